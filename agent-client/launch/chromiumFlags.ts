@@ -1,0 +1,14 @@
+/**
+ * Flags for a machine with no internet: without the networking ones Chromium keeps
+ * trying to reach Google's services and logs refused connections at every start.
+ */
+export const OFFLINE_SAFE_CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--disable-default-apps",
+];

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { EXTENSION_ID } from "../../protocol/constants.js";
+import { installHost } from "../../bridge/install/hostRegistration.js";
+import { readTokenFile } from "../../bridge/config/token.js";
+import { WebOperatorClient } from "../client.js";
+import { findBrowser } from "./findBrowser.js";
+import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "./chromiumFlags.js";
+
+export { findBrowser } from "./findBrowser.js";
+
+export interface LaunchOptions {
+  headless?: boolean;
+  userDataDir?: string;
+  socket?: string;
+  browserPath?: string;
+  configDir?: string;
+  env?: NodeJS.ProcessEnv;
+  extensionPath?: string;
+  /** How long to wait for the extension to reach the bridge. */
+  connectTimeoutMs?: number;
+}
+
+export interface LaunchedWebOperator {
+  browser: Browser;
+  socket: string;
+  pid: number;
+  userDataDir: string;
+  configDir: string;
+  token: string;
+  extensionId: string;
+  bridgePid: number | null;
+  close(): Promise<void>;
+}
+
+/** dist/extension, found relative to this compiled file (dist/node/agent-client/launch/). */
+export function defaultExtensionPath(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "extension");
+}
+
+/**
+ * Installs the host into a dedicated profile, starts Chromium with the built extension,
+ * and resolves once bridge.health reports the extension connected.
+ */
+export async function launchWebOperator(options: LaunchOptions = {}): Promise<LaunchedWebOperator> {
+  const browserPath = options.browserPath ?? findBrowser(options.env);
+  if (!browserPath) {
+    throw new Error("no Chrome or Chromium found; install it (Debian: apt-get install -y chromium) or set CHROME_PATH");
+  }
+  const extensionPath = options.extensionPath ?? defaultExtensionPath();
+  if (!existsSync(join(extensionPath, "manifest.json"))) {
+    throw new Error(`built extension not found at ${extensionPath}; run \`npm run build\` first`);
+  }
+  const ownsProfile = options.userDataDir === undefined;
+  const userDataDir = resolve(options.userDataDir ?? mkdtempSync(join(tmpdir(), "weboperator-profile-")));
+  const configDir = resolve(options.configDir ?? join(userDataDir, "weboperator-config"));
+  const socket = resolve(options.socket ?? join(userDataDir, "bridge.sock"));
+  const report = installHost({ userDataDir, socket, configDir, env: options.env });
+  const token = readTokenFile(report.tokenFile);
+  if (token === null) throw new Error(`token file ${report.tokenFile} is empty`);
+
+  const browser = await puppeteer.launch({
+    executablePath: browserPath,
+    headless: options.headless ?? true,
+    pipe: true,
+    enableExtensions: [extensionPath],
+    userDataDir,
+    args: OFFLINE_SAFE_CHROMIUM_FLAGS,
+    env: { ...(options.env ?? process.env), WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir },
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+
+  let bridgePid: number | null = null;
+  try {
+    bridgePid = await waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000);
+  } catch (error) {
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
+
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await browser.close().catch(() => undefined);
+    // The bridge deliberately outlives Chrome's launcher process; this launch owns it, so stop it.
+    if (bridgePid !== null) killQuietly(bridgePid);
+    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
+  return {
+    browser,
+    socket,
+    pid: browser.process()?.pid ?? -1,
+    userDataDir,
+    configDir,
+    token,
+    extensionId: EXTENSION_ID,
+    bridgePid,
+    close,
+  };
+}
+
+async function waitForExtension(socket: string, token: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = "the bridge socket never appeared";
+  while (Date.now() < deadline) {
+    try {
+      const client = await WebOperatorClient.connect({ socketPath: socket, token });
+      try {
+        const health = await client.request("bridge.health", {}, { timeoutMs: 2_000 });
+        if (health.extension.connected) return health.bridge.pid;
+        lastProblem = "the bridge is up but the extension has not connected";
+      } finally {
+        client.close();
+      }
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`WebOperator did not come up within ${timeoutMs} ms: ${lastProblem}`);
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+}

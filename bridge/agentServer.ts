@@ -1,0 +1,120 @@
+import { createServer, type Server, type Socket } from "node:net";
+import {
+  MAX_AGENT_FRAME_BYTES,
+  MAX_EXTENSION_TO_HOST_BYTES,
+  MAX_PREAUTH_FRAME_BYTES,
+  type AgentResponse,
+  type BridgeEvent,
+  type EventEnvelope,
+  type UplinkResultSchema,
+} from "../protocol/index.js";
+import type { z } from "zod";
+import { FrameStream } from "./frameStream.js";
+import { routeAgentFrame, type AgentSession, type RouterContext } from "./requestRouter.js";
+import { logBridge } from "./log.js";
+
+interface AgentConnection {
+  socket: Socket;
+  stream: FrameStream;
+  session: AgentSession;
+  /** Once a connection becomes an extension uplink it stops being an agent. */
+  isUplink: boolean;
+}
+
+/**
+ * The agents' side: a Unix socket server. Each connection is independent; a bad frame
+ * on one never disturbs another, and nothing an agent sends can crash the process.
+ */
+export class AgentServer {
+  private readonly connections = new Set<AgentConnection>();
+  readonly server: Server;
+
+  constructor(private readonly context: Omit<RouterContext, "agentConnections">) {
+    this.server = createServer((socket) => this.accept(socket));
+    this.server.on("error", (error) => logBridge(`agent server error: ${error.message}`));
+    context.extension.on("event", (event) => this.broadcast(event));
+  }
+
+  get agentCount(): number {
+    let count = 0;
+    for (const connection of this.connections) if (!connection.isUplink) count++;
+    return count;
+  }
+
+  broadcast(event: BridgeEvent): void {
+    const envelope: EventEnvelope = { kind: "event", event };
+    for (const connection of this.connections) {
+      if (!connection.isUplink && connection.session.authenticated) connection.stream.write(envelope);
+    }
+  }
+
+  closeAll(): void {
+    for (const connection of this.connections) connection.socket.destroy();
+    this.connections.clear();
+  }
+
+  private accept(socket: Socket): void {
+    const stream = new FrameStream(socket, socket, MAX_PREAUTH_FRAME_BYTES);
+    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined }, isUplink: false };
+    this.connections.add(connection);
+    socket.on("error", () => undefined);
+    stream.on("end", () => this.connections.delete(connection));
+    stream.on("framing-lost", (error) => {
+      const reply: AgentResponse = {
+        id: null,
+        code: "frame_too_large",
+        error:
+          `Frame of ${error.declaredLength} bytes exceeds this connection's ${error.limit}-byte limit ` +
+          `(${MAX_PREAUTH_FRAME_BYTES} bytes until a request with a valid token; ${MAX_AGENT_FRAME_BYTES} after). ` +
+          "The framing can no longer be trusted, so the connection is closed; reconnect and send smaller frames.",
+      };
+      stream.write(reply);
+      socket.end();
+      setTimeout(() => socket.destroy(), 1000).unref();
+    });
+    stream.on("frame", (frame) => {
+      if (connection.isUplink) return;
+      if (frame.kind === "invalid") {
+        stream.write({ id: null, code: "bad_request", error: `Unreadable frame: ${frame.reason}. Each frame is a 4-byte little-endian length and UTF-8 JSON.` } satisfies AgentResponse);
+        return;
+      }
+      void this.handle(connection, frame.value);
+    });
+  }
+
+  private async handle(connection: AgentConnection, value: unknown): Promise<void> {
+    const outcome = await routeAgentFrame(value, connection.session, {
+      ...this.context,
+      agentConnections: () => this.agentCount,
+    }).catch((error: unknown): { response: AgentResponse } => ({
+      response: { id: null, code: "internal_error", error: `bridge failure: ${String(error)}` },
+    }));
+    if (connection.session.authenticated) connection.stream.setFrameLimit(MAX_AGENT_FRAME_BYTES);
+    if ("response" in outcome) {
+      connection.stream.write(outcome.response);
+      return;
+    }
+    this.adoptUplink(connection, outcome.uplink.id);
+  }
+
+  private adoptUplink(connection: AgentConnection, id: AgentResponse["id"]): void {
+    if (this.context.extension.hasTransport) {
+      connection.stream.write({
+        id,
+        code: "bad_request",
+        error: "This bridge already has a connected extension; a second browser needs its own WEBOPERATOR_AGENT_SOCKET.",
+      } satisfies AgentResponse);
+      connection.socket.end();
+      return;
+    }
+    const result: z.infer<typeof UplinkResultSchema> = { accepted: true, ownerPid: process.pid };
+    connection.stream.write({ id, result } satisfies AgentResponse);
+    connection.isUplink = true;
+    // From here on the same socket carries native-messaging frames relayed from Chrome.
+    connection.stream.setFrameLimit(MAX_EXTENSION_TO_HOST_BYTES);
+    connection.stream.removeAllListeners("frame");
+    connection.stream.removeAllListeners("framing-lost");
+    logBridge("a relaying bridge process handed over the extension's native port");
+    this.context.extension.attach(connection.stream);
+  }
+}

@@ -1,0 +1,161 @@
+import { EventEmitter } from "node:events";
+import {
+  EXTENSION_DISCONNECTED_MESSAGE,
+  ExtensionToBridgeMessageSchema,
+  PROTOCOL_VERSION,
+  WebOperatorError,
+  describeZodError,
+  type BridgeEvent,
+  type BridgeToExtensionMessage,
+  type DecodedFrame,
+} from "../protocol/index.js";
+import type { FrameStream } from "./frameStream.js";
+import { splitForChrome } from "./messageSplitter.js";
+import { logBridge } from "./log.js";
+import { BRIDGE_VERSION } from "./version.js";
+
+export interface ExtensionStatus {
+  connected: boolean;
+  version: string | null;
+  connectedAt: string | null;
+  disconnectedAt: string | null;
+}
+
+export interface ForwardedRequest {
+  type: string;
+  payload: Record<string, unknown>;
+  defaultTabId?: number;
+  timeoutMs: number;
+}
+
+interface PendingCall {
+  resolve: (result: unknown) => void;
+  reject: (error: WebOperatorError) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The bridge's one link to the extension. The transport is whichever framed stream
+ * currently speaks for it: Chrome's stdio for the process Chrome started, or an uplink
+ * socket from a later bridge process after the service worker reconnected.
+ */
+export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connected: []; disconnected: [] }> {
+  private transport: FrameStream | null = null;
+  private readonly pending = new Map<string, PendingCall>();
+  private nextId = 1;
+  private status: ExtensionStatus = { connected: false, version: null, connectedAt: null, disconnectedAt: null };
+
+  get snapshot(): ExtensionStatus {
+    return { ...this.status };
+  }
+
+  get hasTransport(): boolean {
+    return this.transport !== null;
+  }
+
+  /** Adopts a transport; the extension counts as connected once it says hello. */
+  attach(transport: FrameStream): void {
+    if (this.transport) this.detach("replaced by a new transport");
+    this.transport = transport;
+    transport.on("frame", (frame) => this.onFrame(frame));
+    transport.on("framing-lost", (error) => {
+      logBridge(`native link framing lost: ${error.message}`);
+      this.detach("framing lost");
+    });
+    transport.on("end", () => {
+      if (this.transport === transport) this.detach("native port closed");
+    });
+    const welcome: BridgeToExtensionMessage = { kind: "welcome", bridgeVersion: BRIDGE_VERSION, protocolVersion: PROTOCOL_VERSION };
+    transport.write(welcome);
+  }
+
+  call(request: ForwardedRequest): Promise<unknown> {
+    const transport = this.transport;
+    if (!transport || !this.status.connected) {
+      return Promise.reject(new WebOperatorError("extension_disconnected", `${EXTENSION_DISCONNECTED_MESSAGE}. ${RECONNECT_HINT}`));
+    }
+    const id = `b${this.nextId++}`;
+    const message: BridgeToExtensionMessage = {
+      kind: "request",
+      id,
+      type: request.type,
+      payload: request.payload,
+      budgetMs: request.timeoutMs,
+      ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
+    };
+    const frames = splitForChrome(message, id);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        transport.write({ kind: "cancel", id } satisfies BridgeToExtensionMessage);
+        reject(
+          new WebOperatorError(
+            "timeout",
+            `${request.type} did not finish within ${request.timeoutMs} ms. The page may still be busy: take a ` +
+              "snapshot to see its state, or retry with a larger timeoutMs.",
+          ),
+        );
+      }, request.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      for (const frame of frames) transport.write(frame);
+    });
+  }
+
+  private onFrame(frame: DecodedFrame): void {
+    if (frame.kind !== "json") {
+      logBridge(`dropping unreadable message from the extension: ${frame.reason}`);
+      return;
+    }
+    const parsed = ExtensionToBridgeMessageSchema.safeParse(frame.value);
+    if (!parsed.success) {
+      logBridge(`dropping malformed message from the extension: ${describeZodError(parsed.error, "message")}`);
+      return;
+    }
+    const message = parsed.data;
+    switch (message.kind) {
+      case "hello":
+        this.status = {
+          connected: true,
+          version: message.extensionVersion,
+          connectedAt: new Date().toISOString(),
+          disconnectedAt: null,
+        };
+        logBridge(`extension ${message.extensionVersion} connected (protocol ${message.protocolVersion})`);
+        this.emit("connected");
+        return;
+      case "event":
+        this.emit("event", message.event);
+        return;
+      case "response": {
+        const call = this.pending.get(message.id);
+        if (!call) return;
+        this.pending.delete(message.id);
+        clearTimeout(call.timer);
+        if (message.ok) call.resolve(message.result);
+        else call.reject(new WebOperatorError(message.code, message.error));
+        return;
+      }
+    }
+  }
+
+  private detach(reason: string): void {
+    const wasConnected = this.status.connected;
+    this.transport = null;
+    this.status = { ...this.status, connected: false, disconnectedAt: new Date().toISOString() };
+    for (const call of this.pending.values()) {
+      clearTimeout(call.timer);
+      call.reject(
+        new WebOperatorError(
+          "extension_disconnected",
+          `${EXTENSION_DISCONNECTED_MESSAGE} (${reason} while the request was running). ${RECONNECT_HINT}`,
+        ),
+      );
+    }
+    this.pending.clear();
+    logBridge(`extension link detached: ${reason}`);
+    if (wasConnected) this.emit("disconnected");
+  }
+}
+
+const RECONNECT_HINT =
+  "The extension reconnects by itself within seconds when Chrome is running; check `weboperator health` or `weboperator doctor`.";

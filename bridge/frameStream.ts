@@ -1,0 +1,65 @@
+import type { Readable, Writable } from "node:stream";
+import { EventEmitter } from "node:events";
+import { FrameDecoder, FramingLostError, encodeJsonFrame, type DecodedFrame } from "../protocol/index.js";
+
+/**
+ * Framed JSON over any byte stream pair (stdio to Chrome, or a socket). Emits "frame"
+ * for each decoded frame, "framing-lost" when the length prefix is unusable, and "end".
+ */
+export class FrameStream extends EventEmitter<{
+  frame: [DecodedFrame];
+  "framing-lost": [FramingLostError];
+  end: [];
+}> {
+  private readonly decoder: FrameDecoder;
+  private ended = false;
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    maxFrameBytes: number,
+  ) {
+    super();
+    this.decoder = new FrameDecoder(maxFrameBytes);
+    input.on("data", (chunk: Buffer) => this.onData(chunk));
+    input.on("end", () => this.finish());
+    input.on("close", () => this.finish());
+    input.on("error", () => this.finish());
+    output.on("error", () => this.finish());
+  }
+
+  setFrameLimit(maxFrameBytes: number): void {
+    this.decoder.setLimit(maxFrameBytes);
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Returns false when the stream is gone and nothing was written. */
+  write(value: unknown): boolean {
+    if (this.ended || this.output.destroyed || !this.output.writable) return false;
+    this.output.write(encodeJsonFrame(value));
+    return true;
+  }
+
+  private onData(chunk: Buffer): void {
+    let frames: DecodedFrame[];
+    try {
+      frames = this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    } catch (error) {
+      if (error instanceof FramingLostError) {
+        this.emit("framing-lost", error);
+        return;
+      }
+      throw error;
+    }
+    for (const frame of frames) this.emit("frame", frame);
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.emit("end");
+  }
+}

@@ -1,0 +1,83 @@
+import { socketPath as resolveSocketPath } from "./config/paths.js";
+import { resolveToken } from "./config/token.js";
+import { authPolicyFromEnv } from "./auth.js";
+import { ExtensionLink } from "./extensionLink.js";
+import { AgentServer } from "./agentServer.js";
+import { claimSocket, releaseSocket } from "./socketOwnership.js";
+import { FrameStream } from "./frameStream.js";
+import { relayToOwner } from "./relay.js";
+import { logBridge } from "./log.js";
+import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
+
+/** How long a bridge with no extension keeps its socket before exiting. */
+const DEFAULT_LINGER_MS = 120_000;
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const path = resolveSocketPath(env);
+  const { token, file } = resolveToken(env);
+  const auth = authPolicyFromEnv(token, file, env);
+  const extension = new ExtensionLink();
+  const agents = new AgentServer({ auth, extension, socketPath: path, startedAt: Date.now() });
+
+  const claim = await claimSocket(agents.server, path);
+  if (claim.kind === "live-elsewhere") {
+    await becomeRelay(path, token);
+    return;
+  }
+  logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
+
+  const shutdown = (reason: string): void => {
+    logBridge(`shutting down: ${reason}`);
+    releaseSocket(path);
+    agents.closeAll();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGHUP", () => undefined);
+
+  const lingerMs = Number(env.WEBOPERATOR_BRIDGE_LINGER_MS ?? DEFAULT_LINGER_MS);
+  let lingerTimer: NodeJS.Timeout | null = null;
+  const startLinger = (): void => {
+    lingerTimer ??= setTimeout(() => shutdown(`no extension for ${lingerMs} ms`), lingerMs);
+  };
+  extension.on("connected", () => {
+    if (lingerTimer) clearTimeout(lingerTimer);
+    lingerTimer = null;
+  });
+  extension.on("disconnected", startLinger);
+
+  if (process.stdin.isTTY) {
+    logBridge("stdin is a terminal, not Chrome: waiting for an extension to reach this socket");
+    startLinger();
+  } else {
+    extension.attach(new FrameStream(process.stdin, process.stdout, MAX_EXTENSION_TO_HOST_BYTES));
+    // If Chrome never says hello (or already hung up), the linger clock still runs.
+    setTimeout(() => {
+      if (!extension.snapshot.connected) startLinger();
+    }, 5_000).unref();
+  }
+}
+
+async function becomeRelay(path: string, token: string | null): Promise<void> {
+  const outcome = await relayToOwner(path, token);
+  if (outcome.kind === "refused") {
+    logBridge(
+      `socket ${path} is already served by another WebOperator bridge, which refused this browser: ${outcome.reason}. ` +
+        "Not taking it over. Give this browser profile its own socket (WEBOPERATOR_AGENT_SOCKET, or `weboperator install --socket`).",
+    );
+    process.exit(1);
+  }
+  logBridge(`relaying this browser's native port to the bridge (pid ${outcome.ownerPid}) that owns ${path}`);
+  await outcome.done;
+  process.exit(0);
+}
+
+process.on("uncaughtException", (error) => logBridge(`uncaught exception (kept running): ${error.stack ?? error.message}`));
+process.on("unhandledRejection", (error) => logBridge(`unhandled rejection (kept running): ${String(error)}`));
+
+main().catch((error: unknown) => {
+  logBridge(`fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { MAX_HOST_TO_EXTENSION_BYTES, MAX_SPLIT_MESSAGE_BYTES, WebOperatorError, jsonByteLength } from "../protocol/index.js";
+import type { BridgeToExtensionMessage, Chunk } from "../protocol/index.js";
+
+/** Room left in each 1 MB frame for the chunk envelope itself. */
+const CHUNK_ENVELOPE_ALLOWANCE = 1024;
+
+/**
+ * Chrome drops the port when a host sends a message over 1 MB. Larger messages travel as
+ * ordered chunks of their JSON text; the extension joins and re-validates them. Beyond
+ * MAX_SPLIT_MESSAGE_BYTES the message is refused outright.
+ */
+export function splitForChrome(message: BridgeToExtensionMessage, messageId: string): BridgeToExtensionMessage[] {
+  const size = jsonByteLength(message);
+  if (size <= MAX_HOST_TO_EXTENSION_BYTES) return [message];
+  if (size > MAX_SPLIT_MESSAGE_BYTES) {
+    throw new WebOperatorError(
+      "payload_too_large",
+      `the request is ${size} bytes; the bridge forwards at most ${MAX_SPLIT_MESSAGE_BYTES} bytes to the extension`,
+    );
+  }
+  const text = JSON.stringify(message);
+  // JSON-escaping a slice can grow it up to 6x (\uXXXX); size slices so the worst case still fits.
+  const sliceChars = Math.floor((MAX_HOST_TO_EXTENSION_BYTES - CHUNK_ENVELOPE_ALLOWANCE) / 6);
+  const count = Math.ceil(text.length / sliceChars);
+  const chunks: Chunk[] = [];
+  for (let index = 0; index < count; index++) {
+    chunks.push({ kind: "chunk", messageId, index, count, data: text.slice(index * sliceChars, (index + 1) * sliceChars) });
+  }
+  return chunks;
+}

@@ -1,0 +1,120 @@
+import {
+  AgentRequestSchema,
+  COMMANDS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  PROTOCOL_VERSION,
+  UPLINK_REQUEST_TYPE,
+  WebOperatorError,
+  describeZodError,
+  errorFromUnknown,
+  isCommandType,
+  type AgentResponse,
+  type RequestId,
+} from "../protocol/index.js";
+import { authorize, authRequired, type AuthPolicy } from "./auth.js";
+import type { ExtensionLink } from "./extensionLink.js";
+import { BRIDGE_VERSION } from "./version.js";
+
+/** Per-connection facts the router reads and updates. */
+export interface AgentSession {
+  authenticated: boolean;
+  /** The tab this agent last used: its default route when a payload names no tabId. */
+  lastTabId: number | undefined;
+}
+
+export interface RouterContext {
+  auth: AuthPolicy;
+  extension: ExtensionLink;
+  socketPath: string;
+  startedAt: number;
+  agentConnections: () => number;
+}
+
+export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: RequestId | null } };
+
+/**
+ * Turns one decoded frame into one response: envelope validation, auth, command lookup,
+ * payload validation, local bridge commands, forwarding, and result validation.
+ */
+export async function routeAgentFrame(value: unknown, session: AgentSession, context: RouterContext): Promise<RoutedOutcome> {
+  const id = extractId(value);
+  try {
+    const envelope = AgentRequestSchema.safeParse(value);
+    if (!envelope.success) {
+      throw new WebOperatorError(
+        "bad_request",
+        `Malformed request: ${describeZodError(envelope.error, "request")}. Send {"id", "type", "payload", "token"}.`,
+      );
+    }
+    const request = envelope.data;
+    authorize(context.auth, request.token);
+    session.authenticated = true;
+
+    if (request.type === UPLINK_REQUEST_TYPE) return { uplink: { id } };
+    if (!isCommandType(request.type)) {
+      throw new WebOperatorError(
+        "unknown_command",
+        `Unknown command "${request.type}". Known commands: ${Object.keys(COMMANDS).join(", ")}.`,
+      );
+    }
+    const spec = COMMANDS[request.type];
+    const payload = spec.payload.safeParse(request.payload ?? {});
+    if (!payload.success) {
+      throw new WebOperatorError("bad_request", `Invalid ${request.type} payload: ${describeZodError(payload.error, "payload")}.`);
+    }
+    if (spec.handledBy === "unimplemented") {
+      throw new WebOperatorError(
+        "not_implemented",
+        `${request.type} is not implemented yet: the task engine has not landed. Drive the browser with browser.* commands.`,
+      );
+    }
+    if (request.type === "bridge.health") return { response: { id, result: health(context) } };
+
+    const result = await context.extension.call({
+      type: request.type,
+      payload: payload.data as Record<string, unknown>,
+      timeoutMs: request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
+    });
+    const checked = spec.result.safeParse(result);
+    if (!checked.success) {
+      throw new WebOperatorError("internal_error", `The extension returned a malformed ${request.type} result: ${describeZodError(checked.error, "result")}.`);
+    }
+    rememberTab(session, checked.data);
+    return { response: { id, result: checked.data } };
+  } catch (error) {
+    const failure = errorFromUnknown(error);
+    return { response: { id, error: failure.message, code: failure.code } };
+  }
+}
+
+function health(context: RouterContext): unknown {
+  const extension = context.extension.snapshot;
+  return {
+    ok: extension.connected,
+    protocolVersion: PROTOCOL_VERSION,
+    bridge: {
+      version: BRIDGE_VERSION,
+      pid: process.pid,
+      socket: context.socketPath,
+      uptimeMs: Date.now() - context.startedAt,
+      authRequired: authRequired(context.auth),
+      agentConnections: context.agentConnections(),
+    },
+    extension,
+  };
+}
+
+function rememberTab(session: AgentSession, result: unknown): void {
+  if (typeof result === "object" && result !== null && "tabId" in result && typeof result.tabId === "number") {
+    session.lastTabId = result.tabId;
+  }
+}
+
+function extractId(value: unknown): RequestId | null {
+  if (typeof value !== "object" || value === null || !("id" in value)) return null;
+  const id = value.id;
+  if (typeof id === "string" && id.length > 0 && id.length <= 200) return id;
+  if (typeof id === "number" && Number.isInteger(id)) return id;
+  return null;
+}

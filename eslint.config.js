@@ -1,0 +1,57 @@
+import tseslint from "typescript-eslint";
+
+/**
+ * Layering (DESIGN.md): protocol/ imports nothing of ours; extension/ imports no node:*
+ * and nothing from the Node side; bridge/ never reaches into the extension or the client.
+ */
+const nodeBuiltins = ["node:*", "fs", "path", "os", "net", "child_process", "crypto", "http", "stream", "events", "url", "util"];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "bin/**"] },
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["protocol/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: ["../*", "./../*"], message: "protocol/ is the root layer and imports nothing of ours." },
+          { group: nodeBuiltins, message: "protocol/ runs in the extension too: no Node built-ins." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ["extension/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ["bridge/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "bridge/ may import only protocol/ and its own files." }],
+      }],
+    },
+  },
+  {
+    files: ["agent-client/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["**/extension/**", "**/test/**", "**/scripts/**"], message: "agent-client/ speaks to the extension only through the bridge socket." }],
+      }],
+    },
+  },
+);

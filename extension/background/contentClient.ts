@@ -1,0 +1,78 @@
+import {
+  ContentReplySchema,
+  ContentResultSchemas,
+  WebOperatorError,
+  describeZodError,
+  type ContentOp,
+  type ContentRequest,
+  type ContentResult,
+} from "../../protocol/index.js";
+
+const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
+
+/**
+ * Sends one request to the content script of a tab's top frame and validates the reply.
+ * Tabs that were open before the extension loaded have no content script yet, so it is
+ * injected on demand from the files the manifest declares.
+ */
+export async function callContent<Op extends ContentOp>(
+  tabId: number,
+  request: Extract<ContentRequest, { op: Op }>,
+): Promise<ContentResult<Op>> {
+  await ensureScriptable(tabId);
+  let raw: unknown;
+  try {
+    raw = await sendWithInjection(tabId, request);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/message port closed|page .* navigated|back\/forward cache/i.test(message)) {
+      throw new WebOperatorError(
+        "stale_ref",
+        "The page navigated away while the command ran, so its refs are stale. Take a new snapshot.",
+      );
+    }
+    throw new WebOperatorError("internal_error", `Could not reach the page's content script: ${message}`);
+  }
+  const reply = ContentReplySchema.safeParse(raw);
+  if (!reply.success) throw new WebOperatorError("internal_error", `The content script answered malformed data: ${describeZodError(reply.error, "reply")}.`);
+  if (!reply.data.ok) throw new WebOperatorError(reply.data.code, reply.data.error);
+  const op = request.op as Op;
+  const result = ContentResultSchemas[op].safeParse(reply.data.result);
+  if (!result.success) throw new WebOperatorError("internal_error", `The content script's ${op} result is malformed: ${describeZodError(result.error, "result")}.`);
+  return result.data as ContentResult<Op>;
+}
+
+async function sendWithInjection(tabId: number, request: ContentRequest): Promise<unknown> {
+  for (let attempt = 0; attempt < 12; attempt++) {
+    try {
+      return await chrome.tabs.sendMessage(tabId, request, { frameId: 0 });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!NO_RECEIVER.test(message)) throw error;
+      // The declared script may still be loading (document_idle, then a module import); inject after a few tries.
+      if (attempt === 3) await injectContentScript(tabId);
+      await new Promise((done) => setTimeout(done, attempt < 3 ? 50 : 150));
+    }
+  }
+  throw new WebOperatorError("unsupported_page", "The page's content script never answered. Reload the tab, or navigate to an http(s) page.");
+}
+
+async function injectContentScript(tabId: number): Promise<void> {
+  const files = chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+  try {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files });
+  } catch {
+    // Reported by the caller's retry loop as unsupported_page if the page stays unreachable.
+  }
+}
+
+async function ensureScriptable(tabId: number): Promise<void> {
+  const tab = await chrome.tabs.get(tabId);
+  const url = tab.url ?? tab.pendingUrl ?? "";
+  if (!/^https?:/i.test(url)) {
+    throw new WebOperatorError(
+      "unsupported_page",
+      `Tab ${tabId} shows ${url || "no page"}, which WebOperator cannot read or act on. Navigate it to an http(s) page first (browser.navigate).`,
+    );
+  }
+}

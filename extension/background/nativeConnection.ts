@@ -1,0 +1,114 @@
+import {
+  BridgeToExtensionMessageSchema,
+  NATIVE_HOST_NAME,
+  PROTOCOL_VERSION,
+  errorFromUnknown,
+  type BridgeToExtensionRequest,
+  type ExtensionToBridgeMessage,
+} from "../../protocol/index.js";
+import { ChunkAssembler } from "./chunkAssembler.js";
+import type { ToolRegistry } from "./toolRegistry.js";
+
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
+/** Answer a little before the bridge's own timeout so the agent gets our specific error. */
+const DEADLINE_MARGIN_MS = 250;
+
+/**
+ * The service worker's link to the bridge. Everything here can be rebuilt: if Chrome
+ * kills the worker, the next wake-up reconnects and in-flight requests fail over on the
+ * bridge side as extension_disconnected.
+ */
+export class NativeConnection {
+  private port: chrome.runtime.Port | null = null;
+  private retryMs = FIRST_RETRY_MS;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly assembler = new ChunkAssembler();
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly tools: ToolRegistry) {}
+
+  get isConnected(): boolean {
+    return this.port !== null;
+  }
+
+  connect(): void {
+    if (this.port) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const port = chrome.runtime.connectNative(NATIVE_HOST_NAME);
+    this.port = port;
+    port.onMessage.addListener((message: unknown) => this.onMessage(message));
+    port.onDisconnect.addListener(() => {
+      const reason = chrome.runtime.lastError?.message ?? "closed";
+      console.warn(`WebOperator: native port disconnected (${reason}); retrying in ${this.retryMs} ms`);
+      if (this.port === port) this.port = null;
+      for (const controller of this.running.values()) controller.abort();
+      this.running.clear();
+      this.scheduleReconnect();
+    });
+    this.post({ kind: "hello", extensionVersion: chrome.runtime.getManifest().version, protocolVersion: PROTOCOL_VERSION });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.retryTimer) return;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private post(message: ExtensionToBridgeMessage): void {
+    try {
+      this.port?.postMessage(message);
+    } catch (error) {
+      console.warn("WebOperator: could not post to the bridge", error);
+    }
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = BridgeToExtensionMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      console.warn("WebOperator: ignoring malformed bridge message", parsed.error.issues);
+      return;
+    }
+    const message = parsed.data;
+    switch (message.kind) {
+      case "welcome":
+        this.retryMs = FIRST_RETRY_MS;
+        return;
+      case "cancel":
+        this.running.get(message.id)?.abort();
+        this.running.delete(message.id);
+        return;
+      case "chunk": {
+        const whole = this.assembler.add(message);
+        if (whole !== null) this.onMessage(JSON.parse(whole) as unknown);
+        return;
+      }
+      case "request":
+        void this.runRequest(message);
+        return;
+    }
+  }
+
+  private async runRequest(request: BridgeToExtensionRequest): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(request.id, controller);
+    try {
+      const result = await this.tools.execute(request.type, request.payload, {
+        defaultTabId: request.defaultTabId,
+        deadline: Date.now() + Math.max(0, request.budgetMs - DEADLINE_MARGIN_MS),
+        signal: controller.signal,
+      });
+      this.post({ kind: "response", id: request.id, ok: true, result });
+    } catch (error) {
+      const failure = errorFromUnknown(error);
+      this.post({ kind: "response", id: request.id, ok: false, code: failure.code, error: failure.message });
+    } finally {
+      this.running.delete(request.id);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { EXTRACT_PAGE_CHARS } from "../../../protocol/index.js";
+import { defineTool } from "../toolRegistry.js";
+import { resolveTab } from "../tabResolver.js";
+import { callContent } from "../contentClient.js";
+
+export const extractTool = defineTool({
+  name: "browser.extract",
+  level: "L1",
+  effects: "read",
+  async run({ ref, fromChar, tabId }, context) {
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    const extracted = await callContent(tab.id, {
+      op: "extract",
+      fromChar: fromChar ?? 0,
+      pageChars: EXTRACT_PAGE_CHARS,
+      ...(ref === undefined ? {} : { ref }),
+    });
+    return { tabId: tab.id, ...extracted };
+  },
+});

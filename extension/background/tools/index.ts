@@ -1,0 +1,13 @@
+import { ToolRegistry } from "../toolRegistry.js";
+import { navigateTool } from "./navigate.js";
+import { snapshotTool } from "./snapshot.js";
+import { clickTool } from "./click.js";
+import { typeTool } from "./type.js";
+import { pressTool } from "./press.js";
+import { scrollTool } from "./scroll.js";
+import { screenshotTool } from "./screenshot.js";
+import { extractTool } from "./extract.js";
+
+export function createToolRegistry(): ToolRegistry {
+  return new ToolRegistry().register(navigateTool, snapshotTool, clickTool, typeTool, pressTool, scrollTool, screenshotTool, extractTool);
+}

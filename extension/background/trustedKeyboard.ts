@@ -1,0 +1,46 @@
+import { debuggerSession } from "./debuggerSession.js";
+import { MODIFIER_BITS, modifierKey, type KeyChord, type KeyDefinition } from "./keyDefinitions.js";
+
+/** Presses a chord with CDP Input.dispatchKeyEvent, so the page sees isTrusted events. */
+export async function pressChord(tabId: number, chord: KeyChord): Promise<void> {
+  let modifiers = 0;
+  for (const name of chord.modifiers) {
+    modifiers |= MODIFIER_BITS[name];
+    await dispatch(tabId, "rawKeyDown", modifierKey(name), modifiers);
+  }
+  // With Control/Alt/Meta held, a printable key is a shortcut, not text.
+  const producesText = chord.key.text !== undefined && (modifiers & ~MODIFIER_BITS.Shift) === 0;
+  await dispatch(tabId, producesText ? "keyDown" : "rawKeyDown", chord.key, modifiers, producesText ? shifted(chord.key.text ?? "", modifiers) : undefined);
+  await dispatch(tabId, "keyUp", chord.key, modifiers);
+  for (const name of [...chord.modifiers].reverse()) {
+    modifiers &= ~MODIFIER_BITS[name];
+    await dispatch(tabId, "keyUp", modifierKey(name), modifiers);
+  }
+}
+
+function shifted(text: string, modifiers: number): string {
+  return modifiers & MODIFIER_BITS.Shift ? text.toUpperCase() : text;
+}
+
+async function dispatch(tabId: number, type: "keyDown" | "rawKeyDown" | "keyUp", key: KeyDefinition, modifiers: number, text?: string): Promise<void> {
+  await debuggerSession.send(tabId, "Input.dispatchKeyEvent", {
+    type,
+    modifiers,
+    key: key.key,
+    code: key.code,
+    windowsVirtualKeyCode: key.keyCode,
+    nativeVirtualKeyCode: key.keyCode,
+    ...(key.location === undefined ? {} : { location: key.location }),
+    ...(text === undefined ? {} : { text, unmodifiedText: text }),
+    // Lets editing commands (ctrl+a selects all) run as they would for a real keyboard.
+    ...(type !== "keyUp" && modifiers & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta) ? { commands: editingCommands(key, modifiers) } : {}),
+  });
+}
+
+function editingCommands(key: KeyDefinition, modifiers: number): string[] {
+  const letter = key.key.toLowerCase();
+  const shift = (modifiers & MODIFIER_BITS.Shift) !== 0;
+  const commands: Record<string, string> = { a: "selectAll", c: "copy", x: "cut", v: "paste", z: shift ? "redo" : "undo", y: "redo" };
+  const command = commands[letter];
+  return command ? [command] : [];
+}

@@ -1,0 +1,162 @@
+import { z } from "zod";
+
+/**
+ * Payload and result of every socket command. The bridge validates payloads before
+ * forwarding and results before answering; the extension validates payloads again.
+ */
+
+const TabIdSchema = z.number().int().nonnegative();
+/** Refs are printed in snapshots as `[ref=REF]`; a leading "@" is accepted too. */
+export const RefSchema = z.string().min(1).max(120);
+
+const tabScoped = { tabId: TabIdSchema.optional() };
+
+/** The seed writes booleans as strings ("false"); both spellings mean the same. */
+const LooseBooleanSchema = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .transform((value) => value === true || value === "true");
+
+export const BridgeHealthPayloadSchema = z.strictObject({});
+export const BridgeHealthResultSchema = z.object({
+  ok: z.boolean(),
+  protocolVersion: z.number().int(),
+  bridge: z.object({
+    version: z.string(),
+    pid: z.number().int(),
+    socket: z.string(),
+    uptimeMs: z.number(),
+    authRequired: z.boolean(),
+    agentConnections: z.number().int(),
+  }),
+  extension: z.object({
+    connected: z.boolean(),
+    version: z.string().nullable(),
+    connectedAt: z.string().nullable(),
+    disconnectedAt: z.string().nullable(),
+  }),
+});
+
+export const NavigatePayloadSchema = z.strictObject({ url: z.string().min(1).max(8192), ...tabScoped });
+export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string() });
+
+export const SnapshotPayloadSchema = z.strictObject({
+  ...tabScoped,
+  maxChars: z.number().int().min(500).max(500_000).optional(),
+});
+export const SnapshotResultSchema = z.object({
+  tabId: TabIdSchema,
+  snapshotId: z.string(),
+  url: z.string(),
+  title: z.string(),
+  text: z.string(),
+  refCount: z.number().int(),
+  truncated: z.boolean(),
+});
+
+export const ClickPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...tabScoped });
+export const ClickResultSchema = z.object({
+  tabId: TabIdSchema,
+  ref: z.string(),
+  target: z.object({ role: z.string(), name: z.string() }),
+  recovered: z.boolean(),
+  url: z.string(),
+});
+
+export const TypeModeSchema = z.enum(["replace", "append"]);
+export const TypePayloadSchema = z.strictObject({
+  ref: RefSchema,
+  text: z.string().max(100_000),
+  mode: TypeModeSchema.default("replace"),
+  submit: LooseBooleanSchema.default(false),
+  ...tabScoped,
+});
+export const TypeResultSchema = z.object({
+  tabId: TabIdSchema,
+  ref: z.string(),
+  target: z.object({ role: z.string(), name: z.string() }),
+  value: z.string(),
+  submitted: z.boolean(),
+  recovered: z.boolean(),
+});
+
+export const PressPayloadSchema = z.strictObject({ key: z.string().min(1).max(100), ref: RefSchema.optional(), ...tabScoped });
+export const PressResultSchema = z.object({ tabId: TabIdSchema, key: z.string(), url: z.string() });
+
+export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
+export const ScrollPayloadSchema = z.strictObject({
+  direction: ScrollDirectionSchema,
+  /** Pixels; defaults to 80% of the viewport (or of the element) along that axis. */
+  amount: z.number().positive().max(1_000_000).optional(),
+  ref: RefSchema.optional(),
+  ...tabScoped,
+});
+export const ScrollResultSchema = z.object({
+  tabId: TabIdSchema,
+  scrollX: z.number(),
+  scrollY: z.number(),
+  moved: z.boolean(),
+  atEnd: z.boolean(),
+});
+
+export const ScreenshotPayloadSchema = z.strictObject({ ...tabScoped });
+export const ScreenshotResultSchema = z.object({
+  tabId: TabIdSchema,
+  mimeType: z.literal("image/png"),
+  data: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const ExtractPayloadSchema = z.strictObject({
+  ref: RefSchema.optional(),
+  fromChar: z.number().int().nonnegative().optional(),
+  ...tabScoped,
+});
+export const ExtractResultSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  text: z.string(),
+  fromChar: z.number().int(),
+  totalChars: z.number().int(),
+  nextChar: z.number().int().optional(),
+  truncated: z.boolean(),
+});
+
+export const TaskIdPayloadSchema = z.strictObject({ id: z.string().min(1) });
+
+type CommandSpec = { payload: z.ZodType; result: z.ZodType; handledBy: "bridge" | "extension" | "unimplemented" };
+
+/** Every command the socket knows. Anything else answers unknown_command. */
+export const COMMANDS = {
+  "bridge.health": { payload: BridgeHealthPayloadSchema, result: BridgeHealthResultSchema, handledBy: "bridge" },
+  "browser.navigate": { payload: NavigatePayloadSchema, result: NavigateResultSchema, handledBy: "extension" },
+  "browser.snapshot": { payload: SnapshotPayloadSchema, result: SnapshotResultSchema, handledBy: "extension" },
+  "browser.click": { payload: ClickPayloadSchema, result: ClickResultSchema, handledBy: "extension" },
+  "browser.type": { payload: TypePayloadSchema, result: TypeResultSchema, handledBy: "extension" },
+  "browser.press": { payload: PressPayloadSchema, result: PressResultSchema, handledBy: "extension" },
+  "browser.scroll": { payload: ScrollPayloadSchema, result: ScrollResultSchema, handledBy: "extension" },
+  "browser.screenshot": { payload: ScreenshotPayloadSchema, result: ScreenshotResultSchema, handledBy: "extension" },
+  "browser.extract": { payload: ExtractPayloadSchema, result: ExtractResultSchema, handledBy: "extension" },
+  "tasks.list": { payload: z.strictObject({}), result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.get": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.start": { payload: z.record(z.string(), z.unknown()), result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.stop": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.pause": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.resume": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.confirm": { payload: z.strictObject({ id: z.string().min(1), allow: z.boolean() }), result: z.unknown(), handledBy: "unimplemented" },
+  "tasks.wait": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandType = keyof typeof COMMANDS;
+export type BrowserCommandType = Extract<CommandType, `browser.${string}`>;
+export type CommandPayload<T extends CommandType> = z.output<(typeof COMMANDS)[T]["payload"]>;
+export type CommandPayloadInput<T extends CommandType> = z.input<(typeof COMMANDS)[T]["payload"]>;
+export type CommandResult<T extends CommandType> = z.output<(typeof COMMANDS)[T]["result"]>;
+
+export function isCommandType(type: string): type is CommandType {
+  return Object.hasOwn(COMMANDS, type);
+}
+
+export const BROWSER_COMMAND_TYPES = Object.keys(COMMANDS).filter((type): type is BrowserCommandType =>
+  type.startsWith("browser."),
+);

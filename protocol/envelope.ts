@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ErrorCodeSchema } from "./errors.js";
+import { MAX_REQUEST_TIMEOUT_MS } from "./constants.js";
+
+export const RequestIdSchema = z.union([z.string().min(1).max(200), z.number().int()]);
+export type RequestId = z.infer<typeof RequestIdSchema>;
+
+/** What an agent sends on the socket. `id` and `payload` may be omitted; the bridge fills them. */
+export const AgentRequestSchema = z.object({
+  id: RequestIdSchema.optional(),
+  type: z.string().min(1).max(100),
+  payload: z.record(z.string(), z.unknown()).optional(),
+  timeoutMs: z.number().int().positive().max(MAX_REQUEST_TIMEOUT_MS).optional(),
+  token: z.string().max(1000).optional(),
+});
+export type AgentRequest = z.infer<typeof AgentRequestSchema>;
+
+export const SuccessResponseSchema = z.object({
+  id: RequestIdSchema.nullable(),
+  result: z.unknown(),
+});
+export const ErrorResponseSchema = z.object({
+  id: RequestIdSchema.nullable(),
+  error: z.string(),
+  code: ErrorCodeSchema,
+});
+export const AgentResponseSchema = z.union([ErrorResponseSchema, SuccessResponseSchema]);
+export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+export type AgentResponse = z.infer<typeof AgentResponseSchema>;
+
+export const BridgeEventSchema = z
+  .object({
+    kind: z.string().min(1),
+  })
+  .catchall(z.unknown());
+export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
+
+export const EventEnvelopeSchema = z.object({
+  kind: z.literal("event"),
+  event: BridgeEventSchema,
+});
+export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
+
+export function isErrorResponse(message: AgentResponse): message is ErrorResponse {
+  return "error" in message && typeof message.error === "string";
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/** Every machine-readable failure an agent can see. The README documents each one. */
+export const ErrorCodeSchema = z.enum([
+  "unauthorized",
+  "bad_request",
+  "unknown_command",
+  "frame_too_large",
+  "extension_disconnected",
+  "timeout",
+  "stale_ref",
+  "invalid_ref",
+  "navigation_refused",
+  "navigation_failed",
+  "tab_not_found",
+  "unsupported_page",
+  "not_actionable",
+  "invalid_key",
+  "debugger_unavailable",
+  "payload_too_large",
+  "not_implemented",
+  "internal_error",
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** A failure that carries its own code and a message telling the agent what to do next. */
+export class WebOperatorError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "WebOperatorError";
+  }
+}
+
+export function errorFromUnknown(error: unknown, fallback: ErrorCode = "internal_error"): WebOperatorError {
+  if (error instanceof WebOperatorError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new WebOperatorError(fallback, message);
+}
+
+/** Renders zod issues as one line an agent can act on: "payload.ref: expected string". */
+export function describeZodError(error: z.ZodError, root: string): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = [root, ...issue.path.map(String)].join(".");
+      return `${path}: ${issue.message}`;
+    })
+    .join("; ");
+}

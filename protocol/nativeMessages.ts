@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { ErrorCodeSchema } from "./errors.js";
+
+/**
+ * Messages on the native-messaging link between the bridge (host) and the extension's
+ * service worker. Distinct from the agent envelope so neither side can be confused for
+ * the other.
+ */
+
+export const BridgeToExtensionRequestSchema = z.object({
+  kind: z.literal("request"),
+  id: z.string().min(1),
+  type: z.string().min(1),
+  payload: z.record(z.string(), z.unknown()),
+  /** The tab this agent connection last used; applies only when the payload names no tabId. */
+  defaultTabId: z.number().int().nonnegative().optional(),
+  /** Milliseconds the extension has before the bridge gives up on this request. */
+  budgetMs: z.number().int().positive(),
+});
+
+export const BridgeWelcomeSchema = z.object({
+  kind: z.literal("welcome"),
+  bridgeVersion: z.string(),
+  protocolVersion: z.number().int(),
+});
+
+export const BridgeCancelSchema = z.object({ kind: z.literal("cancel"), id: z.string().min(1) });
+
+/** One slice of a message too big for Chrome's 1 MB host-to-extension limit. */
+export const ChunkSchema = z.object({
+  kind: z.literal("chunk"),
+  messageId: z.string().min(1),
+  index: z.number().int().nonnegative(),
+  count: z.number().int().positive(),
+  data: z.string(),
+});
+
+export const BridgeToExtensionMessageSchema = z.discriminatedUnion("kind", [
+  BridgeToExtensionRequestSchema,
+  BridgeWelcomeSchema,
+  BridgeCancelSchema,
+  ChunkSchema,
+]);
+export type BridgeToExtensionMessage = z.infer<typeof BridgeToExtensionMessageSchema>;
+export type BridgeToExtensionRequest = z.infer<typeof BridgeToExtensionRequestSchema>;
+export type Chunk = z.infer<typeof ChunkSchema>;
+
+export const ExtensionHelloSchema = z.object({
+  kind: z.literal("hello"),
+  extensionVersion: z.string(),
+  protocolVersion: z.number().int(),
+});
+
+export const ExtensionResponseSchema = z.discriminatedUnion("ok", [
+  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(false), code: ErrorCodeSchema, error: z.string() }),
+]);
+export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;
+
+export const ExtensionEventSchema = z.object({
+  kind: z.literal("event"),
+  event: z.object({ kind: z.string().min(1) }).catchall(z.unknown()),
+});
+
+export const ExtensionToBridgeMessageSchema = z.union([ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema]);
+export type ExtensionToBridgeMessage = z.infer<typeof ExtensionToBridgeMessageSchema>;
