@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { EXTENSION_ID } from "../../protocol/constants.js";
 import { installHost } from "../../bridge/install/hostRegistration.js";
+import { builtExtensionDir } from "../../bridge/install/projectLayout.js";
 import { readTokenFile } from "../../bridge/config/token.js";
 import { WebOperatorClient } from "../client.js";
 import { findBrowser } from "./findBrowser.js";
@@ -36,10 +36,6 @@ export interface LaunchedWebOperator {
   close(): Promise<void>;
 }
 
-/** dist/extension, found relative to this compiled file (dist/node/agent-client/launch/). */
-export function defaultExtensionPath(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "extension");
-}
 
 /**
  * Installs the host into a dedicated profile, starts Chromium with the built extension,
@@ -50,7 +46,7 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   if (!browserPath) {
     throw new Error("no Chrome or Chromium found; install it (Debian: apt-get install -y chromium) or set CHROME_PATH");
   }
-  const extensionPath = options.extensionPath ?? defaultExtensionPath();
+  const extensionPath = options.extensionPath ?? builtExtensionDir();
   if (!existsSync(join(extensionPath, "manifest.json"))) {
     throw new Error(`built extension not found at ${extensionPath}; run \`npm run build\` first`);
   }

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { builtBridgeEntry } from "./projectLayout.js";
 import { EXTENSION_ORIGIN, NATIVE_HOST_NAME } from "../../protocol/constants.js";
 import { configDir, tokenFilePath } from "../config/paths.js";
 import { ensureTokenFile } from "../config/token.js";
@@ -25,10 +25,7 @@ export interface InstallReport {
   tokenCreated: boolean;
 }
 
-/** dist/node/bridge/main.js, found relative to this compiled file. */
-export function defaultBridgeEntry(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "main.js");
-}
+export { builtBridgeEntry as defaultBridgeEntry } from "./projectLayout.js";
 
 /** Chrome and Chromium user-level host folders on Linux and macOS. */
 export function userHostDirectories(home: string = homedir()): string[] {
@@ -71,7 +68,7 @@ export function installHost(options: InstallOptions = {}): InstallReport {
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
   if (options.configDir) env.WEBOPERATOR_CONFIG_DIR = options.configDir;
   const nodePath = options.nodePath ?? process.execPath;
-  const bridgeEntry = options.bridgeEntry ?? defaultBridgeEntry();
+  const bridgeEntry = options.bridgeEntry ?? builtBridgeEntry();
   if (!existsSync(bridgeEntry)) {
     throw new Error(`bridge entry ${bridgeEntry} does not exist; run \`npm run build\` first`);
   }

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { connect, type Socket } from "node:net";
+import { statSync } from "node:fs";
+import { builtBridgeEntry } from "../../bridge/install/projectLayout.js";
+import { EXTENSION_DISCONNECTED_MESSAGE, FrameDecoder, PROTOCOL_VERSION, encodeJsonFrame } from "../../protocol/index.js";
+import { WebOperatorClient } from "../../agent-client/client.js";
+import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+/** A raw socket for sending bytes no well-behaved client would. */
+async function rawConnection(path: string): Promise<{ socket: Socket; next(): Promise<unknown>; closed: Promise<void> }> {
+  const socket = await new Promise<Socket>((resolve, reject) => {
+    const s = connect(path);
+    s.once("connect", () => resolve(s));
+    s.once("error", reject);
+  });
+  const decoder = new FrameDecoder(1 << 20);
+  const queue: unknown[] = [];
+  const waiters: Array<(value: unknown) => void> = [];
+  socket.on("data", (chunk: Buffer) => {
+    for (const frame of decoder.push(new Uint8Array(chunk))) {
+      const value = frame.kind === "json" ? frame.value : frame;
+      const waiter = waiters.shift();
+      if (waiter) waiter(value);
+      else queue.push(value);
+    }
+  });
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  return {
+    socket,
+    closed,
+    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((resolve) => waiters.push(resolve))),
+  };
+}
+
+describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () => {
+  let session: WebOperatorSession;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("reports health with the extension connected", async () => {
+    const health = await session.client.request("bridge.health", {});
+    expect(health.ok).toBe(true);
+    expect(health.protocolVersion).toBe(PROTOCOL_VERSION);
+    expect(health.extension).toMatchObject({ connected: true, version: "0.1.0" });
+    expect(health.bridge.authRequired).toBe(true);
+    expect(health.bridge.socket).toBe(session.launched.socket);
+  });
+
+  it("creates the socket with mode 0600", () => {
+    expect(statSync(session.launched.socket).mode & 0o777).toBe(0o600);
+  });
+
+  it("refuses requests without a valid token, saying how to supply one", async () => {
+    const anonymous = await WebOperatorClient.connect({ socketPath: session.launched.socket, token: null });
+    const wrong = await WebOperatorClient.connect({ socketPath: session.launched.socket, token: "not-the-token" });
+    try {
+      for (const client of [anonymous, wrong]) {
+        const response = await client.send({ type: "bridge.health" });
+        expect(response).toMatchObject({ code: "unauthorized" });
+        expect(JSON.stringify(response)).toContain('\\"token\\" field');
+        expect(await session.errorCode("browser.snapshot", {}, client)).toBe("unauthorized");
+      }
+    } finally {
+      anonymous.close();
+      wrong.close();
+    }
+  });
+
+  it("answers unknown commands, bad payloads and unbuilt task commands with typed errors", async () => {
+    const unknown = await session.client.send({ type: "browser.teleport", payload: {} });
+    expect(unknown).toMatchObject({ code: "unknown_command" });
+    expect(await session.errorCode("browser.click", {} as never)).toBe("bad_request");
+    expect(await session.errorCode("browser.scroll", { direction: "sideways" } as never)).toBe("bad_request");
+    const task = await session.client.send({ type: "tasks.start", payload: { goal: "x" } });
+    expect(task).toMatchObject({ code: "not_implemented" });
+    const wrongTypes = await session.client.send({ id: "w1", type: "bridge.health", payload: [] as never });
+    expect(wrongTypes).toMatchObject({ id: "w1", code: "bad_request" });
+  });
+
+  it("survives a malformed frame on one connection while another keeps working", async () => {
+    const bad = await rawConnection(session.launched.socket);
+    const body = Buffer.from("{this is not json", "utf8");
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(body.byteLength);
+    bad.socket.write(Buffer.concat([header, body]));
+    expect(await bad.next()).toMatchObject({ id: null, code: "bad_request" });
+    // The same connection is still in sync and usable.
+    bad.socket.write(encodeJsonFrame({ id: "after", type: "bridge.health", token: session.launched.token }));
+    expect(await bad.next()).toMatchObject({ id: "after", result: { ok: true } });
+    // An unauthenticated oversize frame loses the framing: error, then the connection closes.
+    const huge = await rawConnection(session.launched.socket);
+    const hugeHeader = Buffer.alloc(4);
+    hugeHeader.writeUInt32LE(1_000_000);
+    huge.socket.write(hugeHeader);
+    expect(await huge.next()).toMatchObject({ code: "frame_too_large" });
+    await huge.closed;
+    const health = await session.client.request("bridge.health", {});
+    expect(health.ok).toBe(true);
+    bad.socket.destroy();
+  });
+
+  it("serves many agent connections at once, each answered by id", async () => {
+    const clients = await Promise.all(Array.from({ length: 12 }, () => session.connect()));
+    const results = await Promise.all(clients.flatMap((client) => [client.request("bridge.health", {}), client.request("bridge.health", {})]));
+    expect(results.every((health) => health.extension.connected)).toBe(true);
+    const health = await session.client.request("bridge.health", {});
+    expect(health.bridge.agentConnections).toBeGreaterThanOrEqual(13);
+    for (const client of clients) client.close();
+  });
+
+  it("forwards messages over Chrome's 1 MB limit by splitting them", async () => {
+    const page = session.pages.url("/page?html=" + encodeURIComponent('<textarea aria-label="Big"></textarea>'));
+    await session.client.request("browser.navigate", { url: page });
+    const snapshot = await session.client.request("browser.snapshot", {});
+    const ref = /textbox "Big"[^\n]*\[ref=([^\]]+)\]/.exec(snapshot.text)?.[1];
+    expect(ref).toBeDefined();
+    const text = "é".repeat(700_000);
+    const typed = await session.client.request("browser.type", { ref: ref ?? "", text }, { timeoutMs: 60_000 });
+    expect(typed.value.length).toBe(text.length);
+  });
+
+  it("times out a request that outlives its timeoutMs", async () => {
+    const started = Date.now();
+    const code = await session.client
+      .request("browser.navigate", { url: session.pages.url("/slow?ms=4000") }, { timeoutMs: 800 })
+      .then(() => "succeeded", (error: { code?: string }) => error.code ?? "unknown");
+    expect(code).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it("never lets a second bridge steal a live socket", async () => {
+    const second = spawn(process.execPath, [builtBridgeEntry()], {
+      env: { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    second.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+    expect(exitCode).toBe(1);
+    expect(stderr).toContain("already served by another WebOperator bridge");
+    const health = await session.client.request("bridge.health", {});
+    expect(health.extension.connected).toBe(true);
+    expect(health.bridge.pid).not.toBe(second.pid);
+  });
+
+  it("reports a killed service worker as disconnected, then works again once it reconnects", async () => {
+    const workerTarget = await session.launched.browser.waitForTarget((target) => target.type() === "service_worker");
+    const worker = await workerTarget.worker();
+    await worker?.close();
+    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 }).toBe(false);
+    const response = await session.client.send({ id: "gone", type: "browser.snapshot", payload: {} });
+    expect(response).toMatchObject({ id: "gone", code: "extension_disconnected" });
+    expect(JSON.stringify(response)).toContain(EXTENSION_DISCONNECTED_MESSAGE);
+    // Any tab event wakes the worker; waking reconnects it through a relaying host process.
+    const page = await session.launched.browser.newPage();
+    await page.goto(session.pages.url("/page?html=<title>wake</title>"));
+    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 20_000 }).toBe(true);
+    const snapshot = await session.client.request("browser.snapshot", {});
+    expect(snapshot.text).toContain("# Page Snapshot");
+    await page.close();
+  });
+});

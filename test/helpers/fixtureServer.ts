@@ -1,0 +1,58 @@
+import { createServer, type Server } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+
+const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".png": "image/png" };
+
+export interface FixtureServer {
+  origin: string;
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages and /slow?ms=N. */
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/slow") {
+      const delay = Number(url.searchParams.get("ms") ?? "2000");
+      setTimeout(() => response.writeHead(200, { "content-type": TYPES[".html"] }).end("<title>Slow</title><p>finally</p>"), delay);
+      return;
+    }
+    if (url.pathname === "/page") {
+      response.writeHead(200, { "content-type": TYPES[".html"] });
+      response.end(url.searchParams.get("html") ?? "");
+      return;
+    }
+    const relative = normalize(url.pathname).replace(/^\/+/, "") || "index.html";
+    if (relative.startsWith("..")) {
+      response.writeHead(403).end();
+      return;
+    }
+    readFile(join(FIXTURES, relative))
+      .then((body) => {
+        response.writeHead(200, { "content-type": TYPES[extname(relative)] ?? "application/octet-stream" });
+        response.end(body);
+      })
+      .catch(() => response.writeHead(404, { "content-type": "text/plain" }).end("not found"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    url: (path) => `${origin}${path.startsWith("/") ? "" : "/"}${path}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function inlinePage(server: FixtureServer, html: string): string {
+  return server.url(`/page?html=${encodeURIComponent(html)}`);
+}
