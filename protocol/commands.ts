@@ -36,7 +36,7 @@ export const BridgeHealthResultSchema = z.object({
   }),
 });
 
-export const NavigatePayloadSchema = z.strictObject({ url: z.string().min(1).max(8192), ...tabScoped });
+export const NavigatePayloadSchema = z.strictObject({ url: z.string().min(1).max(2_097_152), ...tabScoped });
 export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string() });
 
 export const SnapshotPayloadSchema = z.strictObject({
@@ -65,7 +65,8 @@ export const ClickResultSchema = z.object({
 export const TypeModeSchema = z.enum(["replace", "append"]);
 export const TypePayloadSchema = z.strictObject({
   ref: RefSchema,
-  text: z.string().max(100_000),
+  /** Large enough that a paste-sized text still fits; the bridge splits it past 1 MB. */
+  text: z.string().max(2_000_000),
   mode: TypeModeSchema.default("replace"),
   submit: LooseBooleanSchema.default(false),
   ...tabScoped,

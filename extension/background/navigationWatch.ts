@@ -56,7 +56,7 @@ export class NavigationWatch {
   }
 
   /** After an action: if it started a navigation soon enough, wait for that load too. */
-  async settleAfterAction(deadline: number, graceMs = 150): Promise<void> {
+  async settleAfterAction(deadline: number, graceMs = 50): Promise<void> {
     if (!this.started) await new Promise((done) => setTimeout(done, graceMs));
     if (!this.started) return;
     await this.waitForLoad(deadline, "The navigation this action started").catch((error: unknown) => {

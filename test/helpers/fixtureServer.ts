@@ -13,13 +13,20 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages and /slow?ms=N. */
+/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /slow?ms=N and /long-read?paragraphs=N. */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/slow") {
       const delay = Number(url.searchParams.get("ms") ?? "2000");
       setTimeout(() => response.writeHead(200, { "content-type": TYPES[".html"] }).end("<title>Slow</title><p>finally</p>"), delay);
+      return;
+    }
+    if (url.pathname === "/long-read") {
+      const paragraphs = Number(url.searchParams.get("paragraphs") ?? "50");
+      const body = Array.from({ length: paragraphs }, (_, n) => `<p>Paragraph ${n} ${"lorem ipsum ".repeat(40)}</p>`).join("");
+      response.writeHead(200, { "content-type": TYPES[".html"] });
+      response.end(`<title>Long read</title><h1>Long read</h1>${body}<p style="display:none">hidden words</p>`);
       return;
     }
     if (url.pathname === "/page") {

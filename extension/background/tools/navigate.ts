@@ -12,7 +12,7 @@ export const navigateTool = defineTool({
     const tab = await resolveTab(tabId, context.defaultTabId);
     return withNavigationWatch(tab.id, async (watch) => {
       await chrome.tabs.update(tab.id, { url: target.href });
-      await watch.waitForLoad(context.deadline, `Navigation to ${target.href}`);
+      await watch.waitForLoad(context.deadline, `Navigation to ${shorten(target.href)}`);
       const loaded = await chrome.tabs.get(tab.id);
       return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "" };
     });
@@ -24,10 +24,15 @@ function parseHttpUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new WebOperatorError("bad_request", `"${raw}" is not an absolute URL. Include the scheme, e.g. https://${raw}.`);
+    throw new WebOperatorError("bad_request", `"${shorten(raw)}" is not an absolute URL. Include the scheme, e.g. https://${shorten(raw)}.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new WebOperatorError("navigation_refused", `Only http and https URLs may be opened; "${url.protocol}" was refused.`);
   }
   return url;
+}
+
+/** Error messages quote URLs, and a URL can be megabytes long. */
+function shorten(url: string): string {
+  return url.length > 200 ? `${url.slice(0, 200)}…` : url;
 }

@@ -1,0 +1,68 @@
+import type { LayoutCache } from "../dom/layoutCache.js";
+import { normalizeWhitespace, quote, truncateText } from "../dom/textNormalize.js";
+import { computeName, textName } from "./accessibleName.js";
+import { FALLBACK_ROLE, computeRole } from "./accessibleRole.js";
+import { namingProhibited } from "./roleMetadata.js";
+
+/**
+ * What a ref promised the agent, recorded when the ref was printed. Strict recovery
+ * compares these fields only: never the current value, which typing changes.
+ */
+export interface ElementDescriptor {
+  role: string;
+  name: string;
+  tag: string;
+  inputType: string;
+  labelText: string;
+  placeholder: string;
+}
+
+export function describeElement(element: Element, layout: LayoutCache): ElementDescriptor {
+  const role = computeRole(element);
+  return descriptorOf(element, role ?? FALLBACK_ROLE, displayName(element, role, layout));
+}
+
+/** For callers that already know the printed role and name (the snapshot walker). */
+export function descriptorOf(element: Element, role: string, name: string): ElementDescriptor {
+  return {
+    role,
+    name,
+    tag: element.localName,
+    inputType: element.localName === "input" ? (element as HTMLInputElement).type : "",
+    labelText: labelTextOf(element),
+    placeholder: element.getAttribute("placeholder") ?? "",
+  };
+}
+
+/**
+ * The name printed in a snapshot line. Role-less targets (clickable divs) are named by
+ * their text; rows are named only by authors, since their cells already carry the text.
+ */
+export function displayName(element: Element, role: string | null, layout: LayoutCache): string {
+  if (role === null) return textName(element);
+  if (role === "row" && !element.hasAttribute("aria-label") && !element.hasAttribute("aria-labelledby")) return "";
+  if (namingProhibited(role)) return "";
+  return computeName(element, layout);
+}
+
+export function sameDescriptor(a: ElementDescriptor, b: ElementDescriptor): boolean {
+  return (
+    a.role === b.role &&
+    a.name === b.name &&
+    a.tag === b.tag &&
+    a.inputType === b.inputType &&
+    a.labelText === b.labelText &&
+    a.placeholder === b.placeholder
+  );
+}
+
+/** `button "Save"`, for error messages. */
+export function formatDescriptor(descriptor: ElementDescriptor): string {
+  return descriptor.name === "" ? descriptor.role : `${descriptor.role} ${quote(truncateText(descriptor.name, 60))}`;
+}
+
+function labelTextOf(element: Element): string {
+  const labels = (element as HTMLInputElement).labels;
+  if (labels === undefined || labels === null || labels.length === 0) return "";
+  return normalizeWhitespace(Array.from(labels, (label) => label.textContent ?? "").join(" "));
+}

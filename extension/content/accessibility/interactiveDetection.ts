@@ -1,0 +1,72 @@
+import { isEditableRoot } from "./accessibleRole.js";
+
+/**
+ * Why an element gets a ref. "pointer" is the weakest reason: a cursor:pointer
+ * wrapper loses its ref when something inside it is actionable on its own.
+ */
+export type InteractiveReason = "native" | "role" | "tabindex" | "editable" | "handler" | "pointer";
+
+/** ARIA roles whose elements an agent acts on directly (seed L1-L2 §1.2). */
+const INTERACTIVE_ROLES = new Set([
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "textbox",
+  "searchbox",
+  "combobox",
+  "slider",
+  "spinbutton",
+  "treeitem",
+  "scrollbar",
+]);
+
+export function interactiveReason(
+  element: Element,
+  role: string | null,
+  cursor: string,
+  parentCursor: string | null,
+): InteractiveReason | null {
+  if (isNativelyInteractive(element)) return "native";
+  if (role !== null && INTERACTIVE_ROLES.has(role) && !isNativeSelectOption(element)) return "role";
+  if (hasNonNegativeTabIndex(element)) return "tabindex";
+  if (isEditableRoot(element)) return "editable";
+  if (element.hasAttribute("onclick")) return "handler";
+  if (cursor === "pointer" && parentCursor !== "pointer") return "pointer";
+  return null;
+}
+
+function isNativelyInteractive(element: Element): boolean {
+  switch (element.localName) {
+    case "a":
+    case "area":
+      return element.hasAttribute("href");
+    case "button":
+    case "select":
+    case "textarea":
+    case "summary":
+      return true;
+    case "input":
+      return (element as HTMLInputElement).type !== "hidden";
+    default:
+      return false;
+  }
+}
+
+// Options of a native <select> live in a browser popup; the select itself is the target.
+function isNativeSelectOption(element: Element): boolean {
+  return element.localName === "option" && element.closest("select") !== null;
+}
+
+function hasNonNegativeTabIndex(element: Element): boolean {
+  const raw = element.getAttribute("tabindex");
+  if (raw === null) return false;
+  const value = Number.parseInt(raw, 10);
+  return Number.isFinite(value) && value >= 0;
+}

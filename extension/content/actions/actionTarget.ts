@@ -1,0 +1,46 @@
+import { WebOperatorError } from "../../../protocol/index.js";
+import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
+import { isDisabledElement } from "../accessibility/elementStates.js";
+import { LayoutCache } from "../dom/layoutCache.js";
+import type { RefRegistry } from "../refs/refRegistry.js";
+
+export interface ActionTarget {
+  ref: string;
+  element: Element;
+  recovered: boolean;
+  target: { role: string; name: string };
+  /** `button "Save"` for messages. */
+  described: string;
+}
+
+export function resolveTarget(registry: RefRegistry, rawRef: string): ActionTarget {
+  const { ref, element, recovered } = registry.resolve(rawRef);
+  const descriptor = describeElement(element, new LayoutCache());
+  return { ref, element, recovered, target: { role: descriptor.role, name: descriptor.name }, described: formatDescriptor(descriptor) };
+}
+
+export function scrollIntoView(element: Element): void {
+  element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+}
+
+/** Read after scrolling, so the box is where events will be aimed. */
+export function assertVisible(target: ActionTarget): DOMRect {
+  const rect = target.element.getBoundingClientRect();
+  const shown = typeof target.element.checkVisibility === "function" ? target.element.checkVisibility({ visibilityProperty: true }) : true;
+  if (!shown || rect.width === 0 || rect.height === 0) {
+    throw new WebOperatorError(
+      "not_actionable",
+      `Element ${target.ref} (${target.described}) is not visible (hidden or zero-size); open or scroll to the section that shows it, then call browser.snapshot and use a visible ref.`,
+    );
+  }
+  return rect;
+}
+
+export function assertEnabled(target: ActionTarget): void {
+  if (isDisabledElement(target.element)) {
+    throw new WebOperatorError(
+      "not_actionable",
+      `Element ${target.ref} (${target.described}) is disabled; fill in what the page requires first (call browser.snapshot to see it) or choose another element.`,
+    );
+  }
+}

@@ -1,0 +1,18 @@
+/** Input types that accept free text; typing into others (checkbox, date...) is refused. */
+const TEXT_INPUT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number"]);
+
+export type Editable =
+  | { kind: "field"; element: HTMLInputElement | HTMLTextAreaElement }
+  | { kind: "contenteditable"; element: HTMLElement }
+  | { kind: "none"; reason: string };
+
+export function classifyEditable(element: Element): Editable {
+  if (element.localName === "input") {
+    const input = element as HTMLInputElement;
+    if (!TEXT_INPUT_TYPES.has(input.type)) return { kind: "none", reason: `an input of type ${input.type}, which takes no typed text` };
+    return { kind: "field", element: input };
+  }
+  if (element.localName === "textarea") return { kind: "field", element: element as HTMLTextAreaElement };
+  if ((element as HTMLElement).isContentEditable === true) return { kind: "contenteditable", element: element as HTMLElement };
+  return { kind: "none", reason: "not a text field or editable region" };
+}

@@ -1,0 +1,58 @@
+import { focusableSelfOrAncestor } from "./focusTarget.js";
+
+export interface ClientPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * The events a real left click produces, in Chrome's order, aimed at one point.
+ * A dispatched (untrusted) `click` still runs activation behaviour: links navigate,
+ * checkboxes toggle, submit buttons submit.
+ */
+export function dispatchClickSequence(element: Element, point: ClientPoint): void {
+  const view = element.ownerDocument.defaultView ?? window;
+  const at = { clientX: point.x, clientY: point.y, screenX: point.x + view.screenX, screenY: point.y + view.screenY, view };
+  const mouse = (type: string, init: MouseEventInit): boolean =>
+    element.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, composed: true, button: 0, ...at, ...init }));
+  const pointer = (type: string, init: PointerEventInit): boolean =>
+    element.dispatchEvent(
+      new PointerEvent(type, {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        button: 0,
+        pointerId: 1,
+        pointerType: "mouse",
+        isPrimary: true,
+        width: 1,
+        height: 1,
+        ...at,
+        ...init,
+      }),
+    );
+
+  pointer("pointerover", { buttons: 0, button: -1 });
+  pointer("pointerenter", { buttons: 0, button: -1, bubbles: false, cancelable: false });
+  mouse("mouseover", { buttons: 0 });
+  mouse("mouseenter", { buttons: 0, bubbles: false, cancelable: false });
+  pointer("pointermove", { buttons: 0, button: -1 });
+  mouse("mousemove", { buttons: 0 });
+  // A cancelled pointerdown suppresses the compatibility mouse events, not the click.
+  const pointerDownAllowed = pointer("pointerdown", { buttons: 1, pressure: 0.5 });
+  const mouseDownAllowed = pointerDownAllowed ? mouse("mousedown", { buttons: 1, detail: 1 }) : true;
+  if (mouseDownAllowed) moveFocusLikeAPress(element);
+  pointer("pointerup", { buttons: 0, pressure: 0 });
+  if (pointerDownAllowed) mouse("mouseup", { buttons: 0, detail: 1 });
+  mouse("click", { buttons: 0, detail: 1 });
+}
+
+function moveFocusLikeAPress(element: Element): void {
+  const focusable = focusableSelfOrAncestor(element);
+  if (focusable !== null) {
+    focusable.focus({ preventScroll: true });
+    return;
+  }
+  const active = element.ownerDocument.activeElement as HTMLElement | null;
+  if (active !== null && active !== element.ownerDocument.body && typeof active.blur === "function") active.blur();
+}

@@ -1,0 +1,35 @@
+import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import type { RefRegistry } from "../refs/refRegistry.js";
+import { assertEnabled, assertVisible, resolveTarget, scrollIntoView, type ActionTarget } from "./actionTarget.js";
+import { classifyEditable } from "./editableKind.js";
+import { enterEditableText, enterFieldText } from "./textEntry.js";
+import type { TypeMode } from "./typeMode.js";
+
+/** The "type" op: sets a field's text the way frameworks notice, then reports the result. */
+export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string, mode: TypeMode): ContentResult<"type"> {
+  const target = resolveTarget(registry, rawRef);
+  scrollIntoView(target.element);
+  assertVisible(target);
+  assertEnabled(target);
+  const editable = classifyEditable(target.element);
+  if (editable.kind === "none") throw notEditable(target, `it is ${editable.reason}`);
+  if (editable.kind === "field" && editable.element.readOnly) throw notEditable(target, "it is read-only");
+
+  editable.element.focus({ preventScroll: true });
+  let value: string;
+  if (editable.kind === "field") {
+    enterFieldText(editable.element, text, mode);
+    value = editable.element.type === "password" ? "•".repeat(editable.element.value.length) : editable.element.value;
+  } else {
+    enterEditableText(editable.element, text, mode);
+    value = editable.element.innerText;
+  }
+  return { ref: target.ref, target: target.target, value, recovered: target.recovered };
+}
+
+function notEditable(target: ActionTarget, why: string): WebOperatorError {
+  return new WebOperatorError(
+    "not_actionable",
+    `Element ${target.ref} (${target.described}) cannot be typed into: ${why}; pick a textbox from browser.snapshot, or use browser.click for controls.`,
+  );
+}

@@ -1,0 +1,27 @@
+import browser from "webextension-polyfill";
+import { createDocumentNonce } from "./documentNonce.js";
+import { handleContentMessage } from "./messageRouter.js";
+import { RefRegistry } from "./refs/refRegistry.js";
+
+/**
+ * The service worker may inject this file again (chrome.scripting.executeScript) into a
+ * document that already runs it. Both runs share this isolated world's global object;
+ * the second must not add a listener with its own nonce and ref registry. The marker
+ * is a registry symbol (a fresh Symbol() would differ per run) defined non-enumerable.
+ */
+const INSTALLED = Symbol.for("wo\u2060.content.installed");
+
+function claimDocument(): boolean {
+  if (Object.getOwnPropertyDescriptor(globalThis, INSTALLED) !== undefined) return false;
+  Object.defineProperty(globalThis, INSTALLED, { value: true, enumerable: false, writable: false, configurable: false });
+  return true;
+}
+
+if (claimDocument()) {
+  const runtime = { registry: new RefRegistry(createDocumentNonce()) };
+  browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
+    // Only the extension itself (its service worker) drives the page.
+    if (sender.id !== browser.runtime.id) return undefined;
+    return handleContentMessage(message, runtime);
+  });
+}

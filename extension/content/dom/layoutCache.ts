@@ -1,0 +1,49 @@
+/**
+ * Per-snapshot memo of computed styles and boxes. Reading both for many elements is
+ * cheap only while nothing writes to the DOM in between, so a cache lives for one
+ * read pass and is then dropped: styles are live objects and would go stale.
+ */
+export class LayoutCache {
+  private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private readonly pseudoStyles = new Map<string, WeakMap<Element, CSSStyleDeclaration>>();
+  private readonly rects = new Map<Element, DOMRect>();
+
+  style(element: Element): CSSStyleDeclaration {
+    let style = this.styles.get(element);
+    if (style === undefined) {
+      style = windowOf(element).getComputedStyle(element);
+      this.styles.set(element, style);
+    }
+    return style;
+  }
+
+  rect(element: Element): DOMRect {
+    let rect = this.rects.get(element);
+    if (rect === undefined) {
+      rect = element.getBoundingClientRect();
+      this.rects.set(element, rect);
+    }
+    return rect;
+  }
+
+  /** Drop-in for window.getComputedStyle, handed to dom-accessibility-api so accname reuses our reads. */
+  readonly getComputedStyle = (element: Element, pseudo?: string | null): CSSStyleDeclaration => {
+    if (pseudo === undefined || pseudo === null || pseudo === "") return this.style(element);
+    let byElement = this.pseudoStyles.get(pseudo);
+    if (byElement === undefined) {
+      byElement = new WeakMap();
+      this.pseudoStyles.set(pseudo, byElement);
+    }
+    let style = byElement.get(element);
+    if (style === undefined) {
+      style = windowOf(element).getComputedStyle(element, pseudo);
+      byElement.set(element, style);
+    }
+    return style;
+  };
+}
+
+// Elements of same-origin frames must be styled by their own window.
+function windowOf(element: Element): Window {
+  return element.ownerDocument.defaultView ?? window;
+}

@@ -1,0 +1,32 @@
+interface ChromeDomApi {
+  openOrClosedShadowRoot(element: HTMLElement): ShadowRoot | null;
+}
+
+/**
+ * Content scripts may see closed shadow roots through chrome.dom; pages (and tests that
+ * load this code into the main world) may not, so its absence is normal.
+ */
+function chromeDomApi(): ChromeDomApi | null {
+  const chromeGlobal: unknown = (globalThis as { chrome?: unknown }).chrome;
+  if (typeof chromeGlobal !== "object" || chromeGlobal === null) return null;
+  const dom: unknown = (chromeGlobal as { dom?: unknown }).dom;
+  if (typeof dom !== "object" || dom === null) return null;
+  const fn: unknown = (dom as { openOrClosedShadowRoot?: unknown }).openOrClosedShadowRoot;
+  return typeof fn === "function" ? (dom as ChromeDomApi) : null;
+}
+
+const domApi = chromeDomApi();
+
+/**
+ * Closed roots are only looked for on custom elements (names with a dash): that is where
+ * components attach them, and asking for every element of a large page costs time.
+ */
+export function shadowRootOf(element: Element): ShadowRoot | null {
+  if (element.shadowRoot !== null) return element.shadowRoot;
+  if (domApi === null || !element.localName.includes("-")) return null;
+  try {
+    return domApi.openOrClosedShadowRoot(element as HTMLElement);
+  } catch {
+    return null;
+  }
+}

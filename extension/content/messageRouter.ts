@@ -1,0 +1,69 @@
+import {
+  ContentRequestSchema,
+  ContentResultSchemas,
+  WebOperatorError,
+  describeZodError,
+  errorFromUnknown,
+  type ContentReply,
+  type ContentRequest,
+} from "../../protocol/index.js";
+import { clickRef } from "./actions/click.js";
+import { focusRef } from "./actions/focus.js";
+import { scrollPageOrRef } from "./actions/scroll.js";
+import { typeIntoRef } from "./actions/type.js";
+import type { RefRegistry } from "./refs/refRegistry.js";
+import { takeSnapshot } from "./snapshot/snapshotBuilder.js";
+import { extractVisibleText } from "./visibleText.js";
+
+export interface ContentRuntime {
+  registry: RefRegistry;
+}
+
+/**
+ * Validates a service-worker request, runs it, and always answers a ContentReply:
+ * nothing is thrown back through runtime messaging, where it would lose its code.
+ */
+export async function handleContentMessage(message: unknown, runtime: ContentRuntime): Promise<ContentReply> {
+  const parsed = ContentRequestSchema.safeParse(message);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      code: "bad_request",
+      error: `Content script rejected the request (${describeZodError(parsed.error, "message")}); reload the tab so the extension and page script match, then retry.`,
+    };
+  }
+  try {
+    const result = runOperation(parsed.data, runtime);
+    const checked = ContentResultSchemas[parsed.data.op].safeParse(result);
+    if (!checked.success) {
+      throw new WebOperatorError("internal_error", `Content script produced an invalid ${parsed.data.op} result (${describeZodError(checked.error, "result")}).`);
+    }
+    return { ok: true, result: checked.data };
+  } catch (error) {
+    const failure = errorFromUnknown(error);
+    const text = failure.code === "internal_error" && !(error instanceof WebOperatorError)
+      ? `${parsed.data.op} failed inside the page: ${failure.message}; call browser.snapshot and retry, or use browser.screenshot.`
+      : failure.message;
+    return { ok: false, code: failure.code, error: text };
+  }
+}
+
+function runOperation(request: ContentRequest, runtime: ContentRuntime): unknown {
+  const { registry } = runtime;
+  switch (request.op) {
+    case "ping":
+      return { documentNonce: registry.documentNonce, url: location.href };
+    case "snapshot":
+      return takeSnapshot(registry, request.maxChars);
+    case "click":
+      return clickRef(registry, request.ref);
+    case "type":
+      return typeIntoRef(registry, request.ref, request.text, request.mode);
+    case "focus":
+      return focusRef(registry, request.ref);
+    case "scroll":
+      return scrollPageOrRef(registry, request);
+    case "extract":
+      return extractVisibleText(registry, request);
+  }
+}

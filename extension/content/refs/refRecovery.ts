@@ -1,0 +1,47 @@
+import { describeElement, sameDescriptor, type ElementDescriptor } from "../accessibility/elementDescriptor.js";
+import { LayoutCache } from "../dom/layoutCache.js";
+import { shadowRootOf } from "../dom/shadowRoot.js";
+
+export type RecoveryOutcome = { kind: "unique"; element: Element } | { kind: "none" } | { kind: "ambiguous" };
+
+/**
+ * The one strict recovery a stale ref gets (seed L1-L2 §1.1): a rendered element of the
+ * same document whose role, name, tag, type, label and placeholder all equal what the
+ * ref described. Anything but exactly one match is a failure, never a guess.
+ */
+export function findReplacement(descriptor: ElementDescriptor, document: Document): RecoveryOutcome {
+  const layout = new LayoutCache();
+  const matches: Element[] = [];
+  for (const candidate of elementsByTag(document, descriptor.tag)) {
+    if (!isRendered(candidate)) continue;
+    if (!sameDescriptor(describeElement(candidate, layout), descriptor)) continue;
+    matches.push(candidate);
+    if (matches.length > 1) break;
+  }
+  const [only] = matches;
+  if (matches.length === 1 && only !== undefined) return { kind: "unique", element: only };
+  return matches.length === 0 ? { kind: "none" } : { kind: "ambiguous" };
+}
+
+/** Same-tag elements of the document and of every shadow tree inside it. */
+function elementsByTag(document: Document, tag: string): Element[] {
+  const found = Array.from(document.getElementsByTagName(tag));
+  const roots: ShadowRoot[] = [];
+  collectShadowRoots(document, roots);
+  for (const root of roots) found.push(...Array.from(root.querySelectorAll(tag)));
+  return found;
+}
+
+function collectShadowRoots(root: Document | ShadowRoot, out: ShadowRoot[]): void {
+  for (const element of Array.from(root.querySelectorAll("*"))) {
+    const shadow = shadowRootOf(element);
+    if (shadow === null) continue;
+    out.push(shadow);
+    collectShadowRoots(shadow, out);
+  }
+}
+
+function isRendered(element: Element): boolean {
+  if (typeof element.checkVisibility === "function") return element.checkVisibility({ visibilityProperty: true });
+  return element.getClientRects().length > 0;
+}

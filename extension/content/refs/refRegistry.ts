@@ -1,0 +1,92 @@
+import { formatRef, formatSnapshotId, parseRef } from "../../../protocol/index.js";
+import { formatDescriptor, type ElementDescriptor } from "../accessibility/elementDescriptor.js";
+import { isFrameChainIntact, type FrameChain } from "./frameChain.js";
+import { refErrors } from "./refErrors.js";
+import { findReplacement } from "./refRecovery.js";
+
+interface RefRecord {
+  readonly ref: string;
+  element: WeakRef<Element>;
+  frameChain: FrameChain;
+  /** The document the element belonged to: where a recovery may look, and nowhere else. */
+  document: WeakRef<Document>;
+  descriptor: ElementDescriptor;
+}
+
+export interface ResolvedRef {
+  ref: string;
+  element: Element;
+  recovered: boolean;
+}
+
+/**
+ * Element <-> ref for one document (DESIGN invariant 1). Memory only, never persisted.
+ * A live element keeps its ref across snapshots; refs are never renumbered or reused,
+ * and elements are held weakly so a long session does not pin removed DOM.
+ */
+export class RefRegistry {
+  private snapshotSeq = 0;
+  private nextIndex = 0;
+  private readonly byRef = new Map<string, RefRecord>();
+  private readonly byElement = new WeakMap<Element, RefRecord>();
+
+  constructor(readonly documentNonce: string) {}
+
+  /** Starts a snapshot: later refs carry its sequence number. Returns the snapshot id. */
+  beginSnapshot(): string {
+    this.snapshotSeq += 1;
+    this.nextIndex = 0;
+    return formatSnapshotId(this.documentNonce, this.snapshotSeq);
+  }
+
+  /** The element's existing ref, refreshed with what the agent is now shown, or a new one. */
+  issue(element: Element, frameChain: FrameChain, descriptor: ElementDescriptor): string {
+    const existing = this.byElement.get(element);
+    if (existing !== undefined && existing.element.deref() === element) {
+      existing.frameChain = frameChain;
+      existing.descriptor = descriptor;
+      return existing.ref;
+    }
+    this.nextIndex += 1;
+    const ref = formatRef({ documentNonce: this.documentNonce, snapshotSeq: this.snapshotSeq, index: this.nextIndex });
+    const record: RefRecord = {
+      ref,
+      element: new WeakRef(element),
+      frameChain,
+      document: new WeakRef(element.ownerDocument),
+      descriptor,
+    };
+    this.byRef.set(ref, record);
+    this.byElement.set(element, record);
+    return ref;
+  }
+
+  resolve(raw: string): ResolvedRef {
+    const parsed = parseRef(raw);
+    if (parsed === null) throw refErrors.malformed(raw);
+    const ref = formatRef(parsed);
+    if (parsed.documentNonce !== this.documentNonce) throw refErrors.otherDocument(ref);
+    const record = this.byRef.get(ref);
+    if (record === undefined) throw refErrors.neverIssued(ref);
+    if (!isFrameChainIntact(record.frameChain)) throw refErrors.frameReplaced(ref);
+    const element = record.element.deref();
+    if (element !== undefined && isLive(element)) return { ref, element, recovered: false };
+    return { ref, element: this.recover(record), recovered: true };
+  }
+
+  private recover(record: RefRecord): Element {
+    const described = formatDescriptor(record.descriptor);
+    const document = record.document.deref();
+    if (document === undefined || document.defaultView === null) throw refErrors.frameReplaced(record.ref);
+    const outcome = findReplacement(record.descriptor, document);
+    if (outcome.kind === "none") throw refErrors.gone(record.ref, described);
+    if (outcome.kind === "ambiguous") throw refErrors.ambiguous(record.ref, described);
+    record.element = new WeakRef(outcome.element);
+    if (!this.byElement.has(outcome.element)) this.byElement.set(outcome.element, record);
+    return outcome.element;
+  }
+}
+
+function isLive(element: Element): boolean {
+  return element.isConnected && element.ownerDocument.defaultView !== null;
+}

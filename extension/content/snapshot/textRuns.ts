@@ -1,0 +1,40 @@
+import { normalizeWhitespace } from "../dom/textNormalize.js";
+import type { SnapshotNode, WalkItem } from "./snapshotTree.js";
+import type { Placement } from "./viewportGeometry.js";
+
+/**
+ * Joins adjacent text pieces into one text node (inline markup such as <b> splits text
+ * without separating it), breaking at block boundaries and around element nodes.
+ */
+export function mergeTextRuns(items: readonly WalkItem[]): SnapshotNode[] {
+  const nodes: SnapshotNode[] = [];
+  let pending = "";
+  let pendingPlacement: Placement = null;
+  const flush = (): void => {
+    const text = normalizeWhitespace(pending);
+    if (text !== "") nodes.push({ kind: "text", text, placement: pendingPlacement });
+    pending = "";
+    pendingPlacement = null;
+  };
+  for (const item of items) {
+    if (item.kind === "piece") {
+      pending += item.text;
+      pendingPlacement ??= item.placement;
+    } else {
+      flush();
+      if (item.kind !== "break") nodes.push(item);
+    }
+  }
+  flush();
+  return nodes;
+}
+
+/**
+ * Text children that only repeat the parent's name cost tokens and say nothing new:
+ * any text equal to the name (a caption, a legend), and when the name was built from
+ * the content, every piece of text it contains.
+ */
+export function dropTextCoveredByName(children: SnapshotNode[], name: string, nameFromContent: boolean): SnapshotNode[] {
+  if (name === "") return children;
+  return children.filter((child) => child.kind !== "text" || !(nameFromContent ? name.includes(child.text) : name === child.text));
+}

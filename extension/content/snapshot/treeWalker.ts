@@ -1,0 +1,219 @@
+import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
+import { displayName } from "../accessibility/elementDescriptor.js";
+import { renderStates } from "../accessibility/elementStates.js";
+import { interactiveReason } from "../accessibility/interactiveDetection.js";
+import { nameFromContents } from "../accessibility/roleMetadata.js";
+import { isElement, isText } from "../dom/composedTree.js";
+import type { LayoutCache } from "../dom/layoutCache.js";
+import { shadowRootOf } from "../dom/shadowRoot.js";
+import { normalizeWhitespace } from "../dom/textNormalize.js";
+import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
+import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
+import { dropTextCoveredByName, mergeTextRuns } from "./textRuns.js";
+import { frameContentOffset, type FrameOffset, type Placement } from "./viewportGeometry.js";
+
+export interface WalkContext {
+  readonly layout: LayoutCache;
+  readonly frameChain: FrameChain;
+  readonly frameOffset: FrameOffset;
+  /** Inside a <label> whose control is shown: the control's name already carries this text. */
+  readonly suppressText: boolean;
+  /** Shared by the whole walk: lets a wrapper learn whether its subtree holds a target. */
+  readonly counter: { interactive: number };
+}
+
+const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
+/** Elements whose DOM children are not content the agent reads as a tree. */
+const CHILDLESS_TAGS = new Set(["input", "textarea", "img", "svg", "canvas", "video", "audio", "object", "embed", "math", "br", "hr"]);
+const INLINE_DISPLAYS = new Set(["inline", "contents"]);
+const NON_SPACE = /\S/;
+/** Roles that carry nothing without a name or a ref; their children are promoted. */
+const ROLES_DROPPED_WHEN_UNNAMED = new Set(["img", "group", "rowgroup", "presentation", "none", "generic"]);
+
+export function walkDocument(document: Document, context: WalkContext): SnapshotNode[] {
+  const root = document.body ?? document.documentElement;
+  if (root === null) return [];
+  const items: WalkItem[] = [];
+  const style = context.layout.style(root);
+  if (style.display !== "none") walkChildren(root, style.cursor, context, items);
+  return mergeTextRuns(items);
+}
+
+function walkChildren(parent: Element, cursor: string, context: WalkContext, out: WalkItem[]): void {
+  const shadow = shadowRootOf(parent);
+  if (shadow !== null) {
+    for (let child = shadow.firstChild; child !== null; child = child.nextSibling) walkNode(child, parent, cursor, context, out);
+    return;
+  }
+  if (parent.localName === "slot") {
+    const assigned = (parent as HTMLSlotElement).assignedNodes();
+    if (assigned.length > 0) {
+      for (const node of assigned) walkNode(node, node.parentElement ?? parent, cursor, context, out);
+      return;
+    }
+  }
+  if (parent.localName === "details" && !parent.hasAttribute("open")) {
+    const summary = Array.from(parent.children).find((child) => child.localName === "summary");
+    if (summary !== undefined) walkElement(summary, cursor, context, out);
+    return;
+  }
+  for (let child = parent.firstChild; child !== null; child = child.nextSibling) walkNode(child, parent, cursor, context, out);
+}
+
+function walkNode(node: Node, parent: Element, cursor: string, context: WalkContext, out: WalkItem[]): void {
+  if (isElement(node)) walkElement(node, cursor, context, out);
+  else if (isText(node)) walkText(node, parent, context, out);
+}
+
+function walkText(node: Text, parent: Element, context: WalkContext, out: WalkItem[]): void {
+  if (context.suppressText) return;
+  const text = node.data;
+  if (text.length === 0) return;
+  if (context.layout.style(parent).visibility !== "visible") return;
+  // Whitespace-only runs still separate words, but say nothing about position.
+  out.push({ kind: "piece", text, placement: NON_SPACE.test(text) ? placementOf(parent, context) : null });
+}
+
+function walkElement(element: Element, parentCursor: string, context: WalkContext, out: WalkItem[]): void {
+  const tag = element.localName;
+  if (SKIPPED_TAGS.has(tag)) return;
+  if (element.getAttribute("aria-hidden") === "true" || element.hasAttribute("hidden")) return;
+  const style = context.layout.style(element);
+  if (style.display === "none") return;
+  if (tag === "br") {
+    out.push(BLOCK_BREAK);
+    return;
+  }
+  if (tag === "iframe" || tag === "frame") {
+    walkFrame(element, style, context, out);
+    return;
+  }
+  const visible = style.visibility === "visible";
+  const role = visible ? computeRole(element) : null;
+  const reason = visible ? interactiveReason(element, role, style.cursor, parentCursor) : null;
+  const block = !INLINE_DISPLAYS.has(style.display);
+
+  // Most elements are plain wrappers: stream their content straight into the parent's list.
+  if (role === null && reason === null) {
+    if (block) out.push(BLOCK_BREAK);
+    walkContent(element, role, style.cursor, childContext(element, context), out);
+    if (block) out.push(BLOCK_BREAK);
+    return;
+  }
+
+  const before = context.counter.interactive;
+  const childItems: WalkItem[] = [];
+  walkContent(element, role, style.cursor, childContext(element, context), childItems);
+  const wrapsTarget = context.counter.interactive > before;
+  const interactive = reason !== null && !((reason === "pointer" || reason === "handler") && wrapsTarget);
+  if (interactive) context.counter.interactive += 1;
+
+  const node = interactive || role !== null ? buildNode(element, role, interactive, childItems, context) : null;
+  if (node !== null && (interactive || node.name !== "" || (!ROLES_DROPPED_WHEN_UNNAMED.has(node.role) && carriesContent(node)))) {
+    out.push(node);
+    return;
+  }
+  if (block) out.push(BLOCK_BREAK);
+  for (const item of childItems) out.push(item);
+  if (block) out.push(BLOCK_BREAK);
+}
+
+function walkContent(element: Element, role: string | null, cursor: string, context: WalkContext, out: WalkItem[]): void {
+  if (element.localName === "select") {
+    collectOptions(element, context, out);
+    return;
+  }
+  if (CHILDLESS_TAGS.has(element.localName)) return;
+  if (role === "textbox" && isEditableRoot(element)) return;
+  walkChildren(element, cursor, context, out);
+}
+
+function buildNode(element: Element, role: string | null, interactive: boolean, childItems: WalkItem[], context: WalkContext): ElementNode {
+  const name = displayName(element, role, context.layout);
+  const printedRole = role ?? FALLBACK_ROLE;
+  const children = dropTextCoveredByName(mergeTextRuns(childItems), name, role === null || nameFromContents(role));
+  return {
+    kind: "element",
+    element,
+    role: printedRole,
+    name,
+    states: renderStates(element, printedRole),
+    children,
+    interactive,
+    frameChain: context.frameChain,
+    placement: placementOf(element, context),
+  };
+}
+
+function walkFrame(frame: Element, style: CSSStyleDeclaration, context: WalkContext, out: WalkItem[]): void {
+  if (style.visibility !== "visible") return;
+  const document = frameDocument(frame);
+  const states: string[] = [];
+  let children: SnapshotNode[] = [];
+  if (document === null) {
+    states.push("[cross-origin]");
+  } else {
+    const rect = context.layout.rect(frame);
+    children = walkDocument(document, {
+      ...context,
+      frameChain: extendFrameChain(context.frameChain, frame, document),
+      frameOffset: frameContentOffset(frame, rect, style, context.frameOffset),
+      suppressText: false,
+    });
+  }
+  out.push({
+    kind: "element",
+    element: frame,
+    role: "iframe",
+    name: displayName(frame, "iframe", context.layout),
+    states,
+    children,
+    interactive: false,
+    frameChain: context.frameChain,
+    placement: placementOf(frame, context),
+  });
+}
+
+/** A native select's options live in a popup: listed for reading, without refs. */
+function collectOptions(select: Element, context: WalkContext, out: WalkItem[]): void {
+  for (const child of Array.from(select.children)) {
+    if (child.localName !== "option" && child.localName !== "optgroup") continue;
+    if (child.hasAttribute("hidden")) continue;
+    const role = child.localName === "option" ? "option" : "group";
+    const children: WalkItem[] = [];
+    if (role === "group") collectOptions(child, context, children);
+    const label = normalizeWhitespace(child.localName === "option" ? (child as HTMLOptionElement).label : child.getAttribute("label") ?? "");
+    out.push({
+      kind: "element",
+      element: child,
+      role,
+      name: label,
+      states: renderStates(child, role),
+      children: mergeTextRuns(children),
+      interactive: false,
+      frameChain: context.frameChain,
+      placement: placementOf(child, context),
+    });
+  }
+}
+
+/** An unnamed landmark or list with nothing in it (an empty live region) is noise. */
+function carriesContent(node: ElementNode): boolean {
+  return node.children.length > 0 || node.states.length > 0;
+}
+
+function childContext(element: Element, context: WalkContext): WalkContext {
+  if (element.localName !== "label" || context.suppressText) return context;
+  const control = (element as HTMLLabelElement).control;
+  if (control === null || !isShown(control, context.layout)) return context;
+  return { ...context, suppressText: true };
+}
+
+function isShown(element: Element, layout: LayoutCache): boolean {
+  const style = layout.style(element);
+  return style.display !== "none" && style.visibility === "visible" && element.getAttribute("aria-hidden") !== "true";
+}
+
+function placementOf(element: Element, context: WalkContext): Placement {
+  return { anchor: element, offset: context.frameOffset };
+}
