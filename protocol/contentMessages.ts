@@ -31,7 +31,8 @@ export const ContentResultSchemas = {
     refCount: z.number().int(),
     truncated: z.boolean(),
   }),
-  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean() }),
+  /** navigationStarted: the click began a navigation of the page (Navigation API "navigate"). */
+  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), navigationStarted: z.boolean() }),
   type: z.object({ ref: z.string(), target: TargetSchema, value: z.string(), recovered: z.boolean() }),
   focus: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean() }),
   scroll: z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),

@@ -1,5 +1,8 @@
 import { WebOperatorError } from "../../protocol/index.js";
 
+/** How long an announced navigation may take to reach the browser before we stop expecting it. */
+const NAVIGATION_START_WINDOW_MS = 1_000;
+
 type Outcome = { kind: "completed" } | { kind: "failed"; error: string };
 
 /**
@@ -55,9 +58,15 @@ export class NavigationWatch {
     }
   }
 
-  /** After an action: if it started a navigation soon enough, wait for that load too. */
-  async settleAfterAction(deadline: number, graceMs = 50): Promise<void> {
-    if (!this.started) await new Promise((done) => setTimeout(done, graceMs));
+  /**
+   * After an action: if it started a navigation, wait for that load too. The grace period
+   * covers actions whose navigation the page could not report (trusted key presses).
+   */
+  async settleAfterAction(deadline: number, { expectNavigation = false, graceMs = 50 } = {}): Promise<void> {
+    if (!this.started && !expectNavigation && graceMs > 0) await new Promise((done) => setTimeout(done, graceMs));
+    if (!this.started && !expectNavigation) return;
+    // A page may cancel or intercept the navigation it announced; don't wait a whole deadline for it.
+    if (!this.started) await this.waitForStart(Math.min(deadline, Date.now() + NAVIGATION_START_WINDOW_MS));
     if (!this.started) return;
     await this.waitForLoad(deadline, "The navigation this action started").catch((error: unknown) => {
       // The action itself succeeded; a slow or failed follow-up load is visible in the next snapshot.
@@ -71,6 +80,10 @@ export class NavigationWatch {
     chrome.webNavigation.onErrorOccurred.removeListener(this.onError);
     chrome.webNavigation.onReferenceFragmentUpdated.removeListener(this.onSameDocument);
     chrome.webNavigation.onHistoryStateUpdated.removeListener(this.onSameDocument);
+  }
+
+  private async waitForStart(until: number): Promise<void> {
+    while (!this.started && Date.now() < until) await new Promise((done) => setTimeout(done, 10));
   }
 
   private settle(outcome: Outcome): void {

@@ -33,7 +33,7 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
     };
   }
   try {
-    const result = runOperation(parsed.data, runtime);
+    const result = await runOperation(parsed.data, runtime);
     const checked = ContentResultSchemas[parsed.data.op].safeParse(result);
     if (!checked.success) {
       throw new WebOperatorError("internal_error", `Content script produced an invalid ${parsed.data.op} result (${describeZodError(checked.error, "result")}).`);

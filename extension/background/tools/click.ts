@@ -10,8 +10,8 @@ export const clickTool = defineTool({
   async run({ ref, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     return withNavigationWatch(tab.id, async (watch) => {
-      const clicked = await callContent(tab.id, { op: "click", ref });
-      await watch.settleAfterAction(context.deadline);
+      const { navigationStarted, ...clicked } = await callContent(tab.id, { op: "click", ref });
+      await watch.settleAfterAction(context.deadline, { expectNavigation: navigationStarted, graceMs: 0 });
       const after = await chrome.tabs.get(tab.id);
       return { tabId: tab.id, ...clicked, url: after.url ?? "" };
     });

@@ -2,13 +2,16 @@ import type { ContentResult } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "./actionTarget.js";
 import { dispatchClickSequence } from "./pointerEvents.js";
+import { watchNavigationDuring } from "./navigationProbe.js";
 
 /** The "click" op: a synthetic left click at the centre of the ref's element. */
-export function clickRef(registry: RefRegistry, rawRef: string): ContentResult<"click"> {
+export async function clickRef(registry: RefRegistry, rawRef: string): Promise<ContentResult<"click">> {
   const target = resolveTarget(registry, rawRef);
   scrollIntoView(target.element);
   const rect = assertVisible(target);
   assertEnabled(target);
-  dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
-  return { ref: target.ref, target: target.target, recovered: target.recovered };
+  const navigationStarted = await watchNavigationDuring(() =>
+    dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }),
+  );
+  return { ref: target.ref, target: target.target, recovered: target.recovered, navigationStarted };
 }
