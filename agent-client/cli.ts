@@ -1,0 +1,40 @@
+import { runBridgeCommand } from "./cli/runBridgeCommand.js";
+import { runDoctorCommand } from "./cli/doctorCommand.js";
+import { runInstall } from "./cli/installCommand.js";
+import { EXIT_OK, EXIT_USAGE, processIo, type CliIo } from "./cli/io.js";
+import { parseCommandLine } from "./cli/parseCommandLine.js";
+import type { ParsedCommand } from "./cli/parsedCommand.js";
+import { UsageError } from "./cli/usageError.js";
+import { usageText } from "./cli/usageText.js";
+
+/**
+ * The `weboperator` command. Returns the exit code instead of exiting so output piped
+ * to another process is flushed before node stops.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let command: ParsedCommand;
+  try {
+    command = parseCommandLine(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`weboperator: ${error.message}\nRun \`weboperator help\` for the list of commands.\n`);
+    return EXIT_USAGE;
+  }
+  switch (command.kind) {
+    case "help":
+      io.out(usageText(command.topic));
+      return EXIT_OK;
+    case "raw":
+    case "verb":
+      return runBridgeCommand(command, io);
+    case "install":
+      return runInstall(command, io);
+    case "launch": {
+      // Loaded only here: it pulls in puppeteer-core, which no other command needs.
+      const { runLaunch } = await import("./cli/launchCommand.js");
+      return runLaunch(command, io);
+    }
+    case "doctor":
+      return runDoctorCommand(command, io);
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Everything the CLI touches outside itself, passed in so tests can run commands
+ * without a terminal and without the caller's environment.
+ */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  stdoutIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export function processIo(): CliIo {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+export const EXIT_OK = 0;
+/** The bridge answered with an error, or a check failed. */
+export const EXIT_FAILED = 1;
+/** The command line was wrong, or there was nobody to talk to. */
+export const EXIT_USAGE = 2;

@@ -1,0 +1,71 @@
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  WebOperatorError,
+  isErrorResponse,
+  type AgentRequest,
+  type AgentResponse,
+} from "../../protocol/index.js";
+import { socketPath } from "../../bridge/config/paths.js";
+import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
+import { formatJson } from "./formatJson.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
+import type { Connection, ParsedCommand } from "./parsedCommand.js";
+import { showVerbResult } from "./showVerbResult.js";
+
+/** The bridge enforces timeoutMs itself; this margin only covers a bridge that stopped answering at all. */
+const WATCHDOG_GRACE_MS = 5_000;
+
+export async function sendOnce(connection: Connection, request: AgentRequest, env: NodeJS.ProcessEnv): Promise<AgentResponse> {
+  const client = await WebOperatorClient.connect({
+    socketPath: connection.socket ?? socketPath(env),
+    token: connection.token,
+    env,
+  });
+  const limitMs = (request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + WATCHDOG_GRACE_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const watchdog = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new WebOperatorError("timeout", `no answer from the bridge within ${limitMs} ms`)), limitMs);
+  });
+  try {
+    return await Promise.race([client.send(request), watchdog]);
+  } finally {
+    clearTimeout(timer);
+    client.close();
+  }
+}
+
+export async function runBridgeCommand(command: Extract<ParsedCommand, { kind: "raw" | "verb" }>, io: CliIo): Promise<number> {
+  let response: AgentResponse;
+  try {
+    response = await sendOnce(command.connection, command.request, io.env);
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+  if (command.kind === "raw" || command.json) {
+    io.out(formatJson(response, io.stdoutIsTTY));
+    return isErrorResponse(response) ? EXIT_FAILED : EXIT_OK;
+  }
+  if (isErrorResponse(response)) {
+    io.err(`error [${response.code}]: ${response.error}\n`);
+    return EXIT_FAILED;
+  }
+  try {
+    showVerbResult(command.verb, command.request, response.result, command.outputFile, io);
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+  return EXIT_OK;
+}
+
+function reportFailure(error: unknown, io: CliIo): number {
+  if (error instanceof BridgeUnreachableError) {
+    io.err(`${error.message}\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof WebOperatorError) {
+    io.err(`error [${error.code}]: ${error.message}\n`);
+    return EXIT_FAILED;
+  }
+  io.err(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return EXIT_FAILED;
+}

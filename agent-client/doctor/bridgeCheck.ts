@@ -1,0 +1,70 @@
+import { WebOperatorError, type CommandResult } from "../../protocol/index.js";
+import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
+import { failed, passed, type DoctorCheck } from "./doctorCheck.js";
+
+export interface BridgeProbe {
+  socketPath: string;
+  /** undefined: resolve from env, then the token file, as every client does. */
+  token: string | undefined;
+  env: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+type Health = CommandResult<"bridge.health">;
+
+const START_FIX = "start Chrome with the WebOperator extension enabled (it starts the bridge), or run `weboperator launch`";
+
+async function fetchHealth(probe: BridgeProbe): Promise<Health> {
+  const client = await WebOperatorClient.connect({ socketPath: probe.socketPath, token: probe.token, env: probe.env });
+  const timeoutMs = probe.timeoutMs ?? 3_000;
+  let timer: NodeJS.Timeout | undefined;
+  const watchdog = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new WebOperatorError("timeout", `no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([client.request("bridge.health", {}, { timeoutMs }), watchdog]);
+  } finally {
+    clearTimeout(timer);
+    client.close();
+  }
+}
+
+function bridgeFailure(error: unknown, socketPath: string): DoctorCheck {
+  const name = "bridge socket";
+  if (error instanceof BridgeUnreachableError) {
+    return failed(name, `nothing answers at ${socketPath} (${error.cause.code ?? error.cause.message})`, START_FIX);
+  }
+  if (error instanceof WebOperatorError && error.code === "unauthorized") {
+    return failed(
+      name,
+      `${socketPath} refused the token: ${error.message}`,
+      "use the token of this bridge: --token, WEBOPERATOR_API_TOKEN, or the token file of the config dir it was installed with (--config-dir)",
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return failed(name, `${socketPath} did not answer bridge.health: ${message}`, "restart Chrome so the extension starts a fresh bridge");
+}
+
+export function extensionCheck(health: Health | null): DoctorCheck {
+  const name = "extension";
+  if (health === null) return failed(name, "unknown: the bridge did not answer", "fix the bridge socket first");
+  if (health.extension.connected) return passed(name, `connected (version ${health.extension.version ?? "unknown"})`);
+  const since = health.extension.disconnectedAt ? ` since ${health.extension.disconnectedAt}` : "";
+  return failed(
+    name,
+    `not connected to the bridge${since}`,
+    "open Chrome, make sure WebOperator is enabled at chrome://extensions (reload it if it shows errors); it reconnects within seconds",
+  );
+}
+
+/** The last two links: does the socket answer, and is the extension behind it. */
+export async function checkBridge(probe: BridgeProbe): Promise<DoctorCheck[]> {
+  try {
+    const health = await fetchHealth(probe);
+    const auth = health.bridge.authRequired ? "token accepted" : "auth disabled";
+    const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
+    return [bridge, extensionCheck(health)];
+  } catch (error) {
+    return [bridgeFailure(error, probe.socketPath), extensionCheck(null)];
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { parseCommandLine } from "../../agent-client/cli/parseCommandLine.js";
+import { UsageError } from "../../agent-client/cli/usageError.js";
+
+function request(argv: string[]) {
+  const parsed = parseCommandLine(argv);
+  if (parsed.kind !== "verb" && parsed.kind !== "raw") throw new Error(`expected a request, got ${parsed.kind}`);
+  return parsed.request;
+}
+
+describe("browser verbs", () => {
+  it.each<[string[], { type: string; payload: Record<string, unknown> }]>([
+    [["health"], { type: "bridge.health", payload: {} }],
+    [["snapshot"], { type: "browser.snapshot", payload: {} }],
+    [["snapshot", "--max-chars", "20000"], { type: "browser.snapshot", payload: { maxChars: 20000 } }],
+    [["navigate", "https://example.com"], { type: "browser.navigate", payload: { url: "https://example.com" } }],
+    [["click", "@sab1_1_3"], { type: "browser.click", payload: { ref: "@sab1_1_3" } }],
+    [["type", "e4", "hello"], { type: "browser.type", payload: { ref: "e4", text: "hello", mode: "replace", submit: false } }],
+    [
+      ["type", "e4", "more", "--append", "--submit"],
+      { type: "browser.type", payload: { ref: "e4", text: "more", mode: "append", submit: true } },
+    ],
+    [["type", "e4", "--", "-42"], { type: "browser.type", payload: { ref: "e4", text: "-42", mode: "replace", submit: false } }],
+    [["press", "Enter"], { type: "browser.press", payload: { key: "Enter" } }],
+    [["press", "Tab", "e9"], { type: "browser.press", payload: { key: "Tab", ref: "e9" } }],
+    [["scroll", "down"], { type: "browser.scroll", payload: { direction: "down" } }],
+    [["scroll", "UP", "300", "--ref", "e2"], { type: "browser.scroll", payload: { direction: "up", amount: 300, ref: "e2" } }],
+    [["screenshot"], { type: "browser.screenshot", payload: {} }],
+    [["extract"], { type: "browser.extract", payload: {} }],
+    [["extract", "--ref", "e5", "--from", "8000"], { type: "browser.extract", payload: { ref: "e5", fromChar: 8000 } }],
+  ])("%j", (argv, expected) => {
+    expect(request(argv)).toEqual(expected);
+  });
+
+  it("takes global options anywhere and adds tabId and timeoutMs", () => {
+    const parsed = parseCommandLine(["--tab", "7", "click", "e1", "--timeout=5000", "--json", "--socket", "/tmp/s.sock", "--token", "t"]);
+    expect(parsed).toMatchObject({
+      kind: "verb",
+      json: true,
+      request: { type: "browser.click", payload: { ref: "e1", tabId: 7 }, timeoutMs: 5000 },
+      connection: { socket: "/tmp/s.sock", token: "t" },
+    });
+  });
+
+  it("keeps the screenshot file name", () => {
+    expect(parseCommandLine(["screenshot", "-o", "page.png"])).toMatchObject({ kind: "verb", outputFile: "page.png" });
+    expect(parseCommandLine(["screenshot", "--output=x.png"])).toMatchObject({ outputFile: "x.png" });
+  });
+});
+
+describe("raw JSON requests", () => {
+  it("passes the request through and applies --tab and --timeout", () => {
+    expect(request(['{"type":"bridge.health"}'])).toEqual({ type: "bridge.health" });
+    expect(request(['{"type":"browser.snapshot","payload":{"maxChars":1000}}', "--tab", "3", "--timeout", "900"])).toEqual({
+      type: "browser.snapshot",
+      payload: { maxChars: 1000, tabId: 3 },
+      timeoutMs: 900,
+    });
+  });
+
+  it("leaves unknown command types for the bridge to judge", () => {
+    expect(request(['{"type":"future.thing","payload":{"x":1}}'])).toEqual({ type: "future.thing", payload: { x: 1 } });
+  });
+
+  it("keeps id and token when given", () => {
+    expect(request(['{"id":"a","type":"bridge.health","token":"k"}'])).toEqual({ id: "a", type: "bridge.health", token: "k" });
+  });
+});
+
+describe("setup commands", () => {
+  it("parses install", () => {
+    expect(parseCommandLine(["install", "--user-data-dir", "/p", "--socket", "/s", "--config-dir", "/c"])).toEqual({
+      kind: "install",
+      userDataDir: "/p",
+      socket: "/s",
+      configDir: "/c",
+    });
+  });
+
+  it("defaults launch to headless only without a display", () => {
+    expect(parseCommandLine(["launch"], {})).toMatchObject({ kind: "launch", headless: true });
+    expect(parseCommandLine(["launch"], { DISPLAY: ":0" })).toMatchObject({ headless: false });
+    expect(parseCommandLine(["launch"], { WAYLAND_DISPLAY: "wayland-0" })).toMatchObject({ headless: false });
+    expect(parseCommandLine(["launch", "--headless"], { DISPLAY: ":0" })).toMatchObject({ headless: true });
+    expect(parseCommandLine(["launch", "--headed"], {})).toMatchObject({ headless: false });
+    expect(parseCommandLine(["launch", "--browser", "/c", "--user-data-dir", "/p"], {})).toMatchObject({
+      browserPath: "/c",
+      userDataDir: "/p",
+    });
+  });
+
+  it("parses doctor", () => {
+    expect(parseCommandLine(["doctor", "--user-data-dir", "/p"])).toMatchObject({ kind: "doctor", userDataDir: "/p" });
+  });
+
+  it("answers help in every spelling", () => {
+    expect(parseCommandLine([])).toEqual({ kind: "help", topic: undefined });
+    expect(parseCommandLine(["help"])).toEqual({ kind: "help", topic: undefined });
+    expect(parseCommandLine(["-h"])).toMatchObject({ kind: "help" });
+    expect(parseCommandLine(["click", "--help"])).toEqual({ kind: "help", topic: "click" });
+  });
+});
+
+describe("usage errors", () => {
+  it.each([
+    [["frobnicate"], /unknown command/],
+    [["click"], /wrong number of arguments for click/],
+    [["click", "a", "b"], /wrong number of arguments/],
+    [["navigate"], /wrong number/],
+    [["type", "e1"], /wrong number/],
+    [["scroll", "sideways"], /scroll direction/],
+    [["scroll", "down", "lots"], /AMOUNT must be a whole number/],
+    [["scroll", "down", "0"], /payload.amount/],
+    [["snapshot", "--max-chars", "ten"], /--max-chars must be a whole number/],
+    [["snapshot", "--max-chars", "10"], /payload.maxChars/],
+    [["click", "e1", "--append"], /--append is not an option of click/],
+    [["click", "e1", "--tab", "-1"], /--tab needs a value|whole number/],
+    [["click", "e1", "--tab"], /--tab needs a value/],
+    [["click", "e1", "--timeout", "0"], /--timeout must be between/],
+    [["click", "e1", "--json=yes"], /--json takes no value/],
+    [["click", "e1", "--bogus"], /unknown option --bogus/],
+    [["click", ""], /payload.ref/],
+    [["{not json"], /not valid JSON/],
+    [['{"payload":{}}'], /request.type/],
+    [['{"type":"browser.click","payload":{}}'], /payload.ref/],
+    [['{"type":"bridge.health"}', "extra"], /unexpected argument/],
+    [['{"type":"bridge.health"}', "--max-chars", "9"], /not an option of a JSON request/],
+    [["health", "--tab", "1"], /--tab is not an option of health/],
+    [["install", "now"], /takes no arguments/],
+    [["install", "--tab", "1"], /not an option of install/],
+    [["launch", "--headless", "--headed"], /contradict/],
+  ])("%j", (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(UsageError);
+    expect(() => parseCommandLine(argv)).toThrow(message);
+  });
+});
