@@ -54,7 +54,13 @@ export async function runBridgeCommand(command: Extract<ParsedCommand, { kind: "
   } catch (error) {
     return reportFailure(error, io);
   }
+  // `weboperator health && …` should only go on when the whole chain is up.
+  if (command.verb.name === "health" && !healthIsOk(response.result)) return EXIT_FAILED;
   return EXIT_OK;
+}
+
+function healthIsOk(result: unknown): boolean {
+  return typeof result === "object" && result !== null && "ok" in result && result.ok === true;
 }
 
 function reportFailure(error: unknown, io: CliIo): number {

@@ -146,4 +146,20 @@ describe("the eight browser commands, end to end through the socket", () => {
     expect((await other.request("browser.snapshot", { tabId: mine.tabId })).title).toBe("Chain fixture");
     await blank.close();
   });
+
+  it("refuses actions on elements that cannot take them with not_actionable", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/form.html") });
+    const snapshot = await session.client.request("browser.snapshot", {});
+    expect(await session.errorCode("browser.click", { ref: findRef(snapshot.text, "button", "Disabled action") })).toBe("not_actionable");
+    expect(await session.errorCode("browser.type", { ref: findRef(snapshot.text, "checkbox", "Remember me"), text: "x" })).toBe("not_actionable");
+  });
+
+  it("reports debugger_unavailable where chrome.debugger may not attach", async () => {
+    const internal = await session.launched.browser.newPage();
+    await internal.goto("chrome://version");
+    await internal.bringToFront();
+    const other = await session.connect();
+    expect(await session.errorCode("browser.screenshot", {}, other)).toBe("debugger_unavailable");
+    await internal.close();
+  });
 });
