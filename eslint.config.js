@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [
-          { group: ["../*", "./../*"], message: "protocol/ is the root layer and imports nothing of ours." },
+          { group: ["**/bridge/**", "**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "protocol/ is the root layer and imports nothing of ours." },
           { group: nodeBuiltins, message: "protocol/ runs in the extension too: no Node built-ins." },
         ],
       }],

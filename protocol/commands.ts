@@ -1,20 +1,15 @@
 import { z } from "zod";
+import { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "./primitives.js";
+import { PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
+import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
+import { INTERACTION_TOOL_COMMANDS } from "./tools/interactionTools.js";
+
+export { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema } from "./primitives.js";
 
 /**
  * Payload and result of every socket command. The bridge validates payloads before
  * forwarding and results before answering; the extension validates payloads again.
  */
-
-const TabIdSchema = z.number().int().nonnegative();
-/** Refs are printed in snapshots as `[ref=REF]`; a leading "@" is accepted too. */
-export const RefSchema = z.string().min(1).max(120);
-
-const tabScoped = { tabId: TabIdSchema.optional() };
-
-/** The seed writes booleans as strings ("false"); both spellings mean the same. */
-const LooseBooleanSchema = z
-  .union([z.boolean(), z.enum(["true", "false"])])
-  .transform((value) => value === true || value === "true");
 
 export const BridgeHealthPayloadSchema = z.strictObject({});
 export const BridgeHealthResultSchema = z.object({
@@ -62,7 +57,6 @@ export const ClickResultSchema = z.object({
   url: z.string(),
 });
 
-export const TypeModeSchema = z.enum(["replace", "append"]);
 export const TypePayloadSchema = z.strictObject({
   ref: RefSchema,
   /** Large enough that a paste-sized text still fits; the bridge splits it past 1 MB. */
@@ -83,7 +77,6 @@ export const TypeResultSchema = z.object({
 export const PressPayloadSchema = z.strictObject({ key: z.string().min(1).max(100), ref: RefSchema.optional(), ...tabScoped });
 export const PressResultSchema = z.object({ tabId: TabIdSchema, key: z.string(), url: z.string() });
 
-export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
 export const ScrollPayloadSchema = z.strictObject({
   direction: ScrollDirectionSchema,
   /** Pixels; defaults to 80% of the viewport (or of the element) along that axis. */
@@ -125,7 +118,6 @@ export const ExtractResultSchema = z.object({
 
 export const TaskIdPayloadSchema = z.strictObject({ id: z.string().min(1) });
 
-type CommandSpec = { payload: z.ZodType; result: z.ZodType; handledBy: "bridge" | "extension" | "unimplemented" };
 
 /** Every command the socket knows. Anything else answers unknown_command. */
 export const COMMANDS = {
@@ -138,6 +130,9 @@ export const COMMANDS = {
   "browser.scroll": { payload: ScrollPayloadSchema, result: ScrollResultSchema, handledBy: "extension" },
   "browser.screenshot": { payload: ScreenshotPayloadSchema, result: ScreenshotResultSchema, handledBy: "extension" },
   "browser.extract": { payload: ExtractPayloadSchema, result: ExtractResultSchema, handledBy: "extension" },
+  ...PERCEPTION_TOOL_COMMANDS,
+  ...TAB_TOOL_COMMANDS,
+  ...INTERACTION_TOOL_COMMANDS,
   "tasks.list": { payload: z.strictObject({}), result: z.unknown(), handledBy: "unimplemented" },
   "tasks.get": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
   "tasks.start": { payload: z.record(z.string(), z.unknown()), result: z.unknown(), handledBy: "unimplemented" },

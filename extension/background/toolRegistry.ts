@@ -24,7 +24,7 @@ export function defineTool<T extends BrowserCommandType>(tool: Tool<T>): Tool<T>
   return tool;
 }
 
-type AnyTool = { [T in BrowserCommandType]: Tool<T> }[BrowserCommandType];
+export type AnyTool = { [T in BrowserCommandType]: Tool<T> }[BrowserCommandType];
 
 export class ToolRegistry {
   private readonly tools = new Map<string, AnyTool>();

@@ -5,19 +5,16 @@ import {
   describeZodError,
   errorFromUnknown,
   type ContentReply,
+  type ContentOp,
   type ContentRequest,
 } from "../../protocol/index.js";
-import { clickRef } from "./actions/click.js";
-import { focusRef } from "./actions/focus.js";
-import { scrollPageOrRef } from "./actions/scroll.js";
-import { typeIntoRef } from "./actions/type.js";
-import type { RefRegistry } from "./refs/refRegistry.js";
-import { takeSnapshot } from "./snapshot/snapshotBuilder.js";
-import { extractVisibleText } from "./visibleText.js";
+import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
+import { perceptionHandlers } from "./perceptionHandlers.js";
+import { interactionHandlers } from "./interactionHandlers.js";
 
-export interface ContentRuntime {
-  registry: RefRegistry;
-}
+export type { ContentRuntime } from "./contentHandlers.js";
+
+const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers };
 
 /**
  * Validates a service-worker request, runs it, and always answers a ContentReply:
@@ -49,21 +46,6 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
 }
 
 function runOperation(request: ContentRequest, runtime: ContentRuntime): unknown {
-  const { registry } = runtime;
-  switch (request.op) {
-    case "ping":
-      return { documentNonce: registry.documentNonce, url: location.href };
-    case "snapshot":
-      return takeSnapshot(registry, request.maxChars);
-    case "click":
-      return clickRef(registry, request.ref);
-    case "type":
-      return typeIntoRef(registry, request.ref, request.text, request.mode);
-    case "focus":
-      return focusRef(registry, request.ref);
-    case "scroll":
-      return scrollPageOrRef(registry, request);
-    case "extract":
-      return extractVisibleText(registry, request);
-  }
+  const handler = handlers[request.op] as (request: ContentRequest, runtime: ContentRuntime) => unknown;
+  return handler(request, runtime);
 }

@@ -7,7 +7,22 @@ import { pressTool } from "./press.js";
 import { scrollTool } from "./scroll.js";
 import { screenshotTool } from "./screenshot.js";
 import { extractTool } from "./extract.js";
+import { perceptionTools } from "./perception/index.js";
+import { tabsTools } from "./tabs/index.js";
+import { interactionTools } from "./interaction/index.js";
 
 export function createToolRegistry(): ToolRegistry {
-  return new ToolRegistry().register(navigateTool, snapshotTool, clickTool, typeTool, pressTool, scrollTool, screenshotTool, extractTool);
+  return new ToolRegistry().register(
+    navigateTool,
+    snapshotTool,
+    clickTool,
+    typeTool,
+    pressTool,
+    scrollTool,
+    screenshotTool,
+    extractTool,
+    ...perceptionTools,
+    ...tabsTools,
+    ...interactionTools,
+  );
 }

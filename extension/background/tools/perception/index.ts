@@ -1,0 +1,3 @@
+import type { AnyTool } from "../../toolRegistry.js";
+
+export const perceptionTools: AnyTool[] = [];

@@ -1,0 +1,16 @@
+import type { ContentHandlers } from "./contentHandlers.js";
+import type { InteractionContentRequestSchemas } from "../../protocol/content/interactionOps.js";
+import type { z } from "zod";
+import { clickRef } from "./actions/click.js";
+import { focusRef } from "./actions/focus.js";
+import { scrollPageOrRef } from "./actions/scroll.js";
+import { typeIntoRef } from "./actions/type.js";
+
+type InteractionOp = z.infer<(typeof InteractionContentRequestSchemas)[number]>["op"];
+
+export const interactionHandlers: ContentHandlers<InteractionOp> = {
+  click: (request, { registry }) => clickRef(registry, request.ref),
+  type: (request, { registry }) => typeIntoRef(registry, request.ref, request.text, request.mode),
+  focus: (request, { registry }) => focusRef(registry, request.ref),
+  scroll: (request, { registry }) => scrollPageOrRef(registry, request),
+};
