@@ -20,6 +20,26 @@ export const ErrorCodeSchema = z.enum([
   "payload_too_large",
   "not_implemented",
   "internal_error",
+  /** The click point is covered by another element; the message names it. */
+  "obscured",
+  /** The action failed while being dispatched (after prechecks passed). */
+  "dispatch_failed",
+  /** The action ran but its effect could not be verified. */
+  "verify_failed",
+  /** A ref's strict recovery or an automatic escalation failed. */
+  "recovery_failed",
+  /** A gated action waits for browser.confirm {id, allow}; the message carries the id. */
+  "confirmation_required",
+  /** The gatekeeper's policy forbids this action, URL or tool. */
+  "policy_denied",
+  /** A frame's transform cannot be mapped to exact coordinates for a write. */
+  "unsupported_frame",
+  /** An upload path is outside the configured upload folder, or uploads are off. */
+  "upload_refused",
+  /** The DOM snapshot came back empty; the caller falls back to the CDP accessibility tree. */
+  "empty_snapshot",
+  /** A query (find_in_page, wait_for) matched nothing within its bounds. */
+  "not_found",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

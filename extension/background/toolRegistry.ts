@@ -10,7 +10,30 @@ export interface ToolContext {
   /** Absolute time (ms since epoch) after which the bridge has already answered `timeout`. */
   deadline: number;
   signal: AbortSignal;
+  /**
+   * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
+   * re-verifies tab identity, origin and policy at that moment (seed §6).
+   */
+  beforeDispatch(tabId: number): Promise<void>;
 }
+
+export interface ToolDescriptor {
+  name: string;
+  level: ToolLevel;
+  effects: ToolEffects;
+}
+
+/**
+ * The policy hook every tool call passes through before it runs. It throws
+ * policy_denied or confirmation_required; it returns the beforeDispatch check to use.
+ */
+export interface ToolGate {
+  admit(tool: ToolDescriptor, input: unknown, context: Omit<ToolContext, "beforeDispatch">): Promise<(tabId: number) => Promise<void>>;
+}
+
+const OPEN_GATE: ToolGate = {
+  admit: () => Promise.resolve(() => Promise.resolve()),
+};
 
 export interface Tool<T extends BrowserCommandType> {
   name: T;
@@ -28,23 +51,31 @@ export type AnyTool = { [T in BrowserCommandType]: Tool<T> }[BrowserCommandType]
 
 export class ToolRegistry {
   private readonly tools = new Map<string, AnyTool>();
+  private gate: ToolGate = OPEN_GATE;
+
+  setGate(gate: ToolGate): this {
+    this.gate = gate;
+    return this;
+  }
 
   register(...tools: AnyTool[]): this {
     for (const tool of tools) this.tools.set(tool.name, tool);
     return this;
   }
 
-  describe(): Array<{ name: string; level: ToolLevel; effects: ToolEffects }> {
+  describe(): ToolDescriptor[] {
     return [...this.tools.values()].map(({ name, level, effects }) => ({ name, level, effects }));
   }
 
   /** Validates input, runs the tool, validates output: the extension's half of "validate at every boundary". */
-  async execute(type: string, rawPayload: unknown, context: ToolContext): Promise<unknown> {
+  async execute(type: string, rawPayload: unknown, baseContext: Omit<ToolContext, "beforeDispatch">): Promise<unknown> {
     const tool = this.tools.get(type);
     if (!tool) throw new WebOperatorError("unknown_command", `The extension has no tool "${type}".`);
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
+    const beforeDispatch = await this.gate.admit({ name: tool.name, level: tool.level, effects: tool.effects }, input.data, baseContext);
+    const context: ToolContext = { ...baseContext, beforeDispatch };
     const result = await (tool.run as (input: unknown, context: ToolContext) => Promise<unknown>)(input.data, context);
     const output = (spec.result as z.ZodType).safeParse(result);
     if (!output.success) throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);

@@ -26,7 +26,7 @@ export function takeSnapshot(registry: RefRegistry, maxChars: number): ContentRe
   // DESIGN invariant 2: an empty tree is a failure the caller can act on, not a success.
   if (lines.length === 0) {
     throw new WebOperatorError(
-      "internal_error",
+      "empty_snapshot",
       "The page has no visible content in its DOM (still loading, or drawn on a canvas); wait and call browser.snapshot again, or use browser.screenshot.",
     );
   }
