@@ -14,6 +14,7 @@ import {
 import { authorize, authRequired, type AuthPolicy } from "./auth.js";
 import type { ExtensionLink } from "./extensionLink.js";
 import { BRIDGE_VERSION } from "./version.js";
+import { preparePayload } from "./payloadPreparers.js";
 
 /** Per-connection facts the router reads and updates. */
 export interface AgentSession {
@@ -70,9 +71,10 @@ export async function routeAgentFrame(value: unknown, session: AgentSession, con
     }
     if (request.type === "bridge.health") return { response: { id, result: health(context) } };
 
+    const prepared = await preparePayload(request.type, payload.data as Record<string, unknown>);
     const result = await context.extension.call({
       type: request.type,
-      payload: payload.data as Record<string, unknown>,
+      payload: prepared,
       timeoutMs: request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
     });
@@ -105,10 +107,15 @@ function health(context: RouterContext): unknown {
   };
 }
 
+/** The tab a result names becomes the agent's default route; a child tab an action opened wins (seed §3). */
 function rememberTab(session: AgentSession, result: unknown): void {
-  if (typeof result === "object" && result !== null && "tabId" in result && typeof result.tabId === "number") {
-    session.lastTabId = result.tabId;
+  if (typeof result !== "object" || result === null) return;
+  const created = "tab_created" in result ? result.tab_created : undefined;
+  if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") {
+    session.lastTabId = created.tabId;
+    return;
   }
+  if ("tabId" in result && typeof result.tabId === "number") session.lastTabId = result.tabId;
 }
 
 function extractId(value: unknown): RequestId | null {

@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "./primitives.js";
-import { PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
+import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "./primitives.js";
+import { ActionEffectsSchema } from "./tools/actionEffects.js";
+import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
+export { ExtractPayloadSchema, ExtractResultSchema } from "./tools/perceptionTools.js";
 import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
 import { INTERACTION_TOOL_COMMANDS } from "./tools/interactionTools.js";
+import { GATEKEEPER_TOOL_COMMANDS } from "./tools/gatekeeperTools.js";
+import { DIAGNOSTICS_TOOL_COMMANDS } from "./tools/diagnosticsTools.js";
+import { ImageResultSchema, POINTER_TOOL_COMMANDS, PointerScreenshotPayloadSchema } from "./tools/pointerTools.js";
+import { DEEP_TOOL_COMMANDS, SnapshotSourceSchema } from "./tools/deepTools.js";
+import { UPLOAD_TOOL_COMMANDS } from "./tools/uploadTools.js";
 
 export { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema } from "./primitives.js";
 
@@ -46,15 +53,18 @@ export const SnapshotResultSchema = z.object({
   text: z.string(),
   refCount: z.number().int(),
   truncated: z.boolean(),
+  /** "dom": the content script's snapshot; "cdp-ax": the CDP accessibility-tree fallback (deep refs). */
+  source: SnapshotSourceSchema.optional(),
 });
 
-export const ClickPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...tabScoped });
-export const ClickResultSchema = z.object({
+export const ClickPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...ClickOptionsShape, ...tabScoped });
+export const ClickResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
   ref: z.string(),
   target: z.object({ role: z.string(), name: z.string() }),
   recovered: z.boolean(),
-  url: z.string(),
+  /** "synthetic" DOM events for a plain left click; "trusted" CDP input for other buttons, counts or modifiers. */
+  input: z.enum(["synthetic", "trusted"]),
 });
 
 export const TypePayloadSchema = z.strictObject({
@@ -65,17 +75,19 @@ export const TypePayloadSchema = z.strictObject({
   submit: LooseBooleanSchema.default(false),
   ...tabScoped,
 });
-export const TypeResultSchema = z.object({
+export const TypeResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
   ref: z.string(),
   target: z.object({ role: z.string(), name: z.string() }),
   value: z.string(),
   submitted: z.boolean(),
   recovered: z.boolean(),
+  /** Set when the synthetic entry visibly failed and the call escalated once to trusted input. */
+  escalated: z.literal("type_trusted").optional(),
 });
 
 export const PressPayloadSchema = z.strictObject({ key: z.string().min(1).max(100), ref: RefSchema.optional(), ...tabScoped });
-export const PressResultSchema = z.object({ tabId: TabIdSchema, key: z.string(), url: z.string() });
+export const PressResultSchema = ActionEffectsSchema.extend({ tabId: TabIdSchema, key: z.string() });
 
 export const ScrollPayloadSchema = z.strictObject({
   direction: ScrollDirectionSchema,
@@ -92,29 +104,9 @@ export const ScrollResultSchema = z.object({
   atEnd: z.boolean(),
 });
 
-export const ScreenshotPayloadSchema = z.strictObject({ ...tabScoped });
-export const ScreenshotResultSchema = z.object({
-  tabId: TabIdSchema,
-  mimeType: z.literal("image/png"),
-  data: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-
-export const ExtractPayloadSchema = z.strictObject({
-  ref: RefSchema.optional(),
-  fromChar: z.number().int().nonnegative().optional(),
-  ...tabScoped,
-});
-export const ExtractResultSchema = z.object({
-  tabId: TabIdSchema,
-  url: z.string(),
-  text: z.string(),
-  fromChar: z.number().int(),
-  totalChars: z.number().int(),
-  nextChar: z.number().int().optional(),
-  truncated: z.boolean(),
-});
+/** Viewport, full page or a ref's box; declared with the other image tools in tools/pointerTools.ts. */
+export const ScreenshotPayloadSchema = PointerScreenshotPayloadSchema;
+export const ScreenshotResultSchema = ImageResultSchema;
 
 export const TaskIdPayloadSchema = z.strictObject({ id: z.string().min(1) });
 
@@ -133,6 +125,11 @@ export const COMMANDS = {
   ...PERCEPTION_TOOL_COMMANDS,
   ...TAB_TOOL_COMMANDS,
   ...INTERACTION_TOOL_COMMANDS,
+  ...UPLOAD_TOOL_COMMANDS,
+  ...GATEKEEPER_TOOL_COMMANDS,
+  ...DIAGNOSTICS_TOOL_COMMANDS,
+  ...POINTER_TOOL_COMMANDS,
+  ...DEEP_TOOL_COMMANDS,
   "tasks.list": { payload: z.strictObject({}), result: z.unknown(), handledBy: "unimplemented" },
   "tasks.get": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
   "tasks.start": { payload: z.record(z.string(), z.unknown()), result: z.unknown(), handledBy: "unimplemented" },

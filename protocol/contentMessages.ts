@@ -2,19 +2,28 @@ import { z } from "zod";
 import { ErrorCodeSchema } from "./errors.js";
 import { PerceptionContentRequestSchemas, PerceptionContentResultSchemas } from "./content/perceptionOps.js";
 import { InteractionContentRequestSchemas, InteractionContentResultSchemas } from "./content/interactionOps.js";
+import { ActionContentRequestSchemas, ActionContentResultSchemas } from "./content/actionOps.js";
+import { PointerContentRequestSchemas, PointerContentResultSchemas } from "./content/pointerOps.js";
 
 /**
  * Service worker -> content script requests (chrome.tabs.sendMessage) and their replies.
  * The content script owns the DOM: snapshots, the ref registry, and L1 actions. Ops are
  * declared per area in protocol/content/ and joined here.
  */
-export const ContentRequestSchema = z.discriminatedUnion("op", [...PerceptionContentRequestSchemas, ...InteractionContentRequestSchemas]);
+export const ContentRequestSchema = z.discriminatedUnion("op", [
+  ...PerceptionContentRequestSchemas,
+  ...InteractionContentRequestSchemas,
+  ...ActionContentRequestSchemas,
+  ...PointerContentRequestSchemas,
+]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
 export type ContentOp = ContentRequest["op"];
 
 export const ContentResultSchemas = {
   ...PerceptionContentResultSchemas,
   ...InteractionContentResultSchemas,
+  ...ActionContentResultSchemas,
+  ...PointerContentResultSchemas,
 } as const satisfies Record<ContentOp, z.ZodType>;
 
 export type ContentResult<Op extends ContentOp> = z.infer<(typeof ContentResultSchemas)[Op]>;

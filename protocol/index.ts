@@ -7,3 +7,5 @@ export * from "./nativeMessages.js";
 export * from "./contentMessages.js";
 export * from "./refFormat.js";
 export * from "./uplink.js";
+export * from "./tools/actionEffects.js";
+export * from "./tools/uploadTools.js";

@@ -18,3 +18,13 @@ export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
 
 /** How a command is declared: its payload, its result, and who answers it. */
 export type CommandSpec = { payload: z.ZodType; result: z.ZodType; handledBy: "bridge" | "extension" | "unimplemented" };
+
+export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
+export const ModifierSchema = z.enum(["Alt", "Control", "Meta", "Shift"]);
+/** A click's button, count (2 = double, 3 = triple) and held modifier keys. */
+export const ClickOptionsShape = {
+  button: MouseButtonSchema.optional(),
+  count: z.number().int().min(1).max(3).optional(),
+  modifiers: z.array(ModifierSchema).max(4).optional(),
+};
+export const ActionTargetSchema = z.object({ role: z.string(), name: z.string() });

@@ -1,11 +1,12 @@
 import { createToolRegistry } from "./tools/index.js";
 import { NativeConnection } from "./nativeConnection.js";
+import { gatekeeper } from "./gatekeeper/gatekeeper.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
  * a terminated worker, and waking is enough to reconnect to the bridge.
  */
-const connection = new NativeConnection(createToolRegistry());
+const connection = new NativeConnection(gatekeeper.bind(createToolRegistry()));
 const KEEPALIVE_ALARM = "weboperator-reconnect";
 
 chrome.alarms.onAlarm.addListener((alarm) => {

@@ -15,7 +15,14 @@ export interface ToolContext {
    * re-verifies tab identity, origin and policy at that moment (seed §6).
    */
   beforeDispatch(tabId: number): Promise<void>;
+  /**
+   * Runs another tool as a new, separately gated call (batch_actions, and the one
+   * automatic type -> type_trusted escalation).
+   */
+  runTool(type: string, payload: unknown): Promise<unknown>;
 }
+
+type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool">;
 
 export interface ToolDescriptor {
   name: string;
@@ -28,7 +35,13 @@ export interface ToolDescriptor {
  * policy_denied or confirmation_required; it returns the beforeDispatch check to use.
  */
 export interface ToolGate {
-  admit(tool: ToolDescriptor, input: unknown, context: Omit<ToolContext, "beforeDispatch">): Promise<(tabId: number) => Promise<void>>;
+  admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<(tabId: number) => Promise<void>>;
+  /**
+   * Called once an admitted tool has finished or failed, with the context admit saw (nested
+   * runTool calls share it and settle innermost first). Throwing replaces the tool's outcome:
+   * a navigation the tool started that ended on a host the policy forbids.
+   */
+  settle?(context: BaseContext): Promise<void>;
 }
 
 const OPEN_GATE: ToolGate = {
@@ -68,15 +81,24 @@ export class ToolRegistry {
   }
 
   /** Validates input, runs the tool, validates output: the extension's half of "validate at every boundary". */
-  async execute(type: string, rawPayload: unknown, baseContext: Omit<ToolContext, "beforeDispatch">): Promise<unknown> {
+  async execute(type: string, rawPayload: unknown, baseContext: BaseContext): Promise<unknown> {
     const tool = this.tools.get(type);
     if (!tool) throw new WebOperatorError("unknown_command", `The extension has no tool "${type}".`);
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
     const beforeDispatch = await this.gate.admit({ name: tool.name, level: tool.level, effects: tool.effects }, input.data, baseContext);
-    const context: ToolContext = { ...baseContext, beforeDispatch };
-    const result = await (tool.run as (input: unknown, context: ToolContext) => Promise<unknown>)(input.data, context);
+    const context: ToolContext = {
+      ...baseContext,
+      beforeDispatch,
+      runTool: (nested, payload) => this.execute(nested, payload, baseContext),
+    };
+    let result: unknown;
+    try {
+      result = await (tool.run as (input: unknown, context: ToolContext) => Promise<unknown>)(input.data, context);
+    } finally {
+      await this.gate.settle?.(baseContext);
+    }
     const output = (spec.result as z.ZodType).safeParse(result);
     if (!output.success) throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
     return output.data;

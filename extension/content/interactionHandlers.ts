@@ -5,6 +5,7 @@ import { clickRef } from "./actions/click.js";
 import { focusRef } from "./actions/focus.js";
 import { scrollPageOrRef } from "./actions/scroll.js";
 import { typeIntoRef } from "./actions/type.js";
+import { describeTarget } from "./describeTarget.js";
 
 type InteractionOp = z.infer<(typeof InteractionContentRequestSchemas)[number]>["op"];
 
@@ -13,4 +14,5 @@ export const interactionHandlers: ContentHandlers<InteractionOp> = {
   type: (request, { registry }) => typeIntoRef(registry, request.ref, request.text, request.mode),
   focus: (request, { registry }) => focusRef(registry, request.ref),
   scroll: (request, { registry }) => scrollPageOrRef(registry, request),
+  describe_ref: (request, { registry }) => describeTarget(registry, request.ref),
 };

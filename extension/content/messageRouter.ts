@@ -11,10 +11,12 @@ import {
 import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
 import { perceptionHandlers } from "./perceptionHandlers.js";
 import { interactionHandlers } from "./interactionHandlers.js";
+import { actionHandlers } from "./actionHandlers.js";
+import { pointerHandlers } from "./pointerHandlers.js";
 
 export type { ContentRuntime } from "./contentHandlers.js";
 
-const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers };
+const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers, ...actionHandlers, ...pointerHandlers };
 
 /**
  * Validates a service-worker request, runs it, and always answers a ContentReply:

@@ -1,7 +1,11 @@
 import type { ContentHandlers } from "./contentHandlers.js";
 import type { PerceptionContentRequestSchemas } from "../../protocol/content/perceptionOps.js";
 import type { z } from "zod";
-import { takeSnapshot } from "./snapshot/snapshotBuilder.js";
+import { buildPageView, snapshotResult, takeSnapshot } from "./snapshot/snapshotBuilder.js";
+import { observe } from "./snapshot/observation.js";
+import { findInPage } from "./find/findInPage.js";
+import { readSelection } from "./selection/selectionReader.js";
+import { extractMarkdown } from "./extract/markdownExtract.js";
 import { extractVisibleText } from "./visibleText.js";
 
 type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["op"];
@@ -9,5 +13,14 @@ type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["o
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
   snapshot: (request, { registry }) => takeSnapshot(registry, request.maxChars),
-  extract: (request, { registry }) => extractVisibleText(registry, request),
+  read_page: (request, { registry }) =>
+    snapshotResult(buildPageView(registry, { maxChars: request.maxChars, mode: request.mode, depth: request.depth, rootRef: request.ref })),
+  find: (request, { registry }) => findInPage(registry, request),
+  selection: (request, { registry }) => readSelection(registry, request.maxChars),
+  extract: (request, { registry }) => {
+    const element = request.ref === undefined ? null : registry.resolve(request.ref).element;
+    if (request.format === "markdown") return extractMarkdown(element, request.fromChar, request.pageChars);
+    return extractVisibleText(element ?? document.body ?? document.documentElement, request.fromChar, request.pageChars);
+  },
+  observe: (request, { registry }) => observe(registry, request.maxChars),
 };

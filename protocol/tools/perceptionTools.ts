@@ -1,4 +1,126 @@
-import type { CommandSpec } from "../primitives.js";
+import { z } from "zod";
+import { RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
 
-/** Read tools of browser-tools-l1-l2 §1 and §3 (read_page, find_in_page, get_selection, read_page_deep). Each is reachable as `browser.<tool>`. */
-export const PERCEPTION_TOOL_COMMANDS = {} as const satisfies Record<string, CommandSpec>;
+/**
+ * Read tools of browser-tools-l1-l2 §1 and §3 (read_page, find_in_page, get_selection,
+ * extract with Markdown). Each is reachable as `browser.<tool>`.
+ */
+
+/**
+ * Where page-derived text came from (seed §7, DESIGN invariant 4). Text fields stay the
+ * page's own characters, so paging offsets are exact; this field is the provenance, and
+ * the JSON string boundary around the text is one the page cannot forge.
+ */
+export const UntrustedSourceSchema = z.object({
+  source: z.literal("page"),
+  tabId: TabIdSchema,
+  url: z.string(),
+});
+
+export const SnapshotMaxCharsSchema = z.number().int().min(500).max(500_000);
+export const ReadPageModeSchema = z.enum(["interactive", "all"]);
+
+export const ReadPagePayloadSchema = z.strictObject({
+  ...tabScoped,
+  /** "interactive": only elements with refs, under their landmark and heading context. */
+  mode: ReadPageModeSchema.default("all"),
+  /** Tree levels printed; deeper nodes are counted on their cut-off ancestor's line. */
+  depth: z.number().int().min(1).max(200).optional(),
+  /** Print only the subtree of the element this ref names. */
+  ref: RefSchema.optional(),
+  maxChars: SnapshotMaxCharsSchema.optional(),
+});
+
+/** The same shape as browser.snapshot's result. */
+export const ReadPageResultSchema = z.object({
+  tabId: TabIdSchema,
+  snapshotId: z.string(),
+  url: z.string(),
+  title: z.string(),
+  text: z.string(),
+  refCount: z.number().int(),
+  truncated: z.boolean(),
+});
+
+/** Matches printed by browser.find_in_page; matchCount says how many there were in all. */
+export const FIND_MAX_MATCHES = 20;
+
+export const FindInPagePayloadSchema = z.strictObject({
+  query: z.string().min(1).max(500),
+  /** Exact ARIA role to keep (case-insensitive), e.g. "button". */
+  role: z.string().min(1).max(40).optional(),
+  ...tabScoped,
+});
+export const FindInPageResultSchema = z.object({
+  tabId: TabIdSchema,
+  snapshotId: z.string(),
+  url: z.string(),
+  text: z.string(),
+  matchCount: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+  untrusted: UntrustedSourceSchema,
+});
+
+/** Longest selection returned; browser.extract reads more. */
+export const SELECTION_MAX_CHARS = 8_000;
+
+export const GetSelectionPayloadSchema = z.strictObject({ ...tabScoped });
+export const GetSelectionResultSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  text: z.string(),
+  /** The interactive element holding the selection focus (a textbox, a link, an editor). */
+  ref: z.string().optional(),
+  totalChars: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+  untrusted: UntrustedSourceSchema,
+});
+
+export const ExtractFormatSchema = z.enum(["text", "markdown"]);
+/** "article": Readability found main content; "page": the whole body; "element": a ref subtree. */
+export const ExtractSourceSchema = z.enum(["article", "page", "element"]);
+
+export const ExtractPayloadSchema = z.strictObject({
+  ref: RefSchema.optional(),
+  fromChar: z.number().int().nonnegative().optional(),
+  /** "text" (default): visible text in reading order; "markdown": main content as Markdown. */
+  format: ExtractFormatSchema.default("text"),
+  ...tabScoped,
+});
+export const ExtractResultSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  text: z.string(),
+  fromChar: z.number().int(),
+  totalChars: z.number().int(),
+  nextChar: z.number().int().optional(),
+  truncated: z.boolean(),
+  format: ExtractFormatSchema.optional(),
+  source: ExtractSourceSchema.optional(),
+  untrusted: UntrustedSourceSchema.optional(),
+});
+
+/** What the page looks like right after a write action (seed §1.3). */
+export const OBSERVATION_MAX_CHARS = 6_000;
+export const OBSERVATION_MAX_DIFF_LINES = 60;
+export const OBSERVATION_MAX_REFS = 100;
+
+export const InteractiveRefSchema = z.object({ ref: z.string(), role: z.string(), name: z.string() });
+export const ObservationSchema = z.object({
+  snapshotId: z.string(),
+  /** The snapshot that `diff` compares against; null when this document had none. */
+  previousSnapshotId: z.string().nullable(),
+  text: z.string(),
+  /** Changed lines, "- " removed and "+ " added, without indentation; "" when nothing changed. */
+  diff: z.string(),
+  interactiveRefs: z.array(InteractiveRefSchema),
+  /** More interactive elements exist than interactiveRefs lists. */
+  interactiveRefsTruncated: z.boolean(),
+});
+export type Observation = z.infer<typeof ObservationSchema>;
+
+export const PERCEPTION_TOOL_COMMANDS = {
+  "browser.read_page": { payload: ReadPagePayloadSchema, result: ReadPageResultSchema, handledBy: "extension" },
+  "browser.find_in_page": { payload: FindInPagePayloadSchema, result: FindInPageResultSchema, handledBy: "extension" },
+  "browser.get_selection": { payload: GetSelectionPayloadSchema, result: GetSelectionResultSchema, handledBy: "extension" },
+} as const satisfies Record<string, CommandSpec>;

@@ -1,4 +1,201 @@
-import type { CommandSpec } from "../primitives.js";
+import { z } from "zod";
+import { LooseBooleanSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
 
-/** L0 tab and browser-data tools of browser-tools-l1-l2 §3. Each is reachable as `browser.<tool>`. */
-export const TAB_TOOL_COMMANDS = {} as const satisfies Record<string, CommandSpec>;
+/**
+ * L0 tab and browser-data tools of browser-tools-l1-l2 §3. Each is reachable as `browser.<tool>`.
+ *
+ * Routing: the bridge remembers the `tabId` of any result as the agent's default tab, so only
+ * results that are about one tab the agent now works in carry a top-level `tabId`
+ * (tab_open, go_back/go_forward, tab_focus, session_restore). Lists name tabs in nested
+ * fields, and tab_close reports `closedTabId`, so that they never move the route.
+ *
+ * Sizes: titles and URLs are cut to 300 characters and lists to 100 entries (`truncated`).
+ */
+
+/** Browser-assigned ids that are not tabs: windows, tab groups. */
+const BrowserIdSchema = z.number().int().nonnegative();
+const MAX_TAB_IDS = 100;
+
+export const TabSummarySchema = z.object({
+  tabId: TabIdSchema,
+  windowId: BrowserIdSchema,
+  /** Position in its window's tab strip, from 0. */
+  index: z.number().int().nonnegative(),
+  url: z.string(),
+  title: z.string(),
+  /** The tab shown in its window. */
+  active: z.boolean(),
+  /** Its window is the browser's current (last focused) window. */
+  focusedWindow: z.boolean(),
+  groupId: BrowserIdSchema.optional(),
+  status: z.enum(["loading", "complete", "unloaded"]),
+  audible: z.boolean().optional(),
+  pinned: z.boolean(),
+});
+
+export const TabsListPayloadSchema = z.strictObject({});
+export const TabsListResultSchema = z.object({
+  tabs: z.array(TabSummarySchema),
+  /** The active tab of the current window: the page the user sees. */
+  visibleTabId: TabIdSchema.nullable(),
+  totalTabs: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
+
+export const TabOpenPayloadSchema = z.strictObject({
+  /** http or https; without it the tab opens at about:blank. */
+  url: z.string().min(1).max(2_097_152).optional(),
+  /** Background operations never activate a tab, so the default is false. */
+  active: LooseBooleanSchema.default(false),
+  windowId: BrowserIdSchema.optional(),
+});
+export const TabOpenResultSchema = z.object({
+  tabId: TabIdSchema,
+  windowId: BrowserIdSchema,
+  url: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+});
+
+export const HistoryMovePayloadSchema = z.strictObject({ ...tabScoped });
+export const HistoryMoveResultSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  title: z.string(),
+  /** false when there was no history entry in that direction; the tab did not change. */
+  moved: z.boolean(),
+});
+
+export const TabFocusPayloadSchema = z.strictObject({ tabId: TabIdSchema });
+export const TabFocusResultSchema = z.object({ tabId: TabIdSchema, windowId: BrowserIdSchema, url: z.string(), title: z.string() });
+
+export const TabClosePayloadSchema = z.strictObject({ tabId: TabIdSchema });
+export const TabCloseResultSchema = z.object({ closed: z.literal(true), closedTabId: TabIdSchema });
+
+export const HistorySearchPayloadSchema = z.strictObject({
+  /** Words matched against URL and title; "" lists recent visits. */
+  query: z.string().max(1_000),
+  maxResults: z.number().int().min(1).max(100).default(20),
+  /** Milliseconds since the epoch. Chrome's default is 24 hours ago; pass 0 to search everything. */
+  startTime: z.number().nonnegative().optional(),
+});
+export const HistorySearchResultSchema = z.object({
+  items: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string(),
+      lastVisitTime: z.number().optional(),
+      visitCount: z.number().int().optional(),
+      typedCount: z.number().int().optional(),
+    }),
+  ),
+  truncated: z.boolean(),
+});
+
+export const BookmarksSearchPayloadSchema = z.strictObject({
+  /** Words matched against bookmark titles and URLs. */
+  query: z.string().min(1).max(1_000),
+  maxResults: z.number().int().min(1).max(100).default(50),
+});
+export const BookmarksSearchResultSchema = z.object({
+  bookmarks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      /** Absent for folders. */
+      url: z.string().optional(),
+      parentId: z.string().optional(),
+      dateAdded: z.number().optional(),
+    }),
+  ),
+  truncated: z.boolean(),
+});
+
+export const TopSitesPayloadSchema = z.strictObject({});
+export const TopSitesResultSchema = z.object({
+  sites: z.array(z.object({ url: z.string(), title: z.string() })),
+  truncated: z.boolean(),
+});
+
+export const SessionsRecentlyClosedPayloadSchema = z.strictObject({
+  /** Chrome keeps at most 25 entries. */
+  maxResults: z.number().int().min(1).max(25).default(10),
+});
+const ClosedTabSchema = z.object({ url: z.string(), title: z.string() });
+export const SessionsRecentlyClosedResultSchema = z.object({
+  sessions: z.array(
+    z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("tab"), sessionId: z.string(), closedAt: z.number(), ...ClosedTabSchema.shape }),
+      z.object({
+        kind: z.literal("window"),
+        sessionId: z.string(),
+        closedAt: z.number(),
+        tabCount: z.number().int().nonnegative(),
+        /** The window's first tabs (at most 10). */
+        tabs: z.array(ClosedTabSchema),
+      }),
+    ]),
+  ),
+});
+
+export const SessionRestorePayloadSchema = z.strictObject({
+  /** From sessions_recently_closed; without it the most recently closed tab or window returns. */
+  sessionId: z.string().min(1).max(200).optional(),
+});
+export const SessionRestoreResultSchema = z.object({
+  restored: z.enum(["tab", "window"]),
+  /** The restored tab, or the first tab of the restored window. */
+  tabId: TabIdSchema.optional(),
+  windowId: BrowserIdSchema.optional(),
+  url: z.string().optional(),
+  title: z.string().optional(),
+});
+
+export const TabGroupColorSchema = z.enum(["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"]);
+export const TabGroupSchema = z.object({
+  groupId: BrowserIdSchema,
+  windowId: BrowserIdSchema,
+  title: z.string(),
+  color: TabGroupColorSchema,
+  collapsed: z.boolean(),
+  tabIds: z.array(TabIdSchema),
+});
+
+export const TabGroupsListPayloadSchema = z.strictObject({});
+export const TabGroupsListResultSchema = z.object({ groups: z.array(TabGroupSchema), truncated: z.boolean() });
+
+export const TabsGroupPayloadSchema = z.strictObject({
+  tabIds: z.array(TabIdSchema).min(1).max(MAX_TAB_IDS),
+  /** Add to this existing group; without it a new group is created. */
+  groupId: BrowserIdSchema.optional(),
+});
+export const TabsGroupResultSchema = TabGroupSchema;
+
+export const TabGroupUpdatePayloadSchema = z.strictObject({
+  groupId: BrowserIdSchema,
+  title: z.string().max(300).optional(),
+  color: TabGroupColorSchema.optional(),
+  collapsed: LooseBooleanSchema.optional(),
+});
+export const TabGroupUpdateResultSchema = TabGroupSchema;
+
+export const TAB_TOOL_COMMANDS = {
+  "browser.tabs_list": { payload: TabsListPayloadSchema, result: TabsListResultSchema, handledBy: "extension" },
+  "browser.tab_open": { payload: TabOpenPayloadSchema, result: TabOpenResultSchema, handledBy: "extension" },
+  "browser.go_back": { payload: HistoryMovePayloadSchema, result: HistoryMoveResultSchema, handledBy: "extension" },
+  "browser.go_forward": { payload: HistoryMovePayloadSchema, result: HistoryMoveResultSchema, handledBy: "extension" },
+  "browser.tab_focus": { payload: TabFocusPayloadSchema, result: TabFocusResultSchema, handledBy: "extension" },
+  "browser.tab_close": { payload: TabClosePayloadSchema, result: TabCloseResultSchema, handledBy: "extension" },
+  "browser.history_search": { payload: HistorySearchPayloadSchema, result: HistorySearchResultSchema, handledBy: "extension" },
+  "browser.bookmarks_search": { payload: BookmarksSearchPayloadSchema, result: BookmarksSearchResultSchema, handledBy: "extension" },
+  "browser.top_sites": { payload: TopSitesPayloadSchema, result: TopSitesResultSchema, handledBy: "extension" },
+  "browser.sessions_recently_closed": {
+    payload: SessionsRecentlyClosedPayloadSchema,
+    result: SessionsRecentlyClosedResultSchema,
+    handledBy: "extension",
+  },
+  "browser.session_restore": { payload: SessionRestorePayloadSchema, result: SessionRestoreResultSchema, handledBy: "extension" },
+  "browser.tab_groups_list": { payload: TabGroupsListPayloadSchema, result: TabGroupsListResultSchema, handledBy: "extension" },
+  "browser.tabs_group": { payload: TabsGroupPayloadSchema, result: TabsGroupResultSchema, handledBy: "extension" },
+  "browser.tab_group_update": { payload: TabGroupUpdatePayloadSchema, result: TabGroupUpdateResultSchema, handledBy: "extension" },
+} as const satisfies Record<string, CommandSpec>;

@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
 import { EXTENSION_ORIGIN } from "../../protocol/index.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { setUserPolicy } from "../helpers/userPolicy.js";
 
 const BIN = join(projectRoot(), "bin", "weboperator.js");
 
@@ -35,6 +36,8 @@ describe("the weboperator CLI against the real chain", () => {
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
+    // The friendly verbs submit chain.html's "Place order"; gatekeeper.test.ts covers confirmations.
+    await setUserPolicy(session, { confirm: { purchase: false } });
     // Socket and token come from the environment and the token file, as for a real user.
     env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
   });

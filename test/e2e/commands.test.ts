@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { setUserPolicy } from "../helpers/userPolicy.js";
 
 describe("the eight browser commands, end to end through the socket", () => {
   let session: WebOperatorSession;
@@ -8,6 +9,9 @@ describe("the eight browser commands, end to end through the socket", () => {
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
+    // These tests exercise the commands themselves ("Place order" is a purchase button);
+    // gatekeeper.test.ts covers confirmations.
+    await setUserPolicy(session, { confirm: { purchase: false } });
     chainUrl = session.pages.url("/chain.html");
   });
   afterAll(async () => {

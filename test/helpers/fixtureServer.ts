@@ -29,6 +29,10 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       response.end(`<title>Long read</title><h1>Long read</h1>${body}<p style="display:none">hidden words</p>`);
       return;
     }
+    if (url.pathname === "/redirect") {
+      response.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
+      return;
+    }
     if (url.pathname === "/page") {
       response.writeHead(200, { "content-type": TYPES[".html"] });
       response.end(url.searchParams.get("html") ?? "");

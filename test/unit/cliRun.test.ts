@@ -19,7 +19,7 @@ function answer(request: AgentRequest): Record<string, unknown> {
     case "browser.extract":
       return { id, result: { tabId: 1, url: "u", text: "first page", fromChar: 0, totalChars: 20, nextChar: 10, truncated: true } };
     case "browser.screenshot":
-      return { id, result: { tabId: 1, mimeType: "image/png", data: PNG_BYTES.toString("base64"), width: 8, height: 6 } };
+      return { id, result: { tabId: 1, mimeType: "image/png", data: PNG_BYTES.toString("base64"), width: 8, height: 6, scale: 1, clip: { x: 0, y: 0, width: 8, height: 6 } } };
     case "browser.click":
       return { id, error: "ref sab1_1_1 is stale; take a new snapshot", code: "stale_ref" };
     default:

@@ -1,19 +1,16 @@
 import { defineTool } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
-import { callContent } from "../contentClient.js";
-import { withNavigationWatch } from "../navigationWatch.js";
+import { needsTrustedInput, performClick } from "./interaction/clickAction.js";
+import { performDeepClick } from "./interaction/deepClickAction.js";
+import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 
 export const clickTool = defineTool({
   name: "browser.click",
   level: "L1",
   effects: "write",
-  async run({ ref, tabId }, context) {
-    const tab = await resolveTab(tabId, context.defaultTabId);
-    return withNavigationWatch(tab.id, async (watch) => {
-      const { navigationStarted, ...clicked } = await callContent(tab.id, { op: "click", ref });
-      await watch.settleAfterAction(context.deadline, { expectNavigation: navigationStarted, graceMs: 0 });
-      const after = await chrome.tabs.get(tab.id);
-      return { tabId: tab.id, ...clicked, url: after.url ?? "" };
-    });
+  async run(input, context) {
+    if (looksLikeDeepRef(input.ref)) return performDeepClick(input, context);
+    const tab = await resolveTab(input.tabId, context.defaultTabId);
+    return performClick(tab.id, input, context, needsTrustedInput(input) ? "trusted" : "synthetic");
   },
 });

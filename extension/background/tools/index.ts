@@ -10,9 +10,14 @@ import { extractTool } from "./extract.js";
 import { perceptionTools } from "./perception/index.js";
 import { tabsTools } from "./tabs/index.js";
 import { interactionTools } from "./interaction/index.js";
+import { gatekeeperTools } from "./gatekeeper/index.js";
+import { diagnosticsTools } from "./diagnostics/index.js";
+import { deepTools } from "./deep/index.js";
+import { pointerTools } from "./pointer/index.js";
+import { setToolCatalog } from "./interaction/listTools.js";
 
 export function createToolRegistry(): ToolRegistry {
-  return new ToolRegistry().register(
+  const registry = new ToolRegistry().register(
     navigateTool,
     snapshotTool,
     clickTool,
@@ -24,5 +29,11 @@ export function createToolRegistry(): ToolRegistry {
     ...perceptionTools,
     ...tabsTools,
     ...interactionTools,
+    ...gatekeeperTools,
+    ...diagnosticsTools,
+    ...deepTools,
+    ...pointerTools,
   );
+  setToolCatalog(() => registry.describe());
+  return registry;
 }

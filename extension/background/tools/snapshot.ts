@@ -1,6 +1,6 @@
 import { defineTool } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
-import { callContent } from "../contentClient.js";
+import { snapshotWithFallback } from "../deep/snapshotWithFallback.js";
 
 /** About 3,000 tokens, the seed's default budget (§1.3). */
 export const DEFAULT_SNAPSHOT_CHARS = 12_000;
@@ -11,7 +11,7 @@ export const snapshotTool = defineTool({
   effects: "read",
   async run({ tabId, maxChars }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    const snapshot = await callContent(tab.id, { op: "snapshot", maxChars: maxChars ?? DEFAULT_SNAPSHOT_CHARS });
-    return { tabId: tab.id, ...snapshot };
+    // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
+    return snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS);
   },
 });

@@ -1,9 +1,10 @@
 import { defineTool } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
 import { callContent } from "../contentClient.js";
-import { withNavigationWatch } from "../navigationWatch.js";
+import { runWriteAction } from "../actions/writeAction.js";
 import { parseKeyChord } from "../keyDefinitions.js";
 import { pressChord } from "../trustedKeyboard.js";
+import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/typeEscalation.js";
 
 export const typeTool = defineTool({
   name: "browser.type",
@@ -11,12 +12,17 @@ export const typeTool = defineTool({
   effects: "write",
   async run({ ref, text, mode, submit, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    return withNavigationWatch(tab.id, async (watch) => {
-      const typed = await callContent(tab.id, { op: "type", ref, text, mode });
+    const before = await callContent(tab.id, { op: "read_value", ref });
+    await callContent(tab.id, { op: "highlight", ref, label: "type" }).catch(() => undefined);
+    const { value: typed, effects } = await runWriteAction(tab.id, context, async () => {
+      const entered = await callContent(tab.id, { op: "type", ref, text, mode });
       // Submitting with a trusted Enter runs the page's own implicit-submission path.
       if (submit) await pressChord(tab.id, parseKeyChord("Enter"));
-      await watch.settleAfterAction(context.deadline);
-      return { tabId: tab.id, ...typed, submitted: submit };
+      return { value: entered, ...(submit ? {} : { navigationStarted: false }) };
     });
+    if (!submit && typingVisiblyFailed(before.value, typed.value, text, mode)) {
+      return escalateToTrustedTyping(context, { ref: typed.ref, text, mode, tabId: tab.id });
+    }
+    return { tabId: tab.id, ...typed, submitted: submit, ...effects };
   },
 });

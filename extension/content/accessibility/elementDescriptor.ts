@@ -1,5 +1,6 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
-import { normalizeWhitespace, quote, truncateText } from "../dom/textNormalize.js";
+import { normalizeWhitespace } from "../dom/textNormalize.js";
+import { quotePageString } from "../snapshot/pageStrings.js";
 import { computeName, textName } from "./accessibleName.js";
 import { FALLBACK_ROLE, computeRole } from "./accessibleRole.js";
 import { namingProhibited } from "./roleMetadata.js";
@@ -58,7 +59,7 @@ export function sameDescriptor(a: ElementDescriptor, b: ElementDescriptor): bool
 
 /** `button "Save"`, for error messages. */
 export function formatDescriptor(descriptor: ElementDescriptor): string {
-  return descriptor.name === "" ? descriptor.role : `${descriptor.role} ${quote(truncateText(descriptor.name, 60))}`;
+  return descriptor.name === "" ? descriptor.role : `${descriptor.role} ${quotePageString(descriptor.name, 60)}`;
 }
 
 function labelTextOf(element: Element): string {

@@ -1,4 +1,5 @@
-import { normalizeWhitespace, quote, truncateText } from "../dom/textNormalize.js";
+import { normalizeWhitespace } from "../dom/textNormalize.js";
+import { quotePageString } from "../snapshot/pageStrings.js";
 
 /** Input types whose [type=...] tells the agent something the role does not. */
 const PRINTED_INPUT_TYPES = new Set(["email", "tel", "url", "password", "date", "datetime-local", "time", "month", "week", "file", "color"]);
@@ -21,7 +22,7 @@ export function renderStates(element: Element, role: string): string[] {
   const type = printedInputType(element);
   if (type !== null) states.push(`[type=${type}]`);
   const value = VALUE_ROLES.has(role) ? currentValue(element) : null;
-  if (value !== null && value !== "") states.push(`[value=${quote(truncateText(value))}]`);
+  if (value !== null && value !== "") states.push(`[value=${quotePageString(value)}]`);
   return states;
 }
 

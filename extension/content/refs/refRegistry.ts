@@ -11,6 +11,12 @@ interface RefRecord {
   /** The document the element belonged to: where a recovery may look, and nowhere else. */
   document: WeakRef<Document>;
   descriptor: ElementDescriptor;
+  /**
+   * The element was found by strict recovery, not by identity, since the agent last saw
+   * it. Stays set until a snapshot prints the ref again, so a tool that resolves the same
+   * ref in several ops (highlight, then click) still reports the recovery.
+   */
+  recovered: boolean;
 }
 
 export interface ResolvedRef {
@@ -45,6 +51,7 @@ export class RefRegistry {
     if (existing !== undefined && existing.element.deref() === element) {
       existing.frameChain = frameChain;
       existing.descriptor = descriptor;
+      existing.recovered = false;
       return existing.ref;
     }
     this.nextIndex += 1;
@@ -55,6 +62,7 @@ export class RefRegistry {
       frameChain,
       document: new WeakRef(element.ownerDocument),
       descriptor,
+      recovered: false,
     };
     this.byRef.set(ref, record);
     this.byElement.set(element, record);
@@ -70,7 +78,7 @@ export class RefRegistry {
     if (record === undefined) throw refErrors.neverIssued(ref);
     if (!isFrameChainIntact(record.frameChain)) throw refErrors.frameReplaced(ref);
     const element = record.element.deref();
-    if (element !== undefined && isLive(element)) return { ref, element, recovered: false };
+    if (element !== undefined && isLive(element)) return { ref, element, recovered: record.recovered };
     return { ref, element: this.recover(record), recovered: true };
   }
 
@@ -82,6 +90,7 @@ export class RefRegistry {
     if (outcome.kind === "none") throw refErrors.gone(record.ref, described);
     if (outcome.kind === "ambiguous") throw refErrors.ambiguous(record.ref, described);
     record.element = new WeakRef(outcome.element);
+    record.recovered = true;
     if (!this.byElement.has(outcome.element)) this.byElement.set(outcome.element, record);
     return outcome.element;
   }

@@ -1,39 +1,80 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
 import { LayoutCache } from "../dom/layoutCache.js";
-import { normalizeWhitespace } from "../dom/textNormalize.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assignRefs } from "./refAssignment.js";
 import { fitToBudget } from "./snapshotBudget.js";
+import { recordView } from "./snapshotHistory.js";
 import { renderTree } from "./snapshotRender.js";
+import type { SnapshotNode } from "./snapshotTree.js";
+import { describeView, snapshotHeader } from "./snapshotHeader.js";
+import { findSubtree, interactiveOnly, limitDepth } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
 import { TOP_FRAME_OFFSET, distanceFromViewport, type Placement } from "./viewportGeometry.js";
 
+export interface PageViewOptions {
+  maxChars: number;
+  mode: "all" | "interactive";
+  depth?: number | undefined;
+  rootRef?: string | undefined;
+}
+
+export interface PageView extends ContentResult<"snapshot"> {
+  /** The printed tree, refs assigned. */
+  nodes: SnapshotNode[];
+  /** Every line before the budget cut: what the next observation diffs against. */
+  lines: string[];
+}
+
 /** The "snapshot" op: the page as an indented accessibility tree with refs (seed L1-L2 §1). */
 export function takeSnapshot(registry: RefRegistry, maxChars: number): ContentResult<"snapshot"> {
+  return snapshotResult(buildPageView(registry, { maxChars, mode: "all" }));
+}
+
+/** The wire fields of a view, without the tree and lines kept for the engine. */
+export function snapshotResult(view: PageView): ContentResult<"snapshot"> {
+  const { snapshotId, url, title, text, refCount, truncated } = view;
+  return { snapshotId, url, title, text, refCount, truncated };
+}
+
+/**
+ * One engine for browser.snapshot, read_page and observations: walk the whole page, narrow
+ * it to the requested view, give the printed interactive nodes refs, then fit the budget.
+ */
+export function buildPageView(registry: RefRegistry, options: PageViewOptions): PageView {
+  const root = options.rootRef === undefined ? null : registry.resolve(options.rootRef);
   const snapshotId = registry.beginSnapshot();
   const layout = new LayoutCache();
-  const nodes = walkDocument(document, {
-    layout,
-    frameChain: [],
-    frameOffset: TOP_FRAME_OFFSET,
-    suppressText: false,
-    counter: { interactive: 0 },
-  });
-  const refCount = assignRefs(nodes, registry);
-  const lines = renderTree(nodes);
-  const url = location.href;
-  const title = normalizeWhitespace(document.title);
+  const walked = walkDocument(document, { layout, frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 } });
   // DESIGN invariant 2: an empty tree is a failure the caller can act on, not a success.
-  if (lines.length === 0) {
+  if (walked.length === 0) {
     throw new WebOperatorError(
       "empty_snapshot",
       "The page has no visible content in its DOM (still loading, or drawn on a canvas); wait and call browser.snapshot again, or use browser.screenshot.",
     );
   }
-  const header = `# Page Snapshot (${snapshotId})\nURL: ${url}\nTitle: ${title}\n\n`;
+  let nodes: SnapshotNode[] = walked;
+  if (root !== null) {
+    const subtree = findSubtree(walked, root.element);
+    if (subtree === null) {
+      throw new WebOperatorError("not_found", `The element of ref ${root.ref} is not rendered now (hidden or collapsed); call browser.read_page without ref.`);
+    }
+    nodes = [subtree];
+  }
+  if (options.mode === "interactive") nodes = interactiveOnly(nodes);
+  if (options.depth !== undefined) nodes = limitDepth(nodes, options.depth);
+  const refCount = assignRefs(nodes, registry);
+  const rendered = renderTree(nodes);
+  const lines = rendered.map((line) => line.text);
+  const isWholePage = root === null && options.mode === "all" && options.depth === undefined;
+  if (isWholePage) recordView(registry, snapshotId, lines);
+
+  const url = location.href;
+  const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
   const viewport = { width: window.innerWidth, height: window.innerHeight };
   const measure = (placement: Placement): number =>
     placement === null ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
-  const { body, truncated } = fitToBudget(lines, Math.max(0, maxChars - header.length), measure);
-  return { snapshotId, url, title, text: header + body.trimEnd(), refCount, truncated };
+  const { body, truncated } = rendered.length === 0
+    ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false }
+    : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
+  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, nodes, lines };
 }

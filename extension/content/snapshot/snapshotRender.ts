@@ -1,4 +1,4 @@
-import { quote, truncateText } from "../dom/textNormalize.js";
+import { plainPageString, quotePageString } from "./pageStrings.js";
 import type { ElementNode, SnapshotNode } from "./snapshotTree.js";
 import type { Placement } from "./viewportGeometry.js";
 
@@ -25,7 +25,7 @@ export function renderTree(nodes: readonly SnapshotNode[]): RenderedLine[] {
 function renderNode(node: SnapshotNode, depth: number, parent: number, lines: RenderedLine[]): void {
   const indent = "  ".repeat(depth);
   if (node.kind === "text") {
-    lines.push({ text: `${indent}- text: ${truncateText(node.text, MAX_TEXT_LINE_CHARS)}`, parent, depth, interactive: false, isText: true, placement: node.placement });
+    lines.push({ text: `${indent}- text: ${plainPageString(node.text, MAX_TEXT_LINE_CHARS)}`, parent, depth, interactive: false, isText: true, placement: node.placement });
     return;
   }
   const [onlyChild] = node.children;
@@ -33,7 +33,7 @@ function renderNode(node: SnapshotNode, depth: number, parent: number, lines: Re
   const inlineText = node.name === "" && node.children.length === 1 && onlyChild?.kind === "text" ? onlyChild.text : null;
   const index = lines.length;
   lines.push({
-    text: `${indent}- ${elementLabel(node)}${inlineText === null ? "" : `: ${truncateText(inlineText, MAX_TEXT_LINE_CHARS)}`}`,
+    text: `${indent}- ${elementLabel(node)}${inlineText === null ? "" : `: ${plainPageString(inlineText, MAX_TEXT_LINE_CHARS)}`}`,
     parent,
     depth,
     interactive: node.interactive,
@@ -46,8 +46,9 @@ function renderNode(node: SnapshotNode, depth: number, parent: number, lines: Re
 
 function elementLabel(node: ElementNode): string {
   let label = node.role;
-  if (node.name !== "") label += ` ${quote(truncateText(node.name))}`;
+  if (node.name !== "") label += ` ${quotePageString(node.name)}`;
   for (const state of node.states) label += ` ${state}`;
   if (node.ref !== undefined) label += ` [ref=${node.ref}]`;
+  if (node.elided !== undefined && node.elided > 0) label += ` [+${node.elided} deeper]`;
   return label;
 }

@@ -1,3 +1,26 @@
 import type { AnyTool } from "../../toolRegistry.js";
+import { clickTrustedTool } from "./clickTrusted.js";
+import { hoverTool } from "./hover.js";
+import { typeTrustedTool } from "./typeTrusted.js";
+import { selectOptionTool } from "./selectOption.js";
+import { pressKeyTool } from "./pressKey.js";
+import { scrollToTool } from "./scrollTo.js";
+import { waitForTool } from "./waitFor.js";
+import { batchActionsTool } from "./batchActions.js";
+import { runJavascriptTool } from "./runJavascript.js";
+import { listToolsTool } from "./listTools.js";
+import { uploadFileTool } from "./uploadFile.js";
 
-export const interactionTools: AnyTool[] = [];
+export const interactionTools: AnyTool[] = [
+  listToolsTool,
+  clickTrustedTool,
+  hoverTool,
+  typeTrustedTool,
+  selectOptionTool,
+  pressKeyTool,
+  scrollToTool,
+  waitForTool,
+  batchActionsTool,
+  runJavascriptTool,
+  uploadFileTool,
+];

@@ -1,0 +1,51 @@
+/** The parts of CDP's Accessibility.AXNode that deep reads use. */
+export interface AXValue {
+  type: string;
+  value?: unknown;
+}
+
+export interface AXNode {
+  nodeId: string;
+  ignored: boolean;
+  role?: AXValue;
+  name?: AXValue;
+  value?: AXValue;
+  properties?: Array<{ name: string; value: AXValue }>;
+  childIds?: string[];
+  parentId?: string;
+  backendDOMNodeId?: number;
+}
+
+export function axRole(node: AXNode): string {
+  return typeof node.role?.value === "string" ? node.role.value : "";
+}
+
+export function axName(node: AXNode): string {
+  return typeof node.name?.value === "string" ? node.name.value.replace(/[\s\uE000-\uF8FF]+/g, " ").trim() : "";
+}
+
+export function axProperty(node: AXNode, name: string): unknown {
+  return node.properties?.find((property) => property.name === name)?.value.value;
+}
+
+/** One frame's tree, indexed for walking from its root. */
+export class AXTree {
+  private readonly byId = new Map<string, AXNode>();
+  readonly root: AXNode | undefined;
+
+  constructor(nodes: readonly AXNode[]) {
+    for (const node of nodes) this.byId.set(node.nodeId, node);
+    this.root = nodes.find((node) => node.parentId === undefined || !this.byId.has(node.parentId));
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  children(node: AXNode): AXNode[] {
+    return (node.childIds ?? []).flatMap((id) => {
+      const child = this.byId.get(id);
+      return child ? [child] : [];
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import type { z } from "zod";
+import type { NetworkEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
+import { redactHeader, redactUrl, truncate } from "./redaction.js";
+
+type NetworkEntry = z.infer<typeof NetworkEntrySchema>;
+type Header = chrome.webRequest.HttpHeader;
+
+const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"] };
+/** Finished requests kept per tab between reads; older ones are counted as dropped. */
+const PER_TAB = 500;
+const MAX_IN_FLIGHT = 2_000;
+const MAX_HEADERS = 20;
+
+interface TabBuffer {
+  entries: NetworkEntry[];
+  dropped: number;
+}
+
+/**
+ * browser.read_network: chrome.webRequest observed without blocking (no debugger needed),
+ * kept per tab in bounded memory until a read takes it. A service-worker restart loses
+ * whatever was buffered; requests of the browser itself (tabId -1) are never kept.
+ */
+class NetworkLog {
+  private readonly inFlight = new Map<string, NetworkEntry & { tabId: number }>();
+  private readonly tabs = new Map<number, TabBuffer>();
+
+  constructor() {
+    chrome.webRequest.onBeforeRequest.addListener((details) => {
+      this.begin(details);
+      return undefined;
+    }, ALL_URLS);
+    chrome.webRequest.onSendHeaders.addListener((details) => this.patch(details.requestId, { requestHeaders: headers(details.requestHeaders) }), ALL_URLS, ["requestHeaders"]);
+    chrome.webRequest.onResponseStarted.addListener(
+      (details) => this.patch(details.requestId, { status: details.statusCode, fromCache: details.fromCache, responseHeaders: headers(details.responseHeaders) }),
+      ALL_URLS,
+      ["responseHeaders"],
+    );
+    chrome.webRequest.onCompleted.addListener((details) => this.finish(details.requestId, details.timeStamp, { status: details.statusCode, fromCache: details.fromCache }), ALL_URLS);
+    chrome.webRequest.onErrorOccurred.addListener((details) => this.finish(details.requestId, details.timeStamp, { error: details.error }), ALL_URLS);
+    chrome.tabs.onRemoved.addListener((tabId) => this.tabs.delete(tabId));
+  }
+
+  read(tabId: number, maxEntries: number): { entries: NetworkEntry[]; dropped: number; inFlight: number } {
+    const buffer = this.tabs.get(tabId) ?? { entries: [], dropped: 0 };
+    this.tabs.delete(tabId);
+    const kept = buffer.entries.slice(Math.max(0, buffer.entries.length - maxEntries));
+    let inFlight = 0;
+    for (const request of this.inFlight.values()) if (request.tabId === tabId) inFlight += 1;
+    return { entries: kept, dropped: buffer.dropped + buffer.entries.length - kept.length, inFlight };
+  }
+
+  private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
+    if (details.tabId < 0) return;
+    if (this.inFlight.size >= MAX_IN_FLIGHT) {
+      // A request we never saw finish (the tab was discarded mid-load) must not pin memory.
+      const oldest = this.inFlight.keys().next().value;
+      if (oldest !== undefined) this.inFlight.delete(oldest);
+    }
+    this.inFlight.set(details.requestId, {
+      tabId: details.tabId,
+      method: details.method,
+      url: truncate(redactUrl(details.url)),
+      type: details.type,
+      timestamp: details.timeStamp,
+    });
+  }
+
+  private patch(requestId: string, fields: Partial<NetworkEntry>): void {
+    const request = this.inFlight.get(requestId);
+    if (request !== undefined) Object.assign(request, withoutUndefined(fields));
+  }
+
+  private finish(requestId: string, at: number, fields: Partial<NetworkEntry>): void {
+    const request = this.inFlight.get(requestId);
+    if (request === undefined) return;
+    this.inFlight.delete(requestId);
+    const { tabId, ...entry } = request;
+    const finished: NetworkEntry = { ...entry, ...withoutUndefined(fields), durationMs: Math.max(0, at - entry.timestamp) };
+    const buffer = this.tabs.get(tabId) ?? { entries: [], dropped: 0 };
+    buffer.entries.push(finished);
+    if (buffer.entries.length > PER_TAB) {
+      buffer.entries.shift();
+      buffer.dropped += 1;
+    }
+    this.tabs.set(tabId, buffer);
+  }
+}
+
+function headers(list: Header[] | undefined): string[] | undefined {
+  if (list === undefined) return undefined;
+  return list.slice(0, MAX_HEADERS).map((header) => redactHeader(header.name, header.value ?? "(binary)"));
+}
+
+function withoutUndefined<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export const networkLog = new NetworkLog();

@@ -1,0 +1,88 @@
+import { WebOperatorError } from "../../../protocol/index.js";
+import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import { callContent } from "../contentClient.js";
+import { classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
+import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
+import type { PlannedAction } from "./toolIntents.js";
+
+export interface GatedCall {
+  tool: string;
+  input: unknown;
+  defaultTabId: number | undefined;
+  tab: { id: number; url: string; origin: string } | null;
+}
+
+/**
+ * Holds back an action a confirmation category matches: it is stored and answered with
+ * confirmation_required, unless this call is the confirmed replay (`grant`), in which case
+ * tab, origin and every target must still be what the user was asked about.
+ */
+export async function checkConfirmations(call: GatedCall, plans: PlannedAction[], policy: Policy, grant: PendingConfirmation | undefined): Promise<void> {
+  const findings: Finding[] = [];
+  const targets: string[] = [];
+  for (const plan of plans) {
+    const target = call.tab === null || plan.describe === undefined ? null : await describe(call.tab.id, plan.describe);
+    if (target !== null) targets.push(fingerprint(target));
+    const url = plan.url === null ? null : parseUrl(plan.url);
+    findings.push(...enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url }), policy));
+  }
+  if (grant !== undefined) return verifyGrant(grant, call, targets, findings);
+  if (findings.length === 0 || call.tab === null) {
+    if (findings.length > 0) throw new WebOperatorError("policy_denied", `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`);
+    return;
+  }
+  const pending = pendingConfirmations.add({
+    tool: call.tool,
+    input: call.input,
+    defaultTabId: call.defaultTabId,
+    tabId: call.tab.id,
+    origin: call.tab.origin,
+    targets,
+    findings,
+    timeoutMs: policy.confirmationTimeoutMs,
+    expiresAt: Date.now() + policy.confirmationTimeoutMs,
+  });
+  throw new WebOperatorError(
+    "confirmation_required",
+    `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
+  );
+}
+
+function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: string[], findings: Finding[]): void {
+  const changes: string[] = [];
+  if (call.tab?.id !== grant.tabId) changes.push(`it now runs on tab ${call.tab?.id ?? "none"} instead of tab ${grant.tabId}`);
+  else if (call.tab.origin !== grant.origin) changes.push(`the tab moved from ${grant.origin} to ${call.tab.origin}`);
+  // Inclusion, not equality: the steps of a confirmed batch are admitted one by one.
+  if (!targets.every((target) => grant.targets.includes(target))) changes.push("the target element is no longer the one confirmed");
+  const newCategories = findings.filter((finding) => !grant.findings.some((asked) => asked.category === finding.category));
+  if (newCategories.length > 0) changes.push(`it now also ${describeFindings(newCategories)}`);
+  if (changes.length > 0) {
+    throw new WebOperatorError("policy_denied", `Confirmation ${grant.id} no longer matches the page: ${changes.join("; ")}. Take a new snapshot and repeat the action to ask again.`);
+  }
+}
+
+async function describe(tabId: number, ref: string | null): Promise<DescribedTarget | null> {
+  try {
+    return await callContent(tabId, ref === null ? { op: "describe_ref" } : { op: "describe_ref", ref });
+  } catch (error) {
+    // A key press on a page without a content script (about:blank) has no form to send.
+    if (ref === null && error instanceof WebOperatorError && error.code === "unsupported_page") return null;
+    throw error;
+  }
+}
+
+function parseUrl(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
+function fingerprint(target: DescribedTarget): string {
+  return [target.ref ?? "(focused)", target.role, target.name, target.tag, target.type, target.formAction ?? ""].join("|");
+}
+
+function describeFindings(findings: Finding[]): string {
+  return findings.map((finding) => `${finding.category} (${finding.why})`).join("; ");
+}

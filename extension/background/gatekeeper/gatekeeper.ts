@@ -1,0 +1,131 @@
+import { COMMANDS, WebOperatorError, type BrowserCommandType } from "../../../protocol/index.js";
+import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import type { ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
+import { resolveTab } from "../tabResolver.js";
+import { checkConfirmations } from "./confirmationGate.js";
+import { NavigationGuard } from "./navigationGuard.js";
+import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChecks.js";
+import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
+import { policyStore } from "./policyStore.js";
+import { plannedActions } from "./toolIntents.js";
+
+type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool">;
+
+interface AdmittedCall {
+  tool: ToolDescriptor;
+  tabId: number | null;
+  origin: string;
+  guard: NavigationGuard | null;
+}
+
+/** The gate's own commands: they act on no page. */
+const UNGATED = new Set(["browser.policy_get", "browser.policy_set", "browser.confirm"]);
+
+/**
+ * The ToolGate every command passes (browser-tools-l1-l2 §6). Before a tool runs: its
+ * capability (JavaScript, uploads), any URL it opens, the page it acts on, and the
+ * confirmation categories. Right before it dispatches: tab identity, origin and policy
+ * again. While a write runs: the navigations it causes (NavigationGuard).
+ */
+export class Gatekeeper implements ToolGate {
+  /** Admitted calls per context, innermost last: runTool nests calls on the same context. */
+  private readonly calls = new WeakMap<BaseContext, AdmittedCall[]>();
+  /** Confirmed replays, keyed by the context object the replay (and its nested steps) runs with. */
+  private readonly grants = new WeakMap<BaseContext, PendingConfirmation>();
+  private registry: ToolRegistry | null = null;
+
+  /** The registry confirmed actions are replayed through (with this gate in front again). */
+  bind(registry: ToolRegistry): ToolRegistry {
+    this.registry = registry;
+    return registry.setGate(this);
+  }
+
+  async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<(tabId: number) => Promise<void>> {
+    if (UNGATED.has(tool.name)) return () => Promise.resolve();
+    const policy = await policyStore.current();
+    checkCapabilities(tool.name, policy);
+    const plans = plannedActions(tool.name, input);
+    for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
+    const tab = await this.targetTab(tool.name, input, context.defaultTabId);
+    const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
+    if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
+    const origin = originOf(pageUrl);
+    const grant = this.grants.get(context);
+    if (tool.effects === "write") {
+      const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin };
+      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab }, plans, policy, grant);
+    }
+    const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
+    // Armed last: nothing after this may throw, or the listeners would outlive the call.
+    if (tool.effects === "write" && tab !== null) admitted.guard = new NavigationGuard(tab.id, policy);
+    this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
+    return (tabId) => this.beforeDispatch(admitted, tabId);
+  }
+
+  /** Called by the registry after the tool finished or failed; a forbidden navigation replaces the outcome. */
+  async settle(context: BaseContext): Promise<void> {
+    const stack = this.calls.get(context) ?? [];
+    const admitted = stack.pop();
+    if (stack.length === 0) {
+      this.calls.delete(context);
+      this.grants.delete(context);
+    }
+    const guard = admitted?.guard;
+    if (!guard) return;
+    guard.disarm();
+    const violation = guard.violation;
+    if (violation === null) return;
+    await guard.settled();
+    throw new WebOperatorError(
+      "policy_denied",
+      `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}). The tab was sent to about:blank. Choose another page, or ask the user to change the policy.`,
+    );
+  }
+
+  /** browser.confirm: runs the held-back action through the registry again, or drops it. */
+  async answer(id: string, allow: boolean, context: BaseContext): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
+    const pending = pendingConfirmations.take(id);
+    if (!allow) return { id, tool: pending.tool, allowed: false };
+    if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
+    const replay: BaseContext = { defaultTabId: pending.defaultTabId, deadline: context.deadline, signal: context.signal };
+    this.grants.set(replay, pending);
+    try {
+      const result = await this.registry.execute(pending.tool, pending.input, replay);
+      return { id, tool: pending.tool, allowed: true, result };
+    } finally {
+      this.grants.delete(replay);
+    }
+  }
+
+  private async beforeDispatch(admitted: AdmittedCall, tabId: number): Promise<void> {
+    let tab: chrome.tabs.Tab;
+    try {
+      tab = await chrome.tabs.get(tabId);
+    } catch {
+      throw new WebOperatorError("tab_not_found", `Tab ${tabId} closed before ${admitted.tool.name} could act on it. List tabs and retry on an open one.`);
+    }
+    const violation = admitted.guard?.violation;
+    if (violation) throw new WebOperatorError("policy_denied", `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`);
+    const policy: Policy = await policyStore.current();
+    checkCapabilities(admitted.tool.name, policy);
+    const pageUrl = tab.url ?? tab.pendingUrl ?? "";
+    if (tabId === admitted.tabId && originOf(pageUrl) !== admitted.origin) {
+      throw new WebOperatorError(
+        "policy_denied",
+        `Tab ${tabId} changed from ${admitted.origin} to ${originOf(pageUrl)} after ${admitted.tool.name} was admitted, so it was not dispatched. Take a new snapshot and retry.`,
+      );
+    }
+    if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
+  }
+
+  /** The tab a tab-scoped tool will act on, resolved as the tool itself resolves it. */
+  private async targetTab(toolName: string, input: unknown, defaultTabId: number | undefined): Promise<(chrome.tabs.Tab & { id: number }) | null> {
+    const explicit = (input as { tabId?: unknown } | null)?.tabId;
+    if (typeof explicit === "number") return resolveTab(explicit, defaultTabId);
+    const payload = COMMANDS[toolName as BrowserCommandType]?.payload as { shape?: Record<string, unknown> } | undefined;
+    if (payload?.shape === undefined || !("tabId" in payload.shape)) return null;
+    return resolveTab(undefined, defaultTabId);
+  }
+}
+
+export const gatekeeper = new Gatekeeper();

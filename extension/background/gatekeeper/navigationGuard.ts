@@ -1,0 +1,83 @@
+import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import { checkHost, isPrivateAddress } from "./hostRules.js";
+
+export interface GuardViolation {
+  tabId: number;
+  url: string;
+  reason: string;
+}
+
+const MAIN_FRAME: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"], types: ["main_frame"] };
+
+/**
+ * Watches the top frame of a tab (and tabs it opens) while a write tool runs, so that a
+ * navigation the tool started cannot land on a host the policy forbids through a server
+ * redirect, a client-side redirect, or a popup. MV3 gives extensions no blocking
+ * webRequest, so a forbidden hop is stopped as soon as it is seen (the tab goes to
+ * about:blank) and the tool's result is replaced by policy_denied.
+ */
+export class NavigationGuard {
+  private readonly tabs = new Set<number>();
+  private found: GuardViolation | null = null;
+  private stopping: Promise<unknown> = Promise.resolve();
+
+  private readonly onRedirect = (details: chrome.webRequest.OnBeforeRedirectDetails): void => {
+    if (this.tabs.has(details.tabId)) this.judge(details.tabId, details.redirectUrl, "was redirected to");
+  };
+  private readonly onCommitted = (details: chrome.webNavigation.WebNavigationTransitionCallbackDetails): void => {
+    if (details.frameId === 0 && this.tabs.has(details.tabId)) this.judge(details.tabId, details.url, "navigated to");
+  };
+  /** The address a hostname resolved to: a public name pointing at 127.0.0.1 is still loopback. */
+  private readonly onResponse = (details: chrome.webRequest.OnResponseStartedDetails): void => {
+    if (!this.policy.blockPrivateNetworks || !this.tabs.has(details.tabId) || details.ip === undefined) return;
+    if (isPrivateAddress(details.ip)) this.stop(details.tabId, `reached ${details.url}`, `its host resolved to the private address ${details.ip}, and the policy blocks private networks`);
+  };
+  private readonly onPopup = (details: chrome.webNavigation.WebNavigationSourceCallbackDetails): void => {
+    if (this.tabs.has(details.sourceTabId)) this.tabs.add(details.tabId);
+  };
+
+  constructor(
+    tabId: number,
+    private readonly policy: Policy,
+  ) {
+    this.tabs.add(tabId);
+    chrome.webRequest.onBeforeRedirect.addListener(this.onRedirect, MAIN_FRAME);
+    chrome.webRequest.onResponseStarted.addListener(this.onResponse, MAIN_FRAME);
+    chrome.webNavigation.onCommitted.addListener(this.onCommitted);
+    chrome.webNavigation.onCreatedNavigationTarget.addListener(this.onPopup);
+  }
+
+  get violation(): GuardViolation | null {
+    return this.found;
+  }
+
+  /** Resolves once the tab that hit a forbidden URL has been sent away from it. */
+  async settled(): Promise<void> {
+    await this.stopping;
+  }
+
+  disarm(): void {
+    chrome.webRequest.onBeforeRedirect.removeListener(this.onRedirect);
+    chrome.webRequest.onResponseStarted.removeListener(this.onResponse);
+    chrome.webNavigation.onCommitted.removeListener(this.onCommitted);
+    chrome.webNavigation.onCreatedNavigationTarget.removeListener(this.onPopup);
+  }
+
+  private judge(tabId: number, raw: string, how: string): void {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return;
+    }
+    // about:blank (our own stop), chrome-error:// pages and the like are not hosts to judge.
+    if (url.protocol !== "http:" && url.protocol !== "https:") return;
+    const verdict = checkHost(this.policy, url);
+    if (!verdict.allowed) this.stop(tabId, `${how} ${raw}`, verdict.reason);
+  }
+
+  private stop(tabId: number, what: string, reason: string): void {
+    this.found ??= { tabId, url: what, reason };
+    this.stopping = Promise.all([this.stopping, chrome.tabs.update(tabId, { url: "about:blank" }).catch(() => undefined)]);
+  }
+}

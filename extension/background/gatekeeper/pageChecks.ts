@@ -1,0 +1,59 @@
+import { WebOperatorError } from "../../../protocol/index.js";
+import { USER_POLICY_STORAGE_KEY, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
+import { checkHost } from "./hostRules.js";
+
+const JAVASCRIPT_TOOLS = /^browser\.(run_javascript|javascript_exec)$/;
+const UPLOAD_TOOLS = /^browser\.(upload_file|file_upload|upload_attachment)$/;
+const HOW_TO_ENABLE = `The user can enable it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}")`;
+
+/** JavaScript and uploads are off unless the user turned them on (Claude toolset, security rule 5). */
+export function checkCapabilities(toolName: string, policy: Policy): void {
+  if (JAVASCRIPT_TOOLS.test(toolName) && !policy.allowJavaScript) {
+    throw new WebOperatorError(
+      "policy_denied",
+      `${toolName} is off by default: page JavaScript runs with the site's cookies and storage. ${HOW_TO_ENABLE} with allowJavaScript: true; browser.policy_set cannot turn it on. Use browser.snapshot or browser.extract to read the page instead.`,
+    );
+  }
+  if (UPLOAD_TOOLS.test(toolName) && !policy.allowUploads) {
+    throw new WebOperatorError(
+      "policy_denied",
+      `${toolName} is off by default: a page could steer an upload of any readable file. ${HOW_TO_ENABLE} with allowUploads: true; browser.policy_set cannot turn it on.`,
+    );
+  }
+}
+
+/** A URL an action asks to open: http(s) only, then the domain rules. */
+export function checkOpenUrl(policy: Policy, raw: string): void {
+  const url = parseHttpUrl(raw);
+  const verdict = checkHost(policy, url);
+  if (!verdict.allowed) {
+    throw new WebOperatorError("policy_denied", `Opening ${shortenUrl(url.href)} is denied: ${verdict.reason}. Choose another page, or ask the user to change the policy.`);
+  }
+}
+
+/** The page a tool reads or acts on must itself be allowed; non-web pages are left to the tool to refuse. */
+export function checkPage(policy: Policy, tabId: number, pageUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return;
+  const verdict = checkHost(policy, url);
+  if (!verdict.allowed) {
+    throw new WebOperatorError(
+      "policy_denied",
+      `Tab ${tabId} shows ${shortenUrl(url.href)}, and the policy forbids it (${verdict.reason}). Navigate the tab to an allowed page (browser.navigate) or use another tab.`,
+    );
+  }
+}
+
+export function originOf(pageUrl: string | undefined): string {
+  try {
+    return new URL(pageUrl ?? "").origin;
+  } catch {
+    return "null";
+  }
+}

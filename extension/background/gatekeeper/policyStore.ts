@@ -1,0 +1,97 @@
+import { WebOperatorError, describeZodError } from "../../../protocol/index.js";
+import {
+  PolicySchema,
+  USER_POLICY_STORAGE_KEY,
+  UserPolicySettingsSchema,
+  type Policy,
+  type PolicyPatch,
+  type UserPolicySettings,
+} from "../../../protocol/tools/gatekeeperTools.js";
+import bundledPolicy from "../../policy/defaultPolicy.json";
+import { changedFields, loosenings } from "./policyTightening.js";
+
+interface LoadedPolicy {
+  policy: Policy;
+  settings: UserPolicySettings;
+}
+
+const BUNDLED = PolicySchema.safeParse(bundledPolicy);
+
+/**
+ * The effective policy: the bundled defaultPolicy.json with the user's settings from
+ * chrome.storage.local laid over it field by field. Cached until storage changes;
+ * invalid settings fail closed (every gated call is denied until they are fixed).
+ */
+class PolicyStore {
+  private cached: Promise<LoadedPolicy> | null = null;
+  /** Writes are serialised so two policy_set calls cannot interleave their read-modify-write. */
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor() {
+    chrome.storage.onChanged.addListener((changes, area) => {
+      if (area === "local" && USER_POLICY_STORAGE_KEY in changes) this.cached = null;
+    });
+  }
+
+  async current(): Promise<Policy> {
+    return (await this.load()).policy;
+  }
+
+  async userOverrides(): Promise<string[]> {
+    return Object.keys((await this.load()).settings);
+  }
+
+  /** browser.policy_set: applies a patch, refusing loosenings unless the user allowed them. */
+  set(patch: PolicyPatch): Promise<{ policy: Policy; changed: string[] }> {
+    const run = this.writes.then(async () => {
+      const { policy, settings } = await this.load();
+      const next = overlay(policy, patch);
+      const loose = policy.socketMayLoosen ? [] : loosenings(policy, next);
+      if (loose.length > 0) {
+        throw new WebOperatorError(
+          "policy_denied",
+          `browser.policy_set may only tighten the policy; this change would loosen it (${loose.slice(0, 5).join("; ")}). Ask the user to change it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}"), or to set socketMayLoosen: true there.`,
+        );
+      }
+      const merged: UserPolicySettings = { ...settings, ...definedFields(patch), confirm: { ...settings.confirm, ...patch.confirm } };
+      await chrome.storage.local.set({ [USER_POLICY_STORAGE_KEY]: merged });
+      this.cached = null;
+      return { policy: next, changed: changedFields(policy, next) };
+    });
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
+  private load(): Promise<LoadedPolicy> {
+    this.cached ??= this.read().catch((error: unknown) => {
+      this.cached = null;
+      throw error;
+    });
+    return this.cached;
+  }
+
+  private async read(): Promise<LoadedPolicy> {
+    if (!BUNDLED.success) {
+      throw new WebOperatorError("policy_denied", `The bundled policy file (extension/policy/defaultPolicy.json) is invalid: ${describeZodError(BUNDLED.error, "policy")}. Fix it and rebuild the extension.`);
+    }
+    const stored = (await chrome.storage.local.get(USER_POLICY_STORAGE_KEY))[USER_POLICY_STORAGE_KEY] ?? {};
+    const settings = UserPolicySettingsSchema.safeParse(stored);
+    if (!settings.success) {
+      throw new WebOperatorError(
+        "policy_denied",
+        `The user's policy settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}") are invalid: ${describeZodError(settings.error, "settings")}. Every gated command is refused until the user fixes or removes them.`,
+      );
+    }
+    return { policy: overlay(BUNDLED.data, settings.data), settings: settings.data };
+  }
+}
+
+function overlay(base: Policy, patch: UserPolicySettings): Policy {
+  return { ...base, ...definedFields(patch), confirm: { ...base.confirm, ...patch.confirm } };
+}
+
+function definedFields<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export const policyStore = new PolicyStore();

@@ -1,0 +1,24 @@
+import { defineTool } from "../../toolRegistry.js";
+import { resolveTab } from "../../tabResolver.js";
+import { callContent } from "../../contentClient.js";
+import { runWriteAction } from "../../actions/writeAction.js";
+import { trustedHover } from "../../actions/trustedMouse.js";
+
+/**
+ * Hover moves the real (CDP) pointer: CSS :hover menus react only to trusted movement,
+ * which a dispatched mouseover cannot produce.
+ */
+export const hoverTool = defineTool({
+  name: "browser.hover",
+  level: "L2",
+  effects: "write",
+  async run({ ref, tabId }, context) {
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover" });
+    const { effects } = await runWriteAction(tab.id, context, async () => {
+      await trustedHover(tab.id, prepared.point);
+      return { value: null, navigationStarted: false };
+    });
+    return { tabId: tab.id, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, ...effects };
+  },
+});

@@ -1,0 +1,18 @@
+import { defineTool } from "../../toolRegistry.js";
+import { resolveTab } from "../../tabResolver.js";
+import { callContent } from "../../contentClient.js";
+import { runWriteAction } from "../../actions/writeAction.js";
+
+export const selectOptionTool = defineTool({
+  name: "browser.select_option",
+  level: "L1",
+  effects: "write",
+  async run({ ref, values, labels, tabId }, context) {
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    await callContent(tab.id, { op: "highlight", ref, label: "select" }).catch(() => undefined);
+    const { value, effects } = await runWriteAction(tab.id, context, async () => ({
+      value: await callContent(tab.id, { op: "select_option", ref, ...(values ? { values } : {}), ...(labels ? { labels } : {}) }),
+    }));
+    return { tabId: tab.id, ...value, ...effects };
+  },
+});

@@ -1,0 +1,34 @@
+import { WebOperatorError } from "../../../../protocol/index.js";
+import { defineTool } from "../../toolRegistry.js";
+import { resolveTab } from "../../tabResolver.js";
+import { callContent } from "../../contentClient.js";
+
+const DEFAULT_CONDITION_TIMEOUT_MS = 5_000;
+
+/** Text appearing, text disappearing, or a bounded timer (seed §4). */
+export const waitForTool = defineTool({
+  name: "browser.wait_for",
+  level: "L1",
+  effects: "read",
+  async run({ text, textGone, timeMs, tabId }, context) {
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    const budget = Math.max(0, context.deadline - Date.now());
+    if (text === undefined && textGone === undefined) {
+      const waitMs = Math.min(timeMs ?? 0, budget);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      return { tabId: tab.id, matched: true, waitedMs: waitMs };
+    }
+    const timeoutMs = Math.max(1, Math.min(timeMs ?? DEFAULT_CONDITION_TIMEOUT_MS, budget));
+    const outcome = await callContent(tab.id, {
+      op: "wait_for",
+      timeoutMs,
+      ...(text === undefined ? {} : { text }),
+      ...(textGone === undefined ? {} : { textGone }),
+    });
+    if (!outcome.matched) {
+      const what = text !== undefined ? `"${text}" to appear` : `"${textGone ?? ""}" to disappear`;
+      throw new WebOperatorError("timeout", `Waited ${outcome.waitedMs} ms for ${what}; it did not. Take a snapshot to see the page, or wait longer with timeMs.`);
+    }
+    return { tabId: tab.id, ...outcome };
+  },
+});

@@ -1,0 +1,16 @@
+import { OBSERVATION_MAX_CHARS, type Observation } from "../../../../protocol/tools/perceptionTools.js";
+import { callContent } from "../../contentClient.js";
+
+/**
+ * What a write tool shows after its action (seed §1.3): a ~6,000-char snapshot, the line
+ * diff against the previous view of the same document, and the interactive refs. The
+ * action already happened, so a page that is gone (tab closed, navigated to a page we
+ * cannot read, torn down mid-call) yields null instead of failing the action.
+ */
+export async function observeAfterAction(tabId: number): Promise<Observation | null> {
+  try {
+    return await callContent(tabId, { op: "observe", maxChars: OBSERVATION_MAX_CHARS });
+  } catch {
+    return null;
+  }
+}

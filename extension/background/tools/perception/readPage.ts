@@ -1,0 +1,22 @@
+import { defineTool } from "../../toolRegistry.js";
+import { resolveTab } from "../../tabResolver.js";
+import { callContent } from "../../contentClient.js";
+import { DEFAULT_SNAPSHOT_CHARS } from "../snapshot.js";
+
+/** browser.read_page: browser.snapshot's engine and refs, narrowed by mode, depth and ref. */
+export const readPageTool = defineTool({
+  name: "browser.read_page",
+  level: "L1",
+  effects: "read",
+  async run({ tabId, mode, depth, ref, maxChars }, context) {
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    const view = await callContent(tab.id, {
+      op: "read_page",
+      mode,
+      maxChars: maxChars ?? DEFAULT_SNAPSHOT_CHARS,
+      ...(depth === undefined ? {} : { depth }),
+      ...(ref === undefined ? {} : { ref }),
+    });
+    return { tabId: tab.id, ...view };
+  },
+});

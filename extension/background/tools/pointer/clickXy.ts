@@ -1,0 +1,32 @@
+import { defineTool } from "../../toolRegistry.js";
+import { resolveTab } from "../../tabResolver.js";
+import { withNavigationWatch } from "../../navigationWatch.js";
+import { targetAtPoint } from "../../pointer/pointTarget.js";
+import { modifierBits } from "../../pointer/modifierBits.js";
+import { moveMouse, pressMouse, releaseMouse } from "../../pointer/mouseInput.js";
+
+/**
+ * A trusted click at a viewport point: move, then press/release `count` times with a
+ * rising clickCount, so a triple click yields click, click, dblclick, click as in Chrome.
+ */
+export const clickXyTool = defineTool({
+  name: "browser.click_xy",
+  level: "L2",
+  effects: "write",
+  async run({ x, y, button, count, modifiers, tabId }, context) {
+    const bits = modifierBits(modifiers);
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    const target = await targetAtPoint(tab.id, x, y);
+    return withNavigationWatch(tab.id, async (watch) => {
+      await context.beforeDispatch(tab.id);
+      await moveMouse(tab.id, x, y, { modifiers: bits });
+      for (let clickCount = 1; clickCount <= count; clickCount++) {
+        await pressMouse(tab.id, x, y, button, { modifiers: bits, clickCount });
+        await releaseMouse(tab.id, x, y, button, { modifiers: bits, clickCount });
+      }
+      await watch.settleAfterAction(context.deadline);
+      const after = await chrome.tabs.get(tab.id);
+      return { tabId: tab.id, x, y, button, count, target, url: after.url ?? "" };
+    });
+  },
+});

@@ -1,0 +1,28 @@
+import { WebOperatorError } from "../../../../protocol/index.js";
+import { defineTool } from "../../toolRegistry.js";
+import { resolveTab } from "../../tabResolver.js";
+import { targetAtPoint } from "../../pointer/pointTarget.js";
+import { dragEndPoint } from "../../pointer/dragEndpoint.js";
+import { dragAlongPath } from "../../pointer/dragSequence.js";
+import { pointerState } from "../../pointer/pointerState.js";
+
+/** Drags between refs or viewport points, pointer-based or as a native HTML5 drag and drop, whichever the page starts. */
+export const dragTool = defineTool({
+  name: "browser.drag",
+  level: "L2",
+  effects: "write",
+  async run({ from, to, steps, tabId }, context) {
+    const tab = await resolveTab(tabId, context.defaultTabId);
+    if (pointerState.held(tab.id).length > 0) {
+      throw new WebOperatorError("bad_request", `A mouse button is held on tab ${tab.id} (browser.mouse_down); call browser.mouse_up before dragging.`);
+    }
+    const bothRefs = "ref" in from && "ref" in to;
+    const start = await dragEndPoint(tab.id, from, bothRefs, "from");
+    const end = await dragEndPoint(tab.id, to, false, "to");
+    const source = await targetAtPoint(tab.id, start.x, start.y);
+    const target = await targetAtPoint(tab.id, end.x, end.y);
+    await context.beforeDispatch(tab.id);
+    const mode = await dragAlongPath(tab.id, start, end, steps);
+    return { tabId: tab.id, from: start, to: end, mode, source, target };
+  },
+});

@@ -1,0 +1,25 @@
+import type { ContentHandlers } from "./contentHandlers.js";
+import type { ActionContentRequestSchemas } from "../../protocol/content/actionOps.js";
+import type { z } from "zod";
+import { prepareAction } from "./actionability/prepareAction.js";
+import { selectOption } from "./actions/selectOption.js";
+import { scrollToRef } from "./actions/scrollTo.js";
+import { prepareTyping, readValue } from "./actions/prepareTyping.js";
+import { waitForText } from "./waiting/waitForText.js";
+import { waitForDomQuiet } from "./waiting/domQuiet.js";
+import { highlightRef } from "./visualization/actionHighlight.js";
+import { setFiles } from "./actions/setFiles.js";
+
+type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
+
+export const actionHandlers: ContentHandlers<ActionOp> = {
+  prepare_action: (request, { registry }) => prepareAction(registry, request.ref, request.purpose),
+  select_option: (request, { registry }) => selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
+  scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
+  wait_for: (request) => waitForText(request),
+  dom_quiet: (request) => waitForDomQuiet(request.quietMs, request.maxMs),
+  prepare_typing: (request, { registry }) => prepareTyping(registry, request.ref, request.mode),
+  read_value: (request, { registry }) => readValue(registry, request.ref),
+  highlight: (request, { registry }) => highlightRef(registry, request.ref, request.label),
+  set_files: (request, { registry }) => setFiles(registry, request.ref, request.files),
+};

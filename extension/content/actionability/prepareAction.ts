@@ -1,0 +1,45 @@
+import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
+import { LayoutCache } from "../dom/layoutCache.js";
+import type { RefRegistry } from "../refs/refRegistry.js";
+import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "../actions/actionTarget.js";
+import { classifyEditable } from "../actions/editableKind.js";
+import { toTopFramePoint } from "./framePoint.js";
+import { deepElementFromPoint, hitReachesTarget } from "./hitTest.js";
+import { waitForStableBox } from "./stableBox.js";
+
+type Purpose = "click" | "hover" | "type" | "drag";
+
+/**
+ * Actionability before a write (seed §4): scroll into view, then attached, visible,
+ * stable, enabled, editable where it matters, and a hit test at the point the input will
+ * land. An overlay that would take the click is named in an `obscured` error.
+ */
+export async function prepareAction(registry: RefRegistry, rawRef: string, purpose: Purpose): Promise<ContentResult<"prepare_action">> {
+  const target = resolveTarget(registry, rawRef);
+  scrollIntoView(target.element);
+  assertVisible(target);
+  if (purpose !== "hover") assertEnabled(target);
+  if (purpose === "type") {
+    const editable = classifyEditable(target.element);
+    if (editable.kind === "none") {
+      throw new WebOperatorError("not_actionable", `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`);
+    }
+  }
+  const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
+  if (!target.element.isConnected) {
+    throw new WebOperatorError("stale_ref", `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`);
+  }
+  const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  const point = toTopFramePoint(target.element, local);
+  const hit = deepElementFromPoint(point);
+  if (hit !== null && !hitReachesTarget(hit, target.element)) {
+    const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
+    throw new WebOperatorError(
+      "obscured",
+      `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
+        "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
+    );
+  }
+  return { ref: target.ref, target: target.target, recovered: target.recovered, point };
+}

@@ -1,0 +1,21 @@
+import TurndownService from "turndown";
+
+/** Inline images are data, not reading matter: megabytes of base64 would fill every page. */
+const INLINE_IMAGE = /^data:/i;
+
+let converter: TurndownService | null = null;
+
+/** One turndown instance per content script, configured for compact GitHub-style Markdown. */
+export function markdownConverter(): TurndownService {
+  if (converter !== null) return converter;
+  converter = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "*" });
+  converter.remove(["script", "style", "noscript", "template", "iframe", "svg" as keyof HTMLElementTagNameMap, "button", "select", "input", "textarea"]);
+  converter.addRule("inlineImages", {
+    filter: (node) => node.nodeName === "IMG" && INLINE_IMAGE.test(node.getAttribute("src") ?? ""),
+    replacement: (_content, node) => {
+      const alt = (node as HTMLElement).getAttribute("alt")?.trim() ?? "";
+      return alt === "" ? "" : `![${alt.replace(/[[\]]/g, "")}](data:…)`;
+    },
+  });
+  return converter;
+}

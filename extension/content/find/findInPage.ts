@@ -1,0 +1,38 @@
+import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import { LayoutCache } from "../dom/layoutCache.js";
+import type { RefRegistry } from "../refs/refRegistry.js";
+import { quotePageString } from "../snapshot/pageStrings.js";
+import { assignRefs } from "../snapshot/refAssignment.js";
+import { renderTree } from "../snapshot/snapshotRender.js";
+import { walkDocument } from "../snapshot/treeWalker.js";
+import { TOP_FRAME_OFFSET } from "../snapshot/viewportGeometry.js";
+import { keepMatches, type MatchQuery } from "./matchTree.js";
+
+interface FindRequest {
+  query: string;
+  role?: string | undefined;
+  limit: number;
+}
+
+/**
+ * The "find" op: nodes whose role, name or text match, printed in snapshot format under
+ * their landmark context, with refs that click like any snapshot's. Zero matches is an
+ * answer, not an error.
+ */
+export function findInPage(registry: RefRegistry, request: FindRequest): ContentResult<"find"> {
+  const snapshotId = registry.beginSnapshot();
+  const walked = walkDocument(document, { layout: new LayoutCache(), frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 } });
+  if (walked.length === 0) {
+    throw new WebOperatorError("empty_snapshot", "The page has no visible content to search yet; wait and retry, or use browser.screenshot.");
+  }
+  const query: MatchQuery = { text: request.query.toLowerCase(), role: request.role?.toLowerCase() };
+  const counter = { total: 0, printed: 0, limit: request.limit };
+  const kept = keepMatches(walked, query, counter);
+  assignRefs(kept, registry);
+  const lines = renderTree(kept).map((line) => line.text);
+  const roleNote = query.role === undefined ? "" : ` with role ${quotePageString(query.role, 40)}`;
+  const head = `# Find ${quotePageString(request.query, 200)}${roleNote}: ${counter.total} ${counter.total === 1 ? "match" : "matches"} (${snapshotId})\nURL: ${location.href.replace(/\[/g, "%5B").replace(/\]/g, "%5D")}\n\n`;
+  const more = counter.total - counter.printed;
+  const tail = counter.total === 0 ? ["- … no element or text matches; try a shorter query, or browser.read_page"] : more > 0 ? [`- … ${more} more matches not shown; narrow the query or add a role`] : [];
+  return { snapshotId, url: location.href, text: head + [...lines, ...tail].join("\n"), matchCount: counter.total, truncated: more > 0 };
+}

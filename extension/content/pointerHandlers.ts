@@ -1,0 +1,110 @@
+import type { z } from "zod";
+import { WebOperatorError, type ContentResult } from "../../protocol/index.js";
+import type { PointerContentRequestSchemas } from "../../protocol/content/pointerOps.js";
+import type { ContentHandlers } from "./contentHandlers.js";
+import type { RefRegistry } from "./refs/refRegistry.js";
+import { resolveTarget, scrollIntoView } from "./actions/actionTarget.js";
+import { computeRole } from "./accessibility/accessibleRole.js";
+import { textName } from "./accessibility/accessibleName.js";
+import { displayName } from "./accessibility/elementDescriptor.js";
+import { LayoutCache } from "./dom/layoutCache.js";
+import { shadowRootOf } from "./dom/shadowRoot.js";
+import { frameDocument } from "./refs/frameChain.js";
+import { truncateText } from "./dom/textNormalize.js";
+
+type PointerOp = z.infer<(typeof PointerContentRequestSchemas)[number]>["op"];
+
+const TARGET_NAME_CHARS = 80;
+
+export const pointerHandlers: ContentHandlers<PointerOp> = {
+  element_box: (request, { registry }) => elementBox(registry, request.ref, request.reveal),
+  element_at: (request) => elementAt(request.x, request.y),
+};
+
+function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): ContentResult<"element_box"> {
+  const target = resolveTarget(registry, rawRef);
+  if (reveal && !fullyInViewport(topFrameRect(target.element))) scrollIntoView(target.element);
+  const rect = topFrameRect(target.element);
+  if (rect.width === 0 || rect.height === 0) {
+    throw new WebOperatorError(
+      "not_actionable",
+      `Element ${target.ref} (${target.described}) has no box (hidden or zero-size); open the section that shows it, then call browser.snapshot and use a visible ref.`,
+    );
+  }
+  return {
+    ref: target.ref,
+    ...rect,
+    devicePixelRatio: window.devicePixelRatio,
+    scrollX: window.scrollX,
+    scrollY: window.scrollY,
+    viewport: viewportSize(),
+  };
+}
+
+/** The element's border box in top-frame viewport CSS px, through any same-origin frames. */
+function topFrameRect(element: Element): { x: number; y: number; width: number; height: number } {
+  const rect = element.getBoundingClientRect();
+  let x = rect.left;
+  let y = rect.top;
+  for (let view: Window | null = element.ownerDocument.defaultView; view !== null && view !== window; view = view.parent) {
+    const frame = view.frameElement;
+    if (frame === null) break;
+    const offset = frameContentOffset(frame);
+    x += offset.x;
+    y += offset.y;
+  }
+  return { x, y, width: rect.width, height: rect.height };
+}
+
+/** Where a frame's viewport starts inside its parent's viewport. */
+function frameContentOffset(frame: Element): { x: number; y: number } {
+  const rect = frame.getBoundingClientRect();
+  const style = (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
+  return {
+    x: rect.left + frame.clientLeft + (Number.parseFloat(style.paddingLeft) || 0),
+    y: rect.top + frame.clientTop + (Number.parseFloat(style.paddingTop) || 0),
+  };
+}
+
+function fullyInViewport(rect: { x: number; y: number; width: number; height: number }): boolean {
+  const { width, height } = viewportSize();
+  return rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= width && rect.y + rect.height <= height;
+}
+
+function viewportSize(): { width: number; height: number } {
+  return { width: window.innerWidth, height: window.innerHeight };
+}
+
+/** What a pointer at (x, y) would hit: the innermost element through open/closed shadow roots and same-origin frames. */
+function elementAt(x: number, y: number): ContentResult<"element_at"> {
+  let element = document.elementFromPoint(x, y);
+  let localX = x;
+  let localY = y;
+  for (let depth = 0; element !== null && depth < 32; depth++) {
+    const root = shadowRootOf(element);
+    const inner = root?.elementFromPoint(localX, localY) ?? null;
+    if (inner !== null && inner !== element) {
+      element = inner;
+      continue;
+    }
+    const frameDoc = element.localName === "iframe" || element.localName === "frame" ? frameDocument(element) : null;
+    if (frameDoc === null) break;
+    const offset = frameContentOffset(element);
+    localX -= offset.x;
+    localY -= offset.y;
+    const next = frameDoc.elementFromPoint(localX, localY);
+    if (next === null) break;
+    element = next;
+  }
+  if (element === null) return { tag: "", viewport: viewportSize() };
+  return { ...describePointTarget(element), viewport: viewportSize() };
+}
+
+function describePointTarget(element: Element): { tag: string; role?: string; name?: string } {
+  const tag = element.localName;
+  if (tag === "html" || tag === "body") return { tag };
+  const role = computeRole(element);
+  // Roles that take no name from content (listitem, paragraph) are still told apart by their text.
+  const name = truncateText(displayName(element, role, new LayoutCache()) || textName(element), TARGET_NAME_CHARS);
+  return { tag, ...(role === null ? {} : { role }), ...(name === "" ? {} : { name }) };
+}

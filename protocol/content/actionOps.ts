@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { RefSchema } from "../primitives.js";
+import { DialogRecordSchema } from "../tools/actionEffects.js";
+import { UploadFileContentSchema } from "../tools/uploadTools.js";
+
+export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
+
+/** Content-script ops behind actionability, waiting and the L1 widget tools. */
+export const ActionContentRequestSchemas = [
+  /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point. */
+  z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema }),
+  z.object({ op: z.literal("select_option"), ref: RefSchema, values: z.array(z.string()).optional(), labels: z.array(z.string()).optional() }),
+  z.object({ op: z.literal("scroll_to"), ref: RefSchema }),
+  z.object({ op: z.literal("wait_for"), text: z.string().optional(), textGone: z.string().optional(), timeoutMs: z.number().int().positive() }),
+  z.object({ op: z.literal("dom_quiet"), quietMs: z.number().int().nonnegative(), maxMs: z.number().int().positive() }),
+  z.object({ op: z.literal("prepare_typing"), ref: RefSchema, mode: z.enum(["replace", "append"]) }),
+  z.object({ op: z.literal("read_value"), ref: RefSchema }),
+  z.object({ op: z.literal("highlight"), ref: RefSchema, label: z.string().max(80) }),
+  /** Assigns files to an <input type=file> through DataTransfer (seed §8: not DOM.setFileInputFiles). */
+  z.object({ op: z.literal("set_files"), ref: RefSchema, files: z.array(UploadFileContentSchema) }),
+] as const;
+
+const TargetSchema = z.object({ role: z.string(), name: z.string() });
+
+export const ActionContentResultSchemas = {
+  prepare_action: z.object({
+    ref: z.string(),
+    target: TargetSchema,
+    recovered: z.boolean(),
+    /** Top-frame viewport CSS pixels, where trusted input should land. */
+    point: z.object({ x: z.number(), y: z.number() }),
+  }),
+  select_option: z.object({
+    ref: z.string(),
+    target: TargetSchema,
+    recovered: z.boolean(),
+    selected: z.array(z.object({ value: z.string(), label: z.string() })),
+  }),
+  scroll_to: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
+  wait_for: z.object({ matched: z.boolean(), waitedMs: z.number() }),
+  dom_quiet: z.object({ quiet: z.boolean(), waitedMs: z.number() }),
+  prepare_typing: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), before: z.string() }),
+  read_value: z.object({ ref: z.string(), value: z.string() }),
+  highlight: z.object({ shown: z.boolean() }),
+  set_files: z.object({
+    ref: z.string(),
+    target: TargetSchema,
+    recovered: z.boolean(),
+    files: z.array(z.object({ name: z.string(), size: z.number().int(), mimeType: z.string() })),
+  }),
+} as const;
+
+export { DialogRecordSchema };

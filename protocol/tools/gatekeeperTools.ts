@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { type CommandSpec } from "../primitives.js";
+
+/**
+ * The gatekeeper's policy (browser-tools-l1-l2 §6, Claude toolset "Security
+ * considerations"). The extension bundles a default policy file; user settings in
+ * chrome.storage.local override it field by field.
+ */
+
+/** `example.com` matches that host only; `*.example.com` matches it and every subdomain. IPs and `[::1]` too. */
+export const HostPatternSchema = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^(\*\.)?(\[[0-9a-f:.]+\]|[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/i, {
+    message: 'a host pattern is a hostname ("example.com"), a wildcard ("*.example.com"), or an IP literal ("127.0.0.1", "[::1]"), without scheme or port',
+  });
+
+export const ConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
+export type ConfirmationCategory = z.infer<typeof ConfirmationCategorySchema>;
+
+export const ConfirmCategoriesSchema = z.strictObject({
+  purchase: z.boolean(),
+  account: z.boolean(),
+  messaging: z.boolean(),
+  credentials: z.boolean(),
+  submit: z.boolean(),
+});
+
+export const PolicySchema = z.strictObject({
+  /** Empty: every host not blocked may be opened. Non-empty: only these. */
+  allowedHosts: z.array(HostPatternSchema).max(500),
+  /** Always wins over allowedHosts. */
+  blockedHosts: z.array(HostPatternSchema).max(500),
+  /** localhost, 127.0.0.0/8, ::1, 10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10. */
+  blockPrivateNetworks: z.boolean(),
+  /** browser.run_javascript. */
+  allowJavaScript: z.boolean(),
+  /** browser.upload_file. */
+  allowUploads: z.boolean(),
+  /** Which confirmation categories are enforced; a false one lets such actions run unasked. */
+  confirm: ConfirmCategoriesSchema,
+  /** An unanswered confirmation is denied after this long. */
+  confirmationTimeoutMs: z.number().int().min(1_000).max(600_000),
+  /**
+   * false (the default): browser.policy_set may only tighten the policy, so an agent can
+   * never widen what it may do. Only the user (chrome.storage.local, see README) sets this.
+   */
+  socketMayLoosen: z.boolean(),
+});
+export type Policy = z.infer<typeof PolicySchema>;
+
+/** What browser.policy_set takes: any subset of the fields; confirm may be partial too. */
+export const PolicyPatchSchema = z.strictObject({
+  allowedHosts: PolicySchema.shape.allowedHosts.optional(),
+  blockedHosts: PolicySchema.shape.blockedHosts.optional(),
+  blockPrivateNetworks: z.boolean().optional(),
+  allowJavaScript: z.boolean().optional(),
+  allowUploads: z.boolean().optional(),
+  confirm: ConfirmCategoriesSchema.partial().optional(),
+  confirmationTimeoutMs: PolicySchema.shape.confirmationTimeoutMs.optional(),
+});
+export type PolicyPatch = z.infer<typeof PolicyPatchSchema>;
+
+/** User settings in chrome.storage.local: a patch that may also set socketMayLoosen. */
+export const UserPolicySettingsSchema = PolicyPatchSchema.extend({ socketMayLoosen: z.boolean().optional() });
+export type UserPolicySettings = z.infer<typeof UserPolicySettingsSchema>;
+
+/** chrome.storage.local key the user's policy settings live under. */
+export const USER_POLICY_STORAGE_KEY = "weboperator.policy";
+
+export const PolicyGetResultSchema = z.object({
+  policy: PolicySchema,
+  /** Fields the user's settings override in the bundled policy file. */
+  userOverrides: z.array(z.string()),
+});
+
+export const PolicySetResultSchema = z.object({
+  policy: PolicySchema,
+  /** Fields whose effective value changed. */
+  changed: z.array(z.string()),
+});
+
+export const ConfirmPayloadSchema = z.strictObject({
+  /** The id from a confirmation_required message ("confirmation id: cf_…"). */
+  id: z.string().min(1).max(64),
+  allow: z.boolean(),
+});
+export const ConfirmResultSchema = z.object({
+  id: z.string(),
+  /** The gated command, e.g. "browser.click". */
+  tool: z.string(),
+  allowed: z.boolean(),
+  /** The gated command's own result when allowed. */
+  result: z.unknown().optional(),
+});
+
+export const GATEKEEPER_TOOL_COMMANDS = {
+  "browser.policy_get": { payload: z.strictObject({}), result: PolicyGetResultSchema, handledBy: "extension" },
+  "browser.policy_set": { payload: PolicyPatchSchema, result: PolicySetResultSchema, handledBy: "extension" },
+  "browser.confirm": { payload: ConfirmPayloadSchema, result: ConfirmResultSchema, handledBy: "extension" },
+} as const satisfies Record<string, CommandSpec>;

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+
+/**
+ * L2 (CDP) pointer, keyboard-hold and image tools of browser-tools-l1-l2 §3, enough to
+ * express Claude's browser toolset members left/right/middle/double/triple_click,
+ * hover, mouse_move, left_click_drag, left_mouse_down/up, scroll at a point, hold_key,
+ * screenshot and zoom.
+ *
+ * Coordinates are viewport CSS pixels, origin at the top left of the top frame's
+ * viewport: the pixel space of a `browser.screenshot` whose `scale` is 1. Every image
+ * result reports `clip` (the captured region, in viewport CSS px) and `scale` (image px
+ * per CSS px), so an image pixel (ix, iy) is the viewport point
+ * (clip.x + ix / scale, clip.y + iy / scale).
+ */
+
+/** The longest image side Claude's vision guidance recommends; larger captures are scaled down to it. */
+export const DEFAULT_MAX_IMAGE_SIDE = 1568;
+/** Chrome cannot rasterise a capture taller or wider than this. */
+export const MAX_IMAGE_SIDE = 16_384;
+export const MAX_HOLD_KEY_MS = 30_000;
+
+const CoordinateSchema = z.number().finite().min(0).max(100_000);
+export const ViewportPointSchema = z.strictObject({ x: CoordinateSchema, y: CoordinateSchema });
+export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
+/** Modifier names held during a pointer action: "shift", "ctrl", "alt", "meta" (or a chord "ctrl+shift"). */
+const ModifiersSchema = z.array(z.string().min(1).max(40)).max(4);
+const ImageSideSchema = z.number().int().min(16).max(MAX_IMAGE_SIDE);
+
+/** What lies under a point, read just before the pointer acts on it. */
+export const PointTargetSchema = z.object({
+  tag: z.string(),
+  role: z.string().optional(),
+  name: z.string().optional(),
+});
+
+const RegionSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+export const ImageResultSchema = z.object({
+  tabId: TabIdSchema,
+  mimeType: z.literal("image/png"),
+  data: z.string(),
+  /** PNG size in image pixels. */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Image pixels per CSS pixel; below 1 when a large capture was scaled down to fit. */
+  scale: z.number().positive(),
+  /** The captured region in viewport CSS px (a full-page clip starts at -scrollX, -scrollY). */
+  clip: RegionSchema,
+});
+
+export const PointerScreenshotPayloadSchema = z.strictObject({
+  ...tabScoped,
+  /** The whole scrollable page instead of the viewport. */
+  fullPage: z.boolean().optional(),
+  /** Only this element's box (scrolled into view first when it is not fully visible). */
+  ref: RefSchema.optional(),
+  /** Resize so the image fits these bounds; both default to 1568. */
+  maxWidth: ImageSideSchema.optional(),
+  maxHeight: ImageSideSchema.optional(),
+});
+
+export const ZoomPayloadSchema = z.strictObject({
+  x: CoordinateSchema,
+  y: CoordinateSchema,
+  width: z.number().finite().positive().max(100_000),
+  height: z.number().finite().positive().max(100_000),
+  /** Image px per CSS px; defaults to the largest of up to 4 that keeps the longest side within 1568. */
+  scale: z.number().finite().min(0.1).max(10).optional(),
+  ...tabScoped,
+});
+
+export const ClickXyPayloadSchema = z.strictObject({
+  x: CoordinateSchema,
+  y: CoordinateSchema,
+  button: MouseButtonSchema.default("left"),
+  /** 2 is a double click, 3 a triple click (selects a paragraph). */
+  count: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  modifiers: ModifiersSchema.optional(),
+  ...tabScoped,
+});
+export const ClickXyResultSchema = z.object({
+  tabId: TabIdSchema,
+  x: z.number(),
+  y: z.number(),
+  button: MouseButtonSchema,
+  count: z.number().int(),
+  target: PointTargetSchema,
+  url: z.string(),
+});
+
+export const MouseMovePayloadSchema = z.strictObject({ x: CoordinateSchema, y: CoordinateSchema, ...tabScoped });
+export const MouseButtonPayloadSchema = z.strictObject({
+  /** Defaults to where the pointer last was on this tab. */
+  x: CoordinateSchema.optional(),
+  y: CoordinateSchema.optional(),
+  button: MouseButtonSchema.optional(),
+  ...tabScoped,
+});
+export const MouseResultSchema = z.object({
+  tabId: TabIdSchema,
+  x: z.number(),
+  y: z.number(),
+  /** Buttons still held after this call. */
+  buttonsHeld: z.array(MouseButtonSchema),
+  target: PointTargetSchema,
+});
+
+const DragEndSchema = z.union([z.strictObject({ ref: RefSchema }), ViewportPointSchema]);
+export const DragPayloadSchema = z.strictObject({
+  from: DragEndSchema,
+  to: DragEndSchema,
+  /** Intermediate pointer moves between press and release. */
+  steps: z.number().int().min(1).max(100).default(10),
+  ...tabScoped,
+});
+export const DragResultSchema = z.object({
+  tabId: TabIdSchema,
+  from: z.object({ x: z.number(), y: z.number() }),
+  to: z.object({ x: z.number(), y: z.number() }),
+  /** "html5": the page started a native drag and got dragenter/dragover/drop; "pointer": press, moves, release. */
+  mode: z.enum(["pointer", "html5"]),
+  source: PointTargetSchema,
+  target: PointTargetSchema,
+});
+
+export const ScrollXyPayloadSchema = z.strictObject({
+  x: CoordinateSchema,
+  y: CoordinateSchema,
+  direction: ScrollDirectionSchema,
+  /** Wheel distance in CSS px; a wheel notch is about 100 px. Default 300. */
+  amount: z.number().positive().max(100_000).default(300),
+  ...tabScoped,
+});
+export const ScrollXyResultSchema = z.object({
+  tabId: TabIdSchema,
+  x: z.number(),
+  y: z.number(),
+  deltaX: z.number(),
+  deltaY: z.number(),
+  target: PointTargetSchema,
+});
+
+export const HoldKeyPayloadSchema = z.strictObject({
+  /** A key or chord as browser.press takes it: "Shift", "ArrowRight", "ctrl+a". */
+  key: z.string().min(1).max(100),
+  durationMs: z.number().int().min(0).max(MAX_HOLD_KEY_MS),
+  ...tabScoped,
+});
+export const HoldKeyResultSchema = z.object({ tabId: TabIdSchema, key: z.string(), heldMs: z.number(), url: z.string() });
+
+export const POINTER_TOOL_COMMANDS = {
+  "browser.zoom": { payload: ZoomPayloadSchema, result: ImageResultSchema, handledBy: "extension" },
+  "browser.click_xy": { payload: ClickXyPayloadSchema, result: ClickXyResultSchema, handledBy: "extension" },
+  "browser.mouse_move": { payload: MouseMovePayloadSchema, result: MouseResultSchema, handledBy: "extension" },
+  "browser.mouse_down": { payload: MouseButtonPayloadSchema, result: MouseResultSchema, handledBy: "extension" },
+  "browser.mouse_up": { payload: MouseButtonPayloadSchema, result: MouseResultSchema, handledBy: "extension" },
+  "browser.drag": { payload: DragPayloadSchema, result: DragResultSchema, handledBy: "extension" },
+  "browser.scroll_xy": { payload: ScrollXyPayloadSchema, result: ScrollXyResultSchema, handledBy: "extension" },
+  "browser.hold_key": { payload: HoldKeyPayloadSchema, result: HoldKeyResultSchema, handledBy: "extension" },
+} as const satisfies Record<string, CommandSpec>;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { ActionTargetSchema, RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { ActionEffectsSchema } from "./actionEffects.js";
+
+/** Per file and per call; larger uploads are refused with upload_refused. */
+export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_TOTAL_BYTES = 25 * 1024 * 1024;
+
+export const UploadFileContentSchema = z.object({
+  name: z.string().min(1).max(255),
+  mimeType: z.string().max(200),
+  /** File bytes, base64. Filled in by the bridge from `paths`; agents may also send them directly. */
+  base64: z.string(),
+});
+
+export const UploadFilePayloadSchema = z
+  .strictObject({
+    ref: RefSchema,
+    /** Local files; each must resolve (through symlinks and ..) inside the configured upload folder. */
+    paths: z.array(z.string().min(1).max(4096)).min(1).max(20).optional(),
+    files: z.array(UploadFileContentSchema).min(1).max(20).optional(),
+    ...tabScoped,
+  })
+  .refine((payload) => (payload.paths === undefined) !== (payload.files === undefined), { message: "give either paths or files" });
+
+export const UploadFileResultSchema = ActionEffectsSchema.extend({
+  tabId: TabIdSchema,
+  ref: z.string(),
+  target: ActionTargetSchema,
+  recovered: z.boolean(),
+  files: z.array(z.object({ name: z.string(), size: z.number().int(), mimeType: z.string() })),
+});
+
+export const UPLOAD_TOOL_COMMANDS = {
+  "browser.upload_file": { payload: UploadFilePayloadSchema, result: UploadFileResultSchema, handledBy: "extension" },
+} as const satisfies Record<string, CommandSpec>;

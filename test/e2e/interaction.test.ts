@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+describe("interaction tools: actionability, trusted input, widgets, dialogs, tabs, waiting", () => {
+  let session: WebOperatorSession;
+  let snapshot: string;
+  const status = async (): Promise<string> => {
+    const text = (await session.client.request("browser.extract", {})).text;
+    return /\n?([^\n]*)\n/.exec(text.split("Actions\n")[1] ?? "")?.[1] ?? "";
+  };
+  const ref = (role: string, name: string): string => findRef(snapshot, role, name);
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  beforeEach(async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/actions.html") });
+    snapshot = (await session.client.request("browser.snapshot", { maxChars: 50_000 })).text;
+  });
+
+  it("refuses a click an overlay would take, naming the overlay, and clicks once it is gone", async () => {
+    const covered = ref("button", "Covered button");
+    const failure = await session.client.send({ type: "browser.click", payload: { ref: covered } });
+    expect(failure).toMatchObject({ code: "obscured" });
+    expect(JSON.stringify(failure)).toContain("Cookie banner");
+    await session.client.request("browser.click", { ref: ref("button", "Accept cookies") });
+    const clicked = await session.client.request("browser.click", { ref: covered });
+    expect(clicked.settled.dom).toBe(true);
+    expect(await status()).toBe("covered clicked");
+  });
+
+  it("refuses an element that keeps moving", async () => {
+    expect(await session.errorCode("browser.click", { ref: ref("button", "Moving target") })).toBe("not_actionable");
+  });
+
+  it("reaches isTrusted-checking handlers only with trusted input", async () => {
+    const button = ref("button", "Trusted only");
+    expect((await session.client.request("browser.click", { ref: button })).input).toBe("synthetic");
+    expect(await status()).toBe("ignored synthetic click");
+    await session.client.request("browser.click_trusted", { ref: button });
+    expect(await status()).toBe("trusted click");
+    const double = await session.client.request("browser.click", { ref: ref("button", "Double me"), count: 2 });
+    expect(double.input).toBe("trusted");
+    expect(await status()).toBe("double click trusted");
+  });
+
+  it("opens a CSS hover menu with a real pointer move", async () => {
+    expect(snapshot).not.toContain('link "Laptops"');
+    await session.client.request("browser.hover", { ref: ref("button", "Products") });
+    const after = (await session.client.request("browser.snapshot", {})).text;
+    await session.client.request("browser.click", { ref: findRef(after, "link", "Laptops") });
+    expect(await status()).toBe("Laptops chosen");
+  });
+
+  it("selects options in native selects (by label or value, single and multiple) and ARIA listboxes", async () => {
+    const size = await session.client.request("browser.select_option", { ref: ref("combobox", "Size"), labels: ["large"] });
+    expect(size.selected).toEqual([{ value: "l", label: "Large" }]);
+    expect(await status()).toBe("size l");
+    const toppings = await session.client.request("browser.select_option", { ref: ref("listbox", "Toppings"), values: ["ch", "ol"] });
+    expect(toppings.selected.map((option) => option.label)).toEqual(["Cheese", "Olives"]);
+    const colour = await session.client.request("browser.select_option", { ref: ref("listbox", "Colour"), labels: ["Blue"] });
+    expect(colour.selected).toEqual([{ value: "blue", label: "Blue" }]);
+    expect(await status()).toBe("colour blue");
+    expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Huge"] })).toBe("not_found");
+    expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Small", "Large"] })).toBe("bad_request");
+  });
+
+  it("answers confirm and prompt for the page during a write and reports them", async () => {
+    const confirmed = await session.client.request("browser.click", { ref: ref("button", "Delete item") });
+    expect(confirmed.dialogs).toEqual([{ type: "confirm", message: "Delete this item?", answered: "cancel" }]);
+    expect(await status()).toBe("kept");
+    const prompted = await session.client.request("browser.click", { ref: ref("button", "Rename item") });
+    expect(prompted.dialogs).toEqual([{ type: "prompt", message: "New name?", answered: "null" }]);
+    expect(await status()).toBe("renamed to null");
+    expect(prompted.dialogRestoreFailed).toBeUndefined();
+  });
+
+  it("reports a tab opened by target=_blank and routes the agent to it", async () => {
+    const clicked = await session.client.request("browser.click", { ref: ref("link", "Open help") });
+    expect(clicked.tab_created?.url).toBe(session.pages.url("/actions-child.html"));
+    const next = await session.client.request("browser.snapshot", {});
+    expect(next.tabId).toBe(clicked.tab_created?.tabId);
+    await expect.poll(async () => (await session.client.request("browser.snapshot", {})).title).toBe("Help");
+    await session.launched.browser.pages().then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
+  });
+
+  it("escalates a visibly failed synthetic type once to trusted typing", async () => {
+    const typed = await session.client.request("browser.type", { ref: ref("textbox", "Stubborn"), text: "new value" });
+    expect(typed.escalated).toBe("type_trusted");
+    expect(typed.value).toBe("new value");
+    const direct = await session.client.request("browser.type_trusted", { ref: ref("textbox", "Stubborn"), text: "!", mode: "append" });
+    expect(direct.value).toBe("new value!");
+  });
+
+  it("waits for text to appear and disappear, and times out honestly", async () => {
+    await session.client.request("browser.click", { ref: ref("button", "Load later") });
+    const appeared = await session.client.request("browser.wait_for", { text: "loaded the data" });
+    expect(appeared.matched).toBe(true);
+    const gone = await session.client.request("browser.wait_for", { textGone: "loading" });
+    expect(gone.matched).toBe(true);
+    expect(await session.errorCode("browser.wait_for", { text: "never shows up", timeMs: 300 })).toBe("timeout");
+    const timer = await session.client.request("browser.wait_for", { timeMs: 100 });
+    expect(timer.waitedMs).toBeGreaterThanOrEqual(100);
+  });
+
+  it("scrolls a far element into view and presses keys by the catalog name", async () => {
+    const far = await session.client.request("browser.scroll_to", { ref: ref("button", "Far away") });
+    expect(far.inViewport).toBe(true);
+    const pressed = await session.client.request("browser.press_key", { key: "Tab" });
+    expect(pressed.key).toBe("Tab");
+    expect(await session.errorCode("browser.press_key", { key: "Hyper+x" })).toBe("invalid_key");
+  });
+
+  it("runs up to four steps and stops before reusing refs after a navigation", async () => {
+    const batch = await session.client.request("browser.batch_actions", {
+      actions: [
+        { tool: "select_option", ref: ref("combobox", "Size"), labels: ["Medium"] },
+        { tool: "click", ref: ref("button", "Moving target") },
+        { tool: "click", ref: ref("button", "Trusted only") },
+      ],
+    });
+    expect(batch.results[0]?.ok).toBe(true);
+    // The animated button is not actionable: the batch stops at step 2 and never runs step 3.
+    expect(batch.results[1]).toMatchObject({ ok: false, code: "not_actionable" });
+    expect(batch.completed).toBe(1);
+    expect(batch.results).toHaveLength(2);
+    const opening = await session.client.request("browser.batch_actions", {
+      tabId: batch.tabId,
+      actions: [
+        { tool: "click", ref: ref("link", "Open help") },
+        { tool: "click", ref: ref("button", "Trusted only") },
+      ],
+    });
+    expect(opening.completed).toBe(1);
+    expect(opening.stopped).toContain("a new tab opened");
+    await session.launched.browser.pages().then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
+    expect(await session.errorCode("browser.batch_actions", { actions: [] })).toBe("bad_request");
+  });
+
+  it("lists every tool with its level, effects and input schema", async () => {
+    const { tools } = await session.client.request("browser.tools", {});
+    const click = tools.find((tool) => tool.name === "browser.click");
+    expect(click).toMatchObject({ level: "L1", effects: "write" });
+    expect(JSON.stringify(click?.inputSchema)).toContain('"ref"');
+    for (const name of ["browser.hover", "browser.select_option", "browser.wait_for", "browser.batch_actions", "browser.type_trusted"]) {
+      expect(tools.map((tool) => tool.name)).toContain(name);
+    }
+  });
+});
