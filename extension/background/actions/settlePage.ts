@@ -2,7 +2,7 @@ import { callContent } from "../contentClient.js";
 import { networkActivity } from "./networkActivity.js";
 
 /** Seed §4: a minimum delay, a DOM quiet period and bounded network idle, measured in parallel. */
-export const SETTLE = { minDelayMs: 10, domQuietMs: 60, domMaxMs: 1_500, networkIdleMs: 60, networkMaxMs: 2_000 } as const;
+export const SETTLE = { minDelayMs: 10, domQuietMs: 50, domMaxMs: 1_500, networkIdleMs: 50, networkMaxMs: 2_000 } as const;
 
 export interface Settled {
   dom: boolean;

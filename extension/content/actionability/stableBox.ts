@@ -6,14 +6,13 @@ const MAX_SAMPLES = 10;
 const EQUAL_INTERVALS_NEEDED = 2;
 
 /**
- * Waits until the element's box stops moving between two samples. Timers rather than
- * animation frames: a background tab gets no frames at all.
+ * Waits until the element's box stops moving between samples.
  */
 export async function waitForStableBox(element: Element, described: string): Promise<DOMRect> {
   let previous = element.getBoundingClientRect();
   let equalIntervals = 0;
   for (let sample = 0; sample < MAX_SAMPLES; sample++) {
-    await new Promise((resolve) => setTimeout(resolve, SAMPLE_GAP_MS));
+    await nextSample();
     const current = element.getBoundingClientRect();
     equalIntervals = sameBox(previous, current) ? equalIntervals + 1 : 0;
     if (equalIntervals >= EQUAL_INTERVALS_NEEDED) return current;
@@ -23,6 +22,14 @@ export async function waitForStableBox(element: Element, described: string): Pro
     "not_actionable",
     `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry.`,
   );
+}
+
+/** One animation frame while the page is visible (as Playwright samples); timers for a background tab, which gets no frames. */
+function nextSample(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "visible") requestAnimationFrame(() => resolve());
+    else setTimeout(resolve, SAMPLE_GAP_MS);
+  });
 }
 
 function sameBox(a: DOMRect, b: DOMRect): boolean {
