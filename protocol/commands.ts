@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "./primitives.js";
 import { ActionEffectsSchema } from "./tools/actionEffects.js";
+import { SnapshotFieldsSchema } from "./snapshotShapes.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
 export { ExtractPayloadSchema, ExtractResultSchema } from "./tools/perceptionTools.js";
 import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
@@ -45,14 +46,8 @@ export const SnapshotPayloadSchema = z.strictObject({
   ...tabScoped,
   maxChars: z.number().int().min(500).max(500_000).optional(),
 });
-export const SnapshotResultSchema = z.object({
+export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   tabId: TabIdSchema,
-  snapshotId: z.string(),
-  url: z.string(),
-  title: z.string(),
-  text: z.string(),
-  refCount: z.number().int(),
-  truncated: z.boolean(),
   /** "dom": the content script's snapshot; "cdp-ax": the CDP accessibility-tree fallback (deep refs). */
   source: SnapshotSourceSchema.optional(),
 });

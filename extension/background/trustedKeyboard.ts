@@ -1,28 +1,45 @@
 import { debuggerSession } from "./debuggerSession.js";
-import { MODIFIER_BITS, modifierKey, type KeyChord, type KeyDefinition } from "./keyDefinitions.js";
+import { MODIFIER_BITS, modifierKey, type KeyChord, type KeyDefinition, type ModifierName } from "./keyDefinitions.js";
 
 /** Presses a chord with CDP Input.dispatchKeyEvent, so the page sees isTrusted events. */
 export async function pressChord(tabId: number, chord: KeyChord): Promise<void> {
+  await chordDown(tabId, chord);
+  await chordUp(tabId, chord);
+}
+
+/** The first half of a press (hold_key keeps it down): modifiers go down first, as on a keyboard. */
+export async function chordDown(tabId: number, chord: KeyChord): Promise<void> {
   let modifiers = 0;
   for (const name of chord.modifiers) {
     modifiers |= MODIFIER_BITS[name];
-    await dispatch(tabId, "rawKeyDown", modifierKey(name), modifiers);
+    await dispatchKey(tabId, "rawKeyDown", modifierKey(name), modifiers);
   }
+  // Holding Shift alone: the keydown itself already reports shiftKey, as a keyboard's does.
+  if (isModifierName(chord.key.key)) modifiers |= MODIFIER_BITS[chord.key.key];
   // With Control/Alt/Meta held, a printable key is a shortcut, not text.
-  const producesText = chord.key.text !== undefined && (modifiers & ~MODIFIER_BITS.Shift) === 0;
-  await dispatch(tabId, producesText ? "keyDown" : "rawKeyDown", chord.key, modifiers, producesText ? shifted(chord.key.text ?? "", modifiers) : undefined);
-  await dispatch(tabId, "keyUp", chord.key, modifiers);
+  const text = chord.key.text !== undefined && (modifiers & ~MODIFIER_BITS.Shift) === 0 ? shifted(chord.key.text, modifiers) : undefined;
+  await dispatchKey(tabId, text === undefined ? "rawKeyDown" : "keyDown", chord.key, modifiers, text);
+}
+
+/** The second half: the key comes up, then the modifiers in reverse order. */
+export async function chordUp(tabId: number, chord: KeyChord): Promise<void> {
+  let modifiers = chord.modifiers.reduce((bits, name) => bits | MODIFIER_BITS[name], 0);
+  await dispatchKey(tabId, "keyUp", chord.key, modifiers);
   for (const name of [...chord.modifiers].reverse()) {
     modifiers &= ~MODIFIER_BITS[name];
-    await dispatch(tabId, "keyUp", modifierKey(name), modifiers);
+    await dispatchKey(tabId, "keyUp", modifierKey(name), modifiers);
   }
+}
+
+function isModifierName(key: string): key is ModifierName {
+  return Object.hasOwn(MODIFIER_BITS, key);
 }
 
 function shifted(text: string, modifiers: number): string {
   return modifiers & MODIFIER_BITS.Shift ? text.toUpperCase() : text;
 }
 
-async function dispatch(tabId: number, type: "keyDown" | "rawKeyDown" | "keyUp", key: KeyDefinition, modifiers: number, text?: string): Promise<void> {
+async function dispatchKey(tabId: number, type: "keyDown" | "rawKeyDown" | "keyUp", key: KeyDefinition, modifiers: number, text?: string): Promise<void> {
   await debuggerSession.send(tabId, "Input.dispatchKeyEvent", {
     type,
     modifiers,

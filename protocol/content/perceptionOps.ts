@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RefSchema } from "../primitives.js";
+import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 import { ExtractFormatSchema, ExtractSourceSchema, ObservationSchema, ReadPageModeSchema } from "../tools/perceptionTools.js";
 
 /** Content-script ops that read the page (issue: perception). */
@@ -25,19 +26,10 @@ export const PerceptionContentRequestSchemas = [
   z.object({ op: z.literal("observe"), maxChars: z.number().int().positive() }),
 ] as const;
 
-const PageSnapshotSchema = z.object({
-  snapshotId: z.string(),
-  url: z.string(),
-  title: z.string(),
-  text: z.string(),
-  refCount: z.number().int(),
-  truncated: z.boolean(),
-});
-
 export const PerceptionContentResultSchemas = {
   ping: z.object({ documentNonce: z.string(), url: z.string() }),
-  snapshot: PageSnapshotSchema,
-  read_page: PageSnapshotSchema,
+  snapshot: SnapshotFieldsSchema,
+  read_page: SnapshotFieldsSchema,
   find: z.object({
     snapshotId: z.string(),
     url: z.string(),
@@ -52,13 +44,7 @@ export const PerceptionContentResultSchemas = {
     totalChars: z.number().int().nonnegative(),
     truncated: z.boolean(),
   }),
-  extract: z.object({
-    url: z.string(),
-    text: z.string(),
-    fromChar: z.number().int(),
-    totalChars: z.number().int(),
-    nextChar: z.number().int().optional(),
-    truncated: z.boolean(),
+  extract: PagedTextFieldsSchema.extend({
     format: ExtractFormatSchema.optional(),
     source: ExtractSourceSchema.optional(),
   }),

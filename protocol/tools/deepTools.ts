@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LooseBooleanSchema, RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { SnapshotFieldsSchema } from "../snapshotShapes.js";
 
 /** Which engine produced a snapshot: the content script's DOM walk, or CDP's accessibility tree (seed L1-L2 §1.4). */
 export const SnapshotSourceSchema = z.enum(["dom", "cdp-ax"]);
@@ -10,14 +11,8 @@ export const ReadPageDeepPayloadSchema = z.strictObject({
   /** Also sample non-accessible elements for click, mouse, pointer and key listeners (bounded). */
   listeners: LooseBooleanSchema.default(false),
 });
-export const ReadPageDeepResultSchema = z.object({
+export const ReadPageDeepResultSchema = SnapshotFieldsSchema.extend({
   tabId: TabIdSchema,
-  snapshotId: z.string(),
-  url: z.string(),
-  title: z.string(),
-  text: z.string(),
-  refCount: z.number().int(),
-  truncated: z.boolean(),
   source: z.literal("cdp-ax"),
   /** Documents read: the top frame plus every same- and cross-origin iframe. */
   frameCount: z.number().int(),

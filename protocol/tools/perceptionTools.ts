@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 
 /**
  * Read tools of browser-tools-l1-l2 §1 and §3 (read_page, find_in_page, get_selection,
@@ -32,15 +33,7 @@ export const ReadPagePayloadSchema = z.strictObject({
 });
 
 /** The same shape as browser.snapshot's result. */
-export const ReadPageResultSchema = z.object({
-  tabId: TabIdSchema,
-  snapshotId: z.string(),
-  url: z.string(),
-  title: z.string(),
-  text: z.string(),
-  refCount: z.number().int(),
-  truncated: z.boolean(),
-});
+export const ReadPageResultSchema = SnapshotFieldsSchema.extend({ tabId: TabIdSchema });
 
 /** Matches printed by browser.find_in_page; matchCount says how many there were in all. */
 export const FIND_MAX_MATCHES = 20;
@@ -87,14 +80,8 @@ export const ExtractPayloadSchema = z.strictObject({
   format: ExtractFormatSchema.default("text"),
   ...tabScoped,
 });
-export const ExtractResultSchema = z.object({
+export const ExtractResultSchema = PagedTextFieldsSchema.extend({
   tabId: TabIdSchema,
-  url: z.string(),
-  text: z.string(),
-  fromChar: z.number().int(),
-  totalChars: z.number().int(),
-  nextChar: z.number().int().optional(),
-  truncated: z.boolean(),
   format: ExtractFormatSchema.optional(),
   source: ExtractSourceSchema.optional(),
   untrusted: UntrustedSourceSchema.optional(),

@@ -134,7 +134,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(denied.code).toBe("policy_denied");
     expect(denied.message).toContain(`redirected to ${target}`);
     expect(denied.message).toMatch(/about:blank/);
-    expect(await currentUrl()).toBe("about:blank");
+    await expect.poll(currentUrl, { timeout: 5_000 }).toBe("about:blank");
     // Without the block, the same redirect is followed.
     await setUserSettings(null);
     expect((await session.client.request("browser.navigate", { url: session.pages.url(`/redirect?to=${encodeURIComponent(target)}`) })).url).toBe(target);
@@ -147,7 +147,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     const denied = await failure("browser.click", { ref: findRef(snapshot.text, "link", "Leave") });
     expect(denied.code).toBe("policy_denied");
     expect(denied.message).toMatch(/navigated to http:\/\/localhost/);
-    expect(await currentUrl()).toBe("about:blank");
+    await expect.poll(currentUrl, { timeout: 5_000 }).toBe("about:blank");
 
     // The user blocks the host the tab is on: reads and writes there are refused, navigating away is not.
     await setUserSettings(null);

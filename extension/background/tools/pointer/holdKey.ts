@@ -3,7 +3,7 @@ import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { withNavigationWatch } from "../../navigationWatch.js";
 import { parseKeyChord } from "../../keyDefinitions.js";
-import { chordDown, chordUp } from "../../pointer/heldChord.js";
+import { chordDown, chordUp } from "../../trustedKeyboard.js";
 
 /** Time the release and the reply still need after the hold, within the request's deadline. */
 const RELEASE_MARGIN_MS = 1_000;

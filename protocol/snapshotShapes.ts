@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** The fields every snapshot-like result shares: browser.snapshot, read_page, read_page_deep, the content op. */
+export const SnapshotFieldsSchema = z.object({
+  snapshotId: z.string(),
+  url: z.string(),
+  title: z.string(),
+  text: z.string(),
+  refCount: z.number().int(),
+  truncated: z.boolean(),
+});
+
+/** A page of text out of a longer whole, continued with fromChar = nextChar. */
+export const PagedTextFieldsSchema = z.object({
+  url: z.string(),
+  text: z.string(),
+  fromChar: z.number().int(),
+  totalChars: z.number().int(),
+  nextChar: z.number().int().optional(),
+  truncated: z.boolean(),
+});
