@@ -22,12 +22,8 @@ export const ErrorCodeSchema = z.enum([
   "internal_error",
   /** The click point is covered by another element; the message names it. */
   "obscured",
-  /** The action failed while being dispatched (after prechecks passed). */
+  /** The action failed while being dispatched, after its prechecks passed (e.g. run_javascript threw). */
   "dispatch_failed",
-  /** The action ran but its effect could not be verified. */
-  "verify_failed",
-  /** A ref's strict recovery or an automatic escalation failed. */
-  "recovery_failed",
   /** A gated action waits for browser.confirm {id, allow}; the message carries the id. */
   "confirmation_required",
   /** The gatekeeper's policy forbids this action, URL or tool. */
