@@ -37,6 +37,8 @@ export function showVerbResult(verb: BrowserVerb, request: AgentRequest, result:
     case "extract": {
       const extract = parseResult(ExtractResultSchema, result, verb.name);
       io.out(withNewline(extract.text));
+      // The text is the page's, not ours: say where it came from, on stderr so pipes get only the text.
+      if (extract.untrusted) io.err(`(untrusted page content from ${extract.untrusted.url}, tab ${extract.untrusted.tabId})\n`);
       if (extract.nextChar !== undefined) io.err(continueHint(extract.nextChar, extract.totalChars, request));
       return;
     }
