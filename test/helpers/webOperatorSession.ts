@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchWebOperator, type LaunchedWebOperator } from "../../agent-client/launch/launchWebOperator.js";
@@ -9,6 +9,7 @@ import { startFixtureServer, type FixtureServer } from "./fixtureServer.js";
 export interface WebOperatorSession {
   launched: LaunchedWebOperator;
   client: WebOperatorClient;
+  downloadDir: string;
   pages: FixtureServer;
   /** A fresh, authenticated client on the same socket. */
   connect(): Promise<WebOperatorClient>;
@@ -31,6 +32,11 @@ export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}): Prom
     headless: true,
     env: { ...process.env, WEBOPERATOR_API_TOKEN: "", ...env },
   });
+  // Downloads a test triggers land in its own folder, never the user's ~/Downloads.
+  const downloadDir = join(root, "downloads");
+  mkdirSync(downloadDir);
+  const cdp = await launched.browser.target().createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloadDir });
   const clients: WebOperatorClient[] = [];
   const connect = async (): Promise<WebOperatorClient> => {
     const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
@@ -41,6 +47,7 @@ export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}): Prom
   return {
     launched,
     client,
+    downloadDir,
     pages,
     connect,
     async errorCode(type, payload, via = client) {

@@ -1,5 +1,15 @@
 /** Input types that accept free text; typing into others (checkbox, date...) is refused. */
 const TEXT_INPUT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number"]);
+/** Inputs whose value is set whole, in the format the spec gives (2026-11-29, 14:30, #ff8800). */
+export const FORMATTED_INPUT_FORMATS: Record<string, string> = {
+  date: "yyyy-mm-dd",
+  time: "hh:mm",
+  "datetime-local": "yyyy-mm-ddThh:mm",
+  month: "yyyy-mm",
+  week: "yyyy-Www",
+  color: "#rrggbb",
+  range: "a number within the slider's range",
+};
 
 export type Editable =
   | { kind: "field"; element: HTMLInputElement | HTMLTextAreaElement }
@@ -9,6 +19,7 @@ export type Editable =
 export function classifyEditable(element: Element): Editable {
   if (element.localName === "input") {
     const input = element as HTMLInputElement;
+    if (Object.hasOwn(FORMATTED_INPUT_FORMATS, input.type)) return { kind: "field", element: input };
     if (!TEXT_INPUT_TYPES.has(input.type)) return { kind: "none", reason: `an input of type ${input.type}, which takes no typed text` };
     return { kind: "field", element: input };
   }

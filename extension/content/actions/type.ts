@@ -1,7 +1,7 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView, type ActionTarget } from "./actionTarget.js";
-import { classifyEditable } from "./editableKind.js";
+import { FORMATTED_INPUT_FORMATS, classifyEditable } from "./editableKind.js";
 import { enterEditableText, enterFieldText } from "./textEntry.js";
 import type { TypeMode } from "./typeMode.js";
 
@@ -18,6 +18,8 @@ export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string,
   editable.element.focus({ preventScroll: true });
   let value: string;
   if (editable.kind === "field") {
+    const format = FORMATTED_INPUT_FORMATS[editable.element.type];
+    if (format !== undefined) return setFormattedValue(target, editable.element as HTMLInputElement, text, format);
     enterFieldText(editable.element, text, mode);
     value = editable.element.type === "password" ? "•".repeat(editable.element.value.length) : editable.element.value;
   } else {
@@ -25,6 +27,18 @@ export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string,
     value = editable.element.innerText;
   }
   return { ref: target.ref, target: target.target, value, recovered: target.recovered };
+}
+
+/**
+ * Date, time, colour and range inputs have no text to type into: the value is set whole,
+ * as a picker would, and a value the input rejects is reported rather than lost silently.
+ */
+function setFormattedValue(target: ActionTarget, input: HTMLInputElement, text: string, format: string): ContentResult<"type"> {
+  enterFieldText(input, text, "replace");
+  if (text !== "" && input.value === "" ) {
+    throw new WebOperatorError("bad_request", `${target.described} (an input of type ${input.type}) rejected "${text}"; give the value as ${format}.`);
+  }
+  return { ref: target.ref, target: target.target, value: input.value, recovered: target.recovered };
 }
 
 function notEditable(target: ActionTarget, why: string): WebOperatorError {
