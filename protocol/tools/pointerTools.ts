@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { ActionEffectsSchema } from "./actionEffects.js";
 
 /**
  * L2 (CDP) pointer, keyboard-hold and image tools of browser-tools-l1-l2 §3, enough to
@@ -79,14 +80,13 @@ export const ClickXyPayloadSchema = z.strictObject({
   modifiers: ModifiersSchema.optional(),
   ...tabScoped,
 });
-export const ClickXyResultSchema = z.object({
+export const ClickXyResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
   x: z.number(),
   y: z.number(),
   button: MouseButtonSchema,
   count: z.number().int(),
   target: PointTargetSchema,
-  url: z.string(),
 });
 
 export const MouseMovePayloadSchema = z.strictObject({ x: CoordinateSchema, y: CoordinateSchema, ...tabScoped });
@@ -114,7 +114,7 @@ export const DragPayloadSchema = z.strictObject({
   steps: z.number().int().min(1).max(100).default(10),
   ...tabScoped,
 });
-export const DragResultSchema = z.object({
+export const DragResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
   from: z.object({ x: z.number(), y: z.number() }),
   to: z.object({ x: z.number(), y: z.number() }),

@@ -1,6 +1,6 @@
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
-import { withNavigationWatch } from "../../navigationWatch.js";
+import { runWriteAction } from "../../actions/writeAction.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
 import { modifierBits } from "../../pointer/modifierBits.js";
 import { moveMouse, pressMouse, releaseMouse } from "../../pointer/mouseInput.js";
@@ -17,16 +17,14 @@ export const clickXyTool = defineTool({
     const bits = modifierBits(modifiers);
     const tab = await resolveTab(tabId, context.defaultTabId);
     const target = await targetAtPoint(tab.id, x, y);
-    return withNavigationWatch(tab.id, async (watch) => {
-      await context.beforeDispatch(tab.id);
+    const { effects } = await runWriteAction(tab.id, context, async () => {
       await moveMouse(tab.id, x, y, { modifiers: bits });
       for (let clickCount = 1; clickCount <= count; clickCount++) {
         await pressMouse(tab.id, x, y, button, { modifiers: bits, clickCount });
         await releaseMouse(tab.id, x, y, button, { modifiers: bits, clickCount });
       }
-      await watch.settleAfterAction(context.deadline);
-      const after = await chrome.tabs.get(tab.id);
-      return { tabId: tab.id, x, y, button, count, target, url: after.url ?? "" };
+      return { value: null };
     });
+    return { tabId: tab.id, x, y, button, count, target, ...effects };
   },
 });

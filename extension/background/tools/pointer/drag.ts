@@ -5,6 +5,7 @@ import { targetAtPoint } from "../../pointer/pointTarget.js";
 import { dragEndPoint } from "../../pointer/dragEndpoint.js";
 import { dragAlongPath } from "../../pointer/dragSequence.js";
 import { pointerState } from "../../pointer/pointerState.js";
+import { runWriteAction } from "../../actions/writeAction.js";
 
 /** Drags between refs or viewport points, pointer-based or as a native HTML5 drag and drop, whichever the page starts. */
 export const dragTool = defineTool({
@@ -21,8 +22,10 @@ export const dragTool = defineTool({
     const end = await dragEndPoint(tab.id, to, false, "to");
     const source = await targetAtPoint(tab.id, start.x, start.y);
     const target = await targetAtPoint(tab.id, end.x, end.y);
-    await context.beforeDispatch(tab.id);
-    const mode = await dragAlongPath(tab.id, start, end, steps);
-    return { tabId: tab.id, from: start, to: end, mode, source, target };
+    const { value: mode, effects } = await runWriteAction(tab.id, context, async () => ({
+      value: await dragAlongPath(tab.id, start, end, steps),
+      navigationStarted: false,
+    }));
+    return { tabId: tab.id, from: start, to: end, mode, source, target, ...effects };
   },
 });
