@@ -18,6 +18,7 @@ import {
 } from "../protocol/index.js";
 import { socketPath as defaultSocketPath } from "../bridge/config/paths.js";
 import { resolveToken } from "../bridge/config/token.js";
+import { untrustedSocketReason } from "../bridge/config/socketTrust.js";
 
 export interface ClientOptions {
   socketPath?: string;
@@ -53,6 +54,10 @@ export class WebOperatorClient {
     const env = options.env ?? process.env;
     const path = options.socketPath ?? defaultSocketPath(env);
     const token = options.token !== undefined ? options.token : resolveToken(env).token;
+    const untrusted = untrustedSocketReason(path);
+    if (untrusted !== null) {
+      throw new BridgeUnreachableError(path, Object.assign(new Error(`refusing to send the token: ${untrusted}`), { code: "EUNTRUSTED" }));
+    }
     const socket = await new Promise<Socket>((resolvePromise, rejectPromise) => {
       const candidate = connect(path);
       candidate.once("connect", () => resolvePromise(candidate));
@@ -147,7 +152,7 @@ export class BridgeUnreachableError extends Error {
     override readonly cause: NodeJS.ErrnoException,
   ) {
     super(
-      `cannot reach the WebOperator bridge at ${socketPath} (${cause.code ?? cause.message}). ` +
+      `cannot reach the WebOperator bridge at ${socketPath} (${cause.code === "EUNTRUSTED" ? cause.message : (cause.code ?? cause.message)}). ` +
         "Is Chrome running with the WebOperator extension? Try `weboperator doctor`, or `weboperator launch`.",
     );
     this.name = "BridgeUnreachableError";

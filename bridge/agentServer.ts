@@ -83,13 +83,16 @@ export class AgentServer {
   }
 
   private async handle(connection: AgentConnection, value: unknown): Promise<void> {
-    const outcome = await routeAgentFrame(value, connection.session, {
+    const routing = routeAgentFrame(value, connection.session, {
       ...this.context,
       agentConnections: () => this.agentCount,
-    }).catch((error: unknown): { response: AgentResponse } => ({
+    });
+    // Auth is decided synchronously inside routeAgentFrame: lift the small pre-auth cap now,
+    // not when this (possibly long) request finishes, or a big next frame would kill the connection.
+    if (connection.session.authenticated) connection.stream.setFrameLimit(MAX_AGENT_FRAME_BYTES);
+    const outcome = await routing.catch((error: unknown): { response: AgentResponse } => ({
       response: { id: null, code: "internal_error", error: `bridge failure: ${String(error)}` },
     }));
-    if (connection.session.authenticated) connection.stream.setFrameLimit(MAX_AGENT_FRAME_BYTES);
     if ("response" in outcome) {
       connection.stream.write(outcome.response);
       return;

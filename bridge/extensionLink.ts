@@ -6,6 +6,7 @@ import {
   WebOperatorError,
   describeZodError,
   type BridgeEvent,
+  type CommandResult,
   type BridgeToExtensionMessage,
   type DecodedFrame,
 } from "../protocol/index.js";
@@ -14,12 +15,8 @@ import { splitForChrome } from "./messageSplitter.js";
 import { logBridge } from "./log.js";
 import { BRIDGE_VERSION } from "./version.js";
 
-export interface ExtensionStatus {
-  connected: boolean;
-  version: string | null;
-  connectedAt: string | null;
-  disconnectedAt: string | null;
-}
+/** The `extension` part of bridge.health, as protocol/ declares it. */
+export type ExtensionStatus = CommandResult<"bridge.health">["extension"];
 
 export interface ForwardedRequest {
   type: string;
@@ -57,7 +54,10 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
   attach(transport: FrameStream): void {
     if (this.transport) this.detach("replaced by a new transport");
     this.transport = transport;
-    transport.on("frame", (frame) => this.onFrame(frame));
+    transport.on("frame", (frame) => {
+      // A detached stream's late frames (a stray hello) must not revive or answer anything.
+      if (this.transport === transport) this.onFrame(frame);
+    });
     transport.on("framing-lost", (error) => {
       logBridge(`native link framing lost: ${error.message}`);
       this.detach("framing lost");
@@ -74,7 +74,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     if (!transport || !this.status.connected) {
       return Promise.reject(new WebOperatorError("extension_disconnected", `${EXTENSION_DISCONNECTED_MESSAGE}. ${RECONNECT_HINT}`));
     }
-    const id = `b${this.nextId++}`;
+    const id = `b${ID_PREFIX}-${this.nextId++}`;
     const message: BridgeToExtensionMessage = {
       kind: "request",
       id,
@@ -156,6 +156,9 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     if (wasConnected) this.emit("disconnected");
   }
 }
+
+/** Distinguishes this bridge process's request ids from an earlier one's, whose late answers may still arrive. */
+const ID_PREFIX = Math.random().toString(36).slice(2, 8);
 
 const RECONNECT_HINT =
   "The extension reconnects by itself within seconds when Chrome is running; check `weboperator health` or `weboperator doctor`.";

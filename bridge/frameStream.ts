@@ -44,17 +44,22 @@ export class FrameStream extends EventEmitter<{
   }
 
   private onData(chunk: Buffer): void {
-    let frames: DecodedFrame[];
-    try {
-      frames = this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    } catch (error) {
-      if (error instanceof FramingLostError) {
-        this.emit("framing-lost", error);
-        return;
+    this.decoder.append(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    // Emit each frame before reading the next header: a listener may raise the limit in between.
+    for (;;) {
+      let frame: DecodedFrame | null;
+      try {
+        frame = this.decoder.nextFrame();
+      } catch (error) {
+        if (error instanceof FramingLostError) {
+          this.emit("framing-lost", error);
+          return;
+        }
+        throw error;
       }
-      throw error;
+      if (frame === null) return;
+      this.emit("frame", frame);
     }
-    for (const frame of frames) this.emit("frame", frame);
   }
 
   private finish(): void {

@@ -21,6 +21,10 @@ async function main(): Promise<void> {
   const agents = new AgentServer({ auth, extension, socketPath: path, startedAt: Date.now() });
 
   const claim = await claimSocket(agents.server, path);
+  if (claim.kind === "untrusted") {
+    logBridge(`refusing ${path}: ${claim.reason}. Someone else may be listening there; set WEBOPERATOR_AGENT_SOCKET to a path in a private folder.`);
+    process.exit(1);
+  }
   if (claim.kind === "live-elsewhere") {
     await becomeRelay(path, token);
     return;

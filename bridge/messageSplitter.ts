@@ -21,10 +21,17 @@ export function splitForChrome(message: BridgeToExtensionMessage, messageId: str
   const text = JSON.stringify(message);
   // JSON-escaping a slice can grow it up to 6x (\uXXXX); size slices so the worst case still fits.
   const sliceChars = Math.floor((MAX_HOST_TO_EXTENSION_BYTES - CHUNK_ENVELOPE_ALLOWANCE) / 6);
-  const count = Math.ceil(text.length / sliceChars);
-  const chunks: Chunk[] = [];
-  for (let index = 0; index < count; index++) {
-    chunks.push({ kind: "chunk", messageId, index, count, data: text.slice(index * sliceChars, (index + 1) * sliceChars) });
+  const slices: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + sliceChars);
+    // Never cut a surrogate pair: a lone half is not valid UTF-16 and may not survive Chrome's decoding.
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    slices.push(text.slice(start, end));
+    start = end;
   }
-  return chunks;
+  return slices.map((data, index) => ({ kind: "chunk", messageId, index, count: slices.length, data }) satisfies Chunk);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -2,8 +2,9 @@ import { connect } from "node:net";
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Server } from "node:net";
+import { untrustedSocketReason } from "./config/socketTrust.js";
 
-export type SocketClaim = { kind: "owned" } | { kind: "live-elsewhere" };
+export type SocketClaim = { kind: "owned" } | { kind: "live-elsewhere" } | { kind: "untrusted"; reason: string };
 
 /**
  * Listens on the socket path with mode 0600. A leftover file nobody answers on is
@@ -17,7 +18,10 @@ export async function claimSocket(server: Server, path: string): Promise<SocketC
       chmodSync(path, 0o600);
       return { kind: "owned" };
     }
-    if (await isAnswering(path)) return { kind: "live-elsewhere" };
+    if (await isAnswering(path)) {
+      const reason = untrustedSocketReason(path);
+      return reason === null ? { kind: "live-elsewhere" } : { kind: "untrusted", reason };
+    }
     removeStaleSocket(path);
   }
   throw new Error(`could not listen on ${path} even after removing a stale socket file`);

@@ -57,23 +57,31 @@ export class FrameDecoder {
   }
 
   push(chunk: Uint8Array): DecodedFrame[] {
-    this.pending = this.pending.byteLength === 0 ? chunk : concatBytes(this.pending, chunk);
+    this.append(chunk);
     const frames: DecodedFrame[] = [];
-    let offset = 0;
-    while (this.pending.byteLength - offset >= FRAME_HEADER_BYTES) {
-      const view = new DataView(this.pending.buffer, this.pending.byteOffset + offset, FRAME_HEADER_BYTES);
-      const length = view.getUint32(0, true);
-      if (length > this.maxFrameBytes) {
-        this.pending = new Uint8Array(0);
-        throw new FramingLostError(length, this.maxFrameBytes);
-      }
-      if (this.pending.byteLength - offset - FRAME_HEADER_BYTES < length) break;
-      const body = this.pending.subarray(offset + FRAME_HEADER_BYTES, offset + FRAME_HEADER_BYTES + length);
-      frames.push(parseFrameBody(body));
-      offset += FRAME_HEADER_BYTES + length;
-    }
-    this.pending = offset === 0 ? this.pending : this.pending.slice(offset);
+    for (let frame = this.nextFrame(); frame !== null; frame = this.nextFrame()) frames.push(frame);
     return frames;
+  }
+
+  append(chunk: Uint8Array): void {
+    this.pending = this.pending.byteLength === 0 ? chunk : concatBytes(this.pending, chunk);
+  }
+
+  /**
+   * One frame at a time, so a caller can change the limit between frames (a connection
+   * that just authenticated may send a large frame right behind its first request).
+   */
+  nextFrame(): DecodedFrame | null {
+    if (this.pending.byteLength < FRAME_HEADER_BYTES) return null;
+    const length = new DataView(this.pending.buffer, this.pending.byteOffset, FRAME_HEADER_BYTES).getUint32(0, true);
+    if (length > this.maxFrameBytes) {
+      this.pending = new Uint8Array(0);
+      throw new FramingLostError(length, this.maxFrameBytes);
+    }
+    if (this.pending.byteLength - FRAME_HEADER_BYTES < length) return null;
+    const frame = parseFrameBody(this.pending.subarray(FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + length));
+    this.pending = this.pending.slice(FRAME_HEADER_BYTES + length);
+    return frame;
   }
 }
 

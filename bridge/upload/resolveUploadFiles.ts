@@ -14,8 +14,10 @@ export interface UploadFolders {
  */
 export async function resolveUploadFiles(paths: string[], folders: UploadFolders): Promise<Array<{ name: string; mimeType: string; base64: string }>> {
   const root = await realFolder(folders.uploadDir, "upload folder");
-  for (const downloads of folders.downloadDirs) {
-    const real = await realpath(downloads).catch(() => null);
+  const downloads: string[] = [];
+  for (const folder of folders.downloadDirs) {
+    const real = await realpath(folder).catch(() => null);
+    if (real !== null) downloads.push(real);
     if (real !== null && within(root, real)) {
       throw new WebOperatorError("upload_refused", `The upload folder ${root} is inside the downloads folder ${real}; configure WEBOPERATOR_UPLOAD_DIR elsewhere.`);
     }
@@ -23,11 +25,16 @@ export async function resolveUploadFiles(paths: string[], folders: UploadFolders
   let total = 0;
   const files = [];
   for (const path of paths) {
+    // One message for "missing" and "outside": an agent must not be able to probe the disk.
+    const refused = (): WebOperatorError =>
+      new WebOperatorError("upload_refused", `Refused to upload ${path}: it is not an existing file inside the upload folder ${root} once links and .. are resolved. Copy the file into ${root} first.`);
     const real = await realpath(path).catch(() => {
-      throw new WebOperatorError("upload_refused", `Cannot upload ${path}: it does not exist.`);
+      throw refused();
     });
-    if (!within(real, root)) {
-      throw new WebOperatorError("upload_refused", `Refused to upload ${path}: it resolves to ${real}, outside the upload folder ${root}. Copy the file into ${root} first.`);
+    // The resolved path is not echoed: an agent must not learn where a refused path leads.
+    if (!within(real, root)) throw refused();
+    if (downloads.some((folder) => within(real, folder))) {
+      throw new WebOperatorError("upload_refused", `Refused to upload ${path}: it is in the downloads folder, which pages can write to.`);
     }
     const info = await stat(real);
     if (!info.isFile()) throw new WebOperatorError("upload_refused", `Cannot upload ${path}: not a regular file.`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { setUserPolicy } from "../helpers/userPolicy.js";
 
 /** `- role "name" ... [ref=c...]`: the deep ref on the first line that matches. */
 function deepRef(text: string, role: string, name: string): string {
@@ -14,6 +15,8 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
+    // "Pay with partner" is a purchase button; gatekeeper.test.ts covers confirmations.
+    await setUserPolicy(session, { confirm: { purchase: false } });
     outerUrl = session.pages.url("/deep-outer.html");
   });
   afterAll(async () => {
@@ -94,9 +97,9 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
     const pay = deepRef(deep.text, "button", "Pay with partner");
     // A tabId that does not exist is refused before the ref is even looked at.
     expect(await session.errorCode("browser.click_deep", { ref: pay, tabId: deep.tabId + 100_000 })).toBe("tab_not_found");
-    const { tabs } = await session.client.request("browser.tabs_list", {});
-    const elsewhere = tabs.find((tab) => tab.tabId !== deep.tabId);
-    if (elsewhere) expect(await session.errorCode("browser.click_deep", { ref: pay, tabId: elsewhere.tabId })).toBe("stale_ref");
+    const elsewhere = await session.client.request("browser.tab_open", { url: session.pages.url("/deep-child.html") });
+    expect(await session.errorCode("browser.click_deep", { ref: pay, tabId: elsewhere.tabId })).toBe("stale_ref");
+    await session.client.request("browser.tab_close", { tabId: elsewhere.tabId });
     // The debugger attaches to one tab at a time: a screenshot of another tab detaches this one.
     const other = await session.launched.browser.newPage();
     await other.goto(session.pages.url("/deep-child.html"));
@@ -148,7 +151,9 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
     expect(snapshot).toMatchObject({ source: "cdp-ax" });
     expect(snapshot.text).toMatch(/- heading "Vault" \[level=1\]/);
     const open = deepRef(snapshot.text, "button", "Open vault");
-    await session.client.request("browser.click_deep", { ref: open });
+    // The same browser.click an agent uses for DOM refs takes the fallback's deep refs.
+    const clicked = await session.client.request("browser.click", { ref: open });
+    expect(clicked).toMatchObject({ input: "trusted", target: { role: "button", name: "Open vault" } });
     const after = await session.client.request("browser.snapshot", {});
     expect(after.text).toContain("Vault opened (trusted)");
   });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,6 +43,8 @@ beforeEach(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
+  // Like the real bridge's: the client refuses a socket other users could reach.
+  chmodSync(socket, 0o600);
 });
 afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

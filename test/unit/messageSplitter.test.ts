@@ -31,4 +31,17 @@ describe("host-to-Chrome splitting", () => {
   it("refuses messages beyond the split limit explicitly", () => {
     expect(() => splitForChrome(request("x".repeat(40 * 1024 * 1024)), "b1")).toThrow(WebOperatorError);
   });
+
+  it("never cuts a surrogate pair between chunks", () => {
+    // Emoji only: every second UTF-16 unit is a low surrogate, so a blind cut would split one.
+    const chunks = splitForChrome(request("😀".repeat(400_000)), "b1");
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      if (chunk.kind !== "chunk") throw new Error("expected chunks");
+      const first = chunk.data.charCodeAt(0);
+      const last = chunk.data.charCodeAt(chunk.data.length - 1);
+      expect(first >= 0xdc00 && first <= 0xdfff).toBe(false);
+      expect(last >= 0xd800 && last <= 0xdbff).toBe(false);
+    }
+  });
 });

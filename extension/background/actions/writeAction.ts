@@ -1,7 +1,7 @@
-import type { ActionEffects } from "../../../protocol/index.js";
+import { WebOperatorError, type ActionEffects } from "../../../protocol/index.js";
 import type { ToolContext } from "../toolRegistry.js";
 import { NavigationWatch } from "../navigationWatch.js";
-import { guardDialogs } from "./dialogGuard.js";
+import { guardDialogs, type DialogGuard } from "./dialogGuard.js";
 import { TabCreationWatch } from "./tabCreationWatch.js";
 import { settlePage } from "./settlePage.js";
 import { observeAfterAction } from "../tools/perception/observeAfterAction.js";
@@ -25,9 +25,15 @@ export async function runWriteAction<T>(
 ): Promise<{ value: T; effects: ActionEffects }> {
   const navigation = new NavigationWatch(tabId);
   const tabs = new TabCreationWatch(tabId);
+  let dialogs: DialogGuard | null = null;
+  let collected: Awaited<ReturnType<DialogGuard["collect"]>> | null = null;
   try {
-    const dialogs = await guardDialogs(tabId).catch(() => null);
+    dialogs = await guardDialogs(tabId).catch(() => null);
     await context.beforeDispatch(tabId);
+    // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
+    if (context.signal.aborted || Date.now() > context.deadline) {
+      throw new WebOperatorError("timeout", "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.");
+    }
     const before = await chrome.tabs.get(tabId);
     const { result: [outcome, settled], downloads } = await trackDownloadsDuring(async () => {
       const dispatched = await dispatch();
@@ -35,7 +41,7 @@ export async function runWriteAction<T>(
       return [dispatched, await settlePage(tabId, context.deadline)] as const;
     });
     const updates = drainDownloadUpdates();
-    const collected = dialogs ? await dialogs.collect() : { dialogs: [] };
+    collected = dialogs ? await dialogs.collect() : { dialogs: [] };
     const after = await chrome.tabs.get(tabId).catch(() => null);
     const tabCreated = await tabs.result();
     const url = after?.url ?? before.url ?? "";
@@ -55,5 +61,7 @@ export async function runWriteAction<T>(
   } finally {
     navigation.disarm();
     tabs.disarm();
+    // A failed write must not leave the page's dialogs answered by us.
+    if (dialogs !== null && collected === null) await dialogs.collect().catch(() => undefined);
   }
 }

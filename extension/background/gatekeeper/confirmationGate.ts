@@ -1,6 +1,8 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { callContent } from "../contentClient.js";
+import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
+import { resolveDeepRef } from "../deep/resolveDeepRef.js";
 import { classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
@@ -21,7 +23,7 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
   const findings: Finding[] = [];
   const targets: string[] = [];
   for (const plan of plans) {
-    const target = call.tab === null || plan.describe === undefined ? null : await describe(call.tab.id, plan.describe);
+    const target = call.tab === null ? null : await describePlanned(call.tab.id, plan);
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
     findings.push(...enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url }), policy));
@@ -61,12 +63,34 @@ function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: strin
   }
 }
 
+async function describePlanned(tabId: number, plan: PlannedAction): Promise<DescribedTarget | null> {
+  if (plan.point !== undefined) {
+    const under = await callContent(tabId, { op: "element_at", x: plan.point.x, y: plan.point.y }).catch(() => null);
+    return under === null ? null : bareTarget(null, under.role ?? "", under.name ?? "", under.tag);
+  }
+  if (plan.describe === undefined) return null;
+  if (plan.describe !== null && looksLikeDeepRef(plan.describe)) {
+    // Deep refs name nodes of the CDP accessibility tree, which the content script does not know.
+    // A deep ref that does not resolve fails in the tool itself, with its precise stale_ref or invalid_ref.
+    const resolved = await resolveDeepRef(plan.describe).catch(() => null);
+    return resolved === null ? null : bareTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name, "");
+  }
+  return describe(tabId, plan.describe);
+}
+
+/** What is known of a target found by coordinates or in the accessibility tree: role and name, no form. */
+function bareTarget(ref: string | null, role: string, name: string, tag: string): DescribedTarget {
+  return { ref, role, name, tag, type: "", submitsForm: false, inForm: false, formHasPassword: false };
+}
+
 async function describe(tabId: number, ref: string | null): Promise<DescribedTarget | null> {
   try {
     return await callContent(tabId, ref === null ? { op: "describe_ref" } : { op: "describe_ref", ref });
   } catch (error) {
     // A key press on a page without a content script (about:blank) has no form to send.
     if (ref === null && error instanceof WebOperatorError && error.code === "unsupported_page") return null;
+    // A ref that does not resolve fails the same way in the tool, which names it precisely.
+    if (error instanceof WebOperatorError && (error.code === "stale_ref" || error.code === "invalid_ref")) return null;
     throw error;
   }
 }

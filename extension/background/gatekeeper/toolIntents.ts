@@ -9,10 +9,14 @@ export interface PlannedAction {
   submitsByKeyboard: boolean;
   /** Describe this ref (string), the focused element (null), or nothing (undefined). */
   describe: string | null | undefined;
+  /** Coordinate tools: describe the element under this viewport point instead. */
+  point?: { x: number; y: number };
   url: string | null;
 }
 
-const ACTIVATING = /^(click|click_trusted|double_click|select_option|drag|mouse_up|tap|check|uncheck)$/;
+const ACTIVATING = /^(click|click_trusted|click_deep|double_click|select_option|tap|check|uncheck)$/;
+/** Tools that activate whatever is under a point (or a ref given as a drag end). */
+const POINTING = /^(click_xy|mouse_up|drag)$/;
 const TYPING = /^(type|type_trusted|fill)$/;
 const KEYS = /^(press|press_key|hold_key)$/;
 const SUBMIT_KEYS = /^(enter|numpadenter|return)$/i;
@@ -36,6 +40,7 @@ function planOne(action: string, fields: Record<string, unknown>): PlannedAction
   const ref = typeof fields.ref === "string" ? fields.ref : undefined;
   const url = typeof fields.url === "string" ? fields.url : null;
   if (ACTIVATING.test(action)) return { activates: ref !== undefined, submitsByKeyboard: false, describe: ref, url };
+  if (POINTING.test(action)) return planPointing(fields, url);
   if (TYPING.test(action)) {
     const submit = fields.submit === true || fields.submit === "true";
     return { activates: false, submitsByKeyboard: submit, describe: submit ? ref : undefined, url };
@@ -47,6 +52,15 @@ function planOne(action: string, fields: Record<string, unknown>): PlannedAction
     // A key without a ref goes to whatever has focus: describe that.
     return { activates, submitsByKeyboard: submits, describe: submits || activates ? (ref ?? null) : undefined, url };
   }
+  return { activates: false, submitsByKeyboard: false, describe: undefined, url };
+}
+
+/** click_xy and mouse_up act at {x, y}; drag drops on `to`, a ref or a point. */
+function planPointing(fields: Record<string, unknown>, url: string | null): PlannedAction {
+  const end = fields.to === undefined ? fields : record(fields.to);
+  if (typeof end.ref === "string") return { activates: true, submitsByKeyboard: false, describe: end.ref, url };
+  if (typeof end.x === "number" && typeof end.y === "number") return { activates: true, submitsByKeyboard: false, describe: undefined, point: { x: end.x, y: end.y }, url };
+  // mouse_up without a point releases where the pointer is; nothing to describe.
   return { activates: false, submitsByKeyboard: false, describe: undefined, url };
 }
 

@@ -7,13 +7,15 @@ export type RecoveryOutcome = { kind: "unique"; element: Element } | { kind: "no
 /**
  * The one strict recovery a stale ref gets (seed L1-L2 §1.1): a rendered element of the
  * same document whose role, name, tag, type, label and placeholder all equal what the
- * ref described. Anything but exactly one match is a failure, never a guess.
+ * ref described, and that no other ref names. Anything but exactly one match is a
+ * failure, never a guess.
  */
-export function findReplacement(descriptor: ElementDescriptor, document: Document): RecoveryOutcome {
+export function findReplacement(descriptor: ElementDescriptor, document: Document, isClaimed: (candidate: Element) => boolean = () => false): RecoveryOutcome {
   const layout = new LayoutCache();
   const matches: Element[] = [];
   for (const candidate of elementsByTag(document, descriptor.tag)) {
-    if (!isRendered(candidate)) continue;
+    // An element that already answers to another live ref is that ref's, never this one's.
+    if (isClaimed(candidate) || !isRendered(candidate)) continue;
     if (!sameDescriptor(describeElement(candidate, layout), descriptor)) continue;
     matches.push(candidate);
     if (matches.length > 1) break;

@@ -17,6 +17,10 @@ interface RefRecord {
    * ref in several ops (highlight, then click) still reports the recovery.
    */
   recovered: boolean;
+  /** The snapshot that issued the ref. */
+  readonly issuedSeq: number;
+  /** The last snapshot that printed the ref with its element alive. */
+  lastSeenSeq: number;
 }
 
 export interface ResolvedRef {
@@ -52,6 +56,7 @@ export class RefRegistry {
       existing.frameChain = frameChain;
       existing.descriptor = descriptor;
       existing.recovered = false;
+      existing.lastSeenSeq = this.snapshotSeq;
       return existing.ref;
     }
     this.nextIndex += 1;
@@ -63,6 +68,8 @@ export class RefRegistry {
       document: new WeakRef(element.ownerDocument),
       descriptor,
       recovered: false,
+      issuedSeq: this.snapshotSeq,
+      lastSeenSeq: this.snapshotSeq,
     };
     this.byRef.set(ref, record);
     this.byElement.set(element, record);
@@ -86,7 +93,12 @@ export class RefRegistry {
     const described = formatDescriptor(record.descriptor);
     const document = record.document.deref();
     if (document === undefined || document.defaultView === null) throw refErrors.frameReplaced(record.ref);
-    const outcome = findReplacement(record.descriptor, document);
+    // A candidate that had its own ref while this ref's element was still alive is a twin
+    // (another row's "Remove"), never a re-render of it; a ref issued later may be the re-render.
+    const outcome = findReplacement(record.descriptor, document, (candidate) => {
+      const owner = this.byElement.get(candidate);
+      return owner !== undefined && owner.ref !== record.ref && owner.issuedSeq <= record.lastSeenSeq;
+    });
     if (outcome.kind === "none") throw refErrors.gone(record.ref, described);
     if (outcome.kind === "ambiguous") throw refErrors.ambiguous(record.ref, described);
     record.element = new WeakRef(outcome.element);

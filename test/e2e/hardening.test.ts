@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlinePage } from "../helpers/fixtureServer.js";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+describe("refs and the gate hold where a careless agent would slip", () => {
+  let session: WebOperatorSession;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("never recovers a removed element's ref onto a twin that has its own ref", async () => {
+    const row = (fruit: string): string => `<li>${fruit} <button onclick="this.parentElement.remove()">Remove</button></li>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, `<title>Cart</title><ul>${row("Apple")}${row("Pear")}</ul>`) });
+    const snapshot = (await session.client.request("browser.snapshot", {})).text;
+    const refs = [...snapshot.matchAll(/button "Remove" \[ref=([^\]]+)\]/g)].map((match) => match[1] ?? "");
+    expect(refs).toHaveLength(2);
+    await session.client.request("browser.click", { ref: refs[0] ?? "" });
+    // Retrying the first ref must not delete the Pear row through the only "Remove" left.
+    expect(await session.errorCode("browser.click", { ref: refs[0] ?? "" })).toBe("stale_ref");
+    expect((await session.client.request("browser.extract", {})).text).toContain("Pear");
+  });
+
+  it("asks for confirmation for a purchase clicked by coordinates", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
+    const snapshot = (await session.client.request("browser.snapshot", {})).text;
+    const shot = await session.client.request("browser.screenshot", { ref: findRef(snapshot, "button", "Place order") });
+    const x = shot.clip.x + shot.clip.width / 2;
+    const y = shot.clip.y + shot.clip.height / 2;
+    expect(await session.errorCode("browser.click_xy", { x, y })).toBe("confirmation_required");
+    expect((await session.client.request("browser.extract", {})).text).toContain("Nothing yet");
+  });
+
+  it("keeps a fresh connection whose big second frame arrives while its first request still runs", async () => {
+    const fresh = await session.connect();
+    const slow = fresh.request("browser.navigate", { url: session.pages.url("/slow?ms=800") });
+    // 60 KB: over the 16 KiB pre-auth cap, sent before the first (authenticated) request has answered.
+    const big = await fresh.send({ type: "browser.run_javascript", payload: { code: `1;${" ".repeat(60_000)}` } });
+    expect(big).toMatchObject({ code: "policy_denied" });
+    await expect(slow).resolves.toMatchObject({ title: "Slow" });
+  });
+});
