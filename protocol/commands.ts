@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "./primitives.js";
-import { ActionEffectsSchema } from "./tools/actionEffects.js";
+import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.js";
 import { SnapshotFieldsSchema } from "./snapshotShapes.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
 export { ExtractPayloadSchema, ExtractResultSchema } from "./tools/perceptionTools.js";
@@ -50,6 +50,8 @@ export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   tabId: TabIdSchema,
   /** "dom": the content script's snapshot; "cdp-ax": the CDP accessibility-tree fallback (deep refs). */
   source: SnapshotSourceSchema.optional(),
+  /** Dialogs an agent tab raised outside any action (a timer's alert), answered so the page went on. */
+  dialogs: z.array(DialogRecordSchema).optional(),
 });
 
 export const ClickPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...ClickOptionsShape, ...tabScoped });

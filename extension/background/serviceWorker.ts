@@ -1,6 +1,8 @@
 import { createToolRegistry } from "./tools/index.js";
 import { NativeConnection } from "./nativeConnection.js";
 import { gatekeeper } from "./gatekeeper/gatekeeper.js";
+import { onAgentTabCommitted } from "./dialogs/outsideDialogs.js";
+import { forgetAgentTab } from "./dialogs/agentTabs.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
@@ -17,6 +19,8 @@ chrome.runtime.onInstalled.addListener(() => connection.connect());
 chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();
 });
+chrome.webNavigation.onCommitted.addListener((details) => void onAgentTabCommitted(details.tabId, details.frameId));
+chrome.tabs.onRemoved.addListener((tabId) => void forgetAgentTab(tabId));
 
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 connection.connect();

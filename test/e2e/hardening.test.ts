@@ -42,4 +42,25 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect(big).toMatchObject({ code: "policy_denied" });
     await expect(slow).resolves.toMatchObject({ title: "Slow" });
   });
+
+  it("answers a timer's alert in an agent tab and reports it, instead of freezing the page", async () => {
+    const page = `<title>Timer</title><p id="state">waiting</p><script>setTimeout(() => { alert("Session expires soon"); document.getElementById("state").textContent = "after alert"; }, 300)</script>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
+    await session.client.request("browser.wait_for", { text: "after alert", timeMs: 3_000 });
+    const snapshot = await session.client.request("browser.snapshot", {});
+    expect(snapshot.dialogs).toEqual([{ type: "alert", message: "Session expires soon", answered: "closed" }]);
+    expect(snapshot.text).toContain("after alert");
+    // Reported once.
+    expect((await session.client.request("browser.snapshot", {})).dialogs).toBeUndefined();
+  });
+
+  it("leaves a page with a beforeunload prompt without waiting for a person", async () => {
+    const page = `<title>Editor</title><textarea aria-label="Draft"></textarea><script>addEventListener("beforeunload", (event) => { event.preventDefault(); event.returnValue = ""; })</script>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
+    const snapshot = (await session.client.request("browser.snapshot", {})).text;
+    // A trusted edit gives the page the user activation Chrome requires before it shows the prompt.
+    await session.client.request("browser.type_trusted", { ref: findRef(snapshot, "textbox", "Draft"), text: "unsaved" });
+    const left = await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") }, { timeoutMs: 10_000 });
+    expect(left.title).toBe("Chain fixture");
+  });
 });

@@ -2,6 +2,7 @@ import { WebOperatorError, type ActionEffects } from "../../../protocol/index.js
 import type { ToolContext } from "../toolRegistry.js";
 import { NavigationWatch } from "../navigationWatch.js";
 import { guardDialogs, type DialogGuard } from "./dialogGuard.js";
+import { adoptAgentTab, outsideDialogs } from "../dialogs/outsideDialogs.js";
 import { TabCreationWatch } from "./tabCreationWatch.js";
 import { settlePage } from "./settlePage.js";
 import { observeAfterAction } from "../tools/perception/observeAfterAction.js";
@@ -28,6 +29,8 @@ export async function runWriteAction<T>(
   let dialogs: DialogGuard | null = null;
   let collected: Awaited<ReturnType<DialogGuard["collect"]>> | null = null;
   try {
+    await adoptAgentTab(tabId);
+    const earlier = await outsideDialogs(tabId);
     dialogs = await guardDialogs(tabId).catch(() => null);
     await context.beforeDispatch(tabId);
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
@@ -49,7 +52,7 @@ export async function runWriteAction<T>(
     const effects: ActionEffects = {
       navigated: navigation.navigationStarted || url !== (before.url ?? ""),
       url,
-      dialogs: collected.dialogs,
+      dialogs: [...earlier, ...collected.dialogs],
       settled,
       observation,
       ...(downloads.length > 0 ? { download_started: downloads } : {}),

@@ -1,6 +1,7 @@
 import { defineTool } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
 import { withNavigationWatch } from "../navigationWatch.js";
+import { adoptAgentTab } from "../dialogs/outsideDialogs.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 
 export const navigateTool = defineTool({
@@ -12,6 +13,8 @@ export const navigateTool = defineTool({
     const tab = await resolveTab(tabId, context.defaultTabId);
     return withNavigationWatch(tab.id, async (watch) => {
       await context.beforeDispatch(tab.id);
+      // The agent now drives this tab: its next documents answer their own dialogs (outsideDialogs.ts).
+      await adoptAgentTab(tab.id);
       await chrome.tabs.update(tab.id, { url: target.href });
       await watch.waitForLoad(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
       const loaded = await chrome.tabs.get(tab.id);

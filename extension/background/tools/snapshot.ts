@@ -1,6 +1,7 @@
 import { defineTool } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
 import { snapshotWithFallback } from "../deep/snapshotWithFallback.js";
+import { outsideDialogs } from "../dialogs/outsideDialogs.js";
 
 /** About 3,000 tokens, the seed's default budget (§1.3). */
 export const DEFAULT_SNAPSHOT_CHARS = 12_000;
@@ -12,6 +13,8 @@ export const snapshotTool = defineTool({
   async run({ tabId, maxChars }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
-    return snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS);
+    const snapshot = await snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS);
+    const dialogs = await outsideDialogs(tab.id);
+    return dialogs.length > 0 ? { ...snapshot, dialogs } : snapshot;
   },
 });

@@ -1,0 +1,21 @@
+import type { DialogRecord } from "../../../protocol/index.js";
+import { isAgentTab, markAgentTab } from "./agentTabs.js";
+import { drainRecordedDialogs, installRecorder } from "./dialogRecorder.js";
+
+/**
+ * Called as an agent acts on a tab: from then on its dialogs never block it. Installing
+ * is idempotent, and doing it again covers documents that loaded before the tab was adopted.
+ */
+export async function adoptAgentTab(tabId: number): Promise<void> {
+  await markAgentTab(tabId);
+  await installRecorder(tabId);
+}
+
+/** Every new document (or frame) of an agent tab gets the recorder as soon as it commits. */
+export async function onAgentTabCommitted(tabId: number, frameId: number): Promise<void> {
+  if (await isAgentTab(tabId)) await installRecorder(tabId, frameId);
+}
+
+export async function outsideDialogs(tabId: number): Promise<DialogRecord[]> {
+  return (await isAgentTab(tabId)) ? drainRecordedDialogs(tabId) : [];
+}
