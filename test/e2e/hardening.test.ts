@@ -63,4 +63,13 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     const left = await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") }, { timeoutMs: 10_000 });
     expect(left.title).toBe("Chain fixture");
   });
+
+  it("follows a tab that tab_open creates, so a redirect to a blocked host is stopped there too", async () => {
+    await session.client.request("browser.policy_set", { blockedHosts: ["localhost"] });
+    const blocked = session.pages.url("/chain.html").replace("127.0.0.1", "localhost");
+    const response = await session.client.send({ type: "browser.tab_open", payload: { url: session.pages.url(`/redirect?to=${encodeURIComponent(blocked)}`) } });
+    expect(response).toMatchObject({ code: "policy_denied" });
+    const { tabs } = await session.client.request("browser.tabs_list", {});
+    expect(tabs.some((tab) => tab.url.startsWith("http://localhost"))).toBe(false);
+  });
 });

@@ -57,7 +57,7 @@ export class Gatekeeper implements ToolGate {
     }
     const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
-    if (tool.effects === "write" && tab !== null) admitted.guard = new NavigationGuard(tab.id, policy);
+    if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
     return (tabId) => this.beforeDispatch(admitted, tabId);
   }

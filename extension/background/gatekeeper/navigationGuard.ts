@@ -36,11 +36,18 @@ export class NavigationGuard {
     if (this.tabs.has(details.sourceTabId)) this.tabs.add(details.tabId);
   };
 
+  /** Tools that open tabs (tab_open, session_restore) have no tab yet: follow the ones they create. */
+  private readonly onTabCreated = (tab: chrome.tabs.Tab): void => {
+    if (tab.id !== undefined) this.tabs.add(tab.id);
+  };
+
   constructor(
-    tabId: number,
+    tabId: number | null,
     private readonly policy: Policy,
+    private readonly followNewTabs = false,
   ) {
-    this.tabs.add(tabId);
+    if (tabId !== null) this.tabs.add(tabId);
+    if (followNewTabs) chrome.tabs.onCreated.addListener(this.onTabCreated);
     chrome.webRequest.onBeforeRedirect.addListener(this.onRedirect, MAIN_FRAME);
     chrome.webRequest.onResponseStarted.addListener(this.onResponse, MAIN_FRAME);
     chrome.webNavigation.onCommitted.addListener(this.onCommitted);
@@ -57,6 +64,7 @@ export class NavigationGuard {
   }
 
   disarm(): void {
+    if (this.followNewTabs) chrome.tabs.onCreated.removeListener(this.onTabCreated);
     chrome.webRequest.onBeforeRedirect.removeListener(this.onRedirect);
     chrome.webRequest.onResponseStarted.removeListener(this.onResponse);
     chrome.webNavigation.onCommitted.removeListener(this.onCommitted);
