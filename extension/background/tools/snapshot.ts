@@ -13,8 +13,8 @@ export const snapshotTool = defineTool({
   async run({ tabId, maxChars }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
-    const snapshot = await snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS);
-    const dialogs = await outsideDialogs(tab.id);
+    // In parallel: collecting recorded dialogs is a separate main-world round trip.
+    const [snapshot, dialogs] = await Promise.all([snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS), outsideDialogs(tab.id)]);
     return dialogs.length > 0 ? { ...snapshot, dialogs } : snapshot;
   },
 });
