@@ -1,4 +1,7 @@
 import { createServer } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { launchWebOperator } from "../agent-client/launch/launchWebOperator.js";
 import { WebOperatorClient } from "../agent-client/client.js";
@@ -14,7 +17,9 @@ async function main(): Promise<void> {
   const server = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end(PAGE));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const launched = await launchWebOperator({ headless: true });
+  // Its own socket and token: the benchmark never touches the user's WebOperator.
+  const scratch = mkdtempSync(join(tmpdir(), "wo-bench-click-"));
+  const launched = await launchWebOperator({ headless: true, socket: join(scratch, "bridge.sock"), configDir: join(scratch, "config") });
   try {
     const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
     await client.request("browser.navigate", { url });
@@ -32,6 +37,7 @@ async function main(): Promise<void> {
   } finally {
     await launched.close();
     server.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

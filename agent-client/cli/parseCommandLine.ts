@@ -81,8 +81,9 @@ function parseRawRequest(text: string, rest: readonly string[], flags: FlagValue
   }
   const parsed = AgentRequestSchema.safeParse(value);
   if (!parsed.success) throw new UsageError(`the request is not a WebOperator request: ${describeZodError(parsed.error, "request")}`);
+  // A raw request goes to the bridge as written: scripts get the bridge's JSON answer
+  // (bad_request with the field named) on stdout, like any other response.
   const request = applyRequestFlags(parsed.data, flags);
-  assertPayloadValid(request);
   return { kind: "raw", request, connection: connectionFrom(flags) };
 }
 

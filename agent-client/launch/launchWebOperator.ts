@@ -6,6 +6,8 @@ import { EXTENSION_ID } from "../../protocol/constants.js";
 import { installHost } from "../../bridge/install/hostRegistration.js";
 import { builtExtensionDir } from "../../bridge/install/projectLayout.js";
 import { readTokenFile } from "../../bridge/config/token.js";
+import { configDir as defaultConfigDir, socketPath as defaultSocketPath } from "../../bridge/config/paths.js";
+import { isAnswering } from "../../bridge/socketOwnership.js";
 import { WebOperatorClient } from "../client.js";
 import { findBrowser } from "./findBrowser.js";
 import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "./chromiumFlags.js";
@@ -50,11 +52,17 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   if (!existsSync(join(extensionPath, "manifest.json"))) {
     throw new Error(`built extension not found at ${extensionPath}; run \`npm run build\` first`);
   }
+  const env = options.env ?? process.env;
+  // The user's own socket and token file by default, so `weboperator launch` followed by
+  // `weboperator snapshot` needs no environment at all.
+  const configDir = resolve(options.configDir ?? defaultConfigDir(env));
+  const socket = resolve(options.socket ?? defaultSocketPath(env));
+  if (await isAnswering(socket)) {
+    throw new Error(`${socket} is already served by a running WebOperator bridge (another browser with the extension?). Stop that one, or give this browser its own socket with --socket PATH.`);
+  }
   const ownsProfile = options.userDataDir === undefined;
   const userDataDir = resolve(options.userDataDir ?? mkdtempSync(join(tmpdir(), "weboperator-profile-")));
-  const configDir = resolve(options.configDir ?? join(userDataDir, "weboperator-config"));
-  const socket = resolve(options.socket ?? join(userDataDir, "bridge.sock"));
-  const report = installHost({ userDataDir, socket, configDir, env: options.env });
+  const report = installHost({ userDataDir, socket, configDir, env });
   const token = readTokenFile(report.tokenFile);
   if (token === null) throw new Error(`token file ${report.tokenFile} is empty`);
 
@@ -65,11 +73,18 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
     enableExtensions: [extensionPath],
     userDataDir,
     args: OFFLINE_SAFE_CHROMIUM_FLAGS,
-    env: { ...(options.env ?? process.env), WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir },
+    env: { ...env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir },
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
+
+  // A dedicated profile's downloads stay in that profile, not in the user's ~/Downloads.
+  await browser
+    .target()
+    .createCDPSession()
+    .then((cdp) => cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(userDataDir, "Downloads") }))
+    .catch(() => undefined);
 
   let bridgePid: number | null = null;
   try {

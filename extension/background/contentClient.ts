@@ -24,6 +24,7 @@ export async function callContent<Op extends ContentOp>(
   try {
     raw = await sendWithInjection(tabId, request);
   } catch (error) {
+    if (error instanceof WebOperatorError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/message port closed|page .* navigated|back\/forward cache/i.test(message)) {
       throw new WebOperatorError(
@@ -54,7 +55,10 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
       await new Promise((done) => setTimeout(done, attempt < 3 ? 50 : 150));
     }
   }
-  throw new WebOperatorError("unsupported_page", "The page's content script never answered. Reload the tab, or navigate to an http(s) page.");
+  throw new WebOperatorError(
+    "unsupported_page",
+    "The page's content script never answered: the tab may show a browser error page (a failed load) or a page scripts may not run on. Navigate it to a working http(s) page, or reload it.",
+  );
 }
 
 async function injectContentScript(tabId: number): Promise<void> {

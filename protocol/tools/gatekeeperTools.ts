@@ -69,10 +69,15 @@ export type UserPolicySettings = z.infer<typeof UserPolicySettingsSchema>;
 /** chrome.storage.local key the user's policy settings live under. */
 export const USER_POLICY_STORAGE_KEY = "weboperator.policy";
 
+/** chrome.storage.session key of the tightenings agents made with browser.policy_set (cleared when the browser restarts). */
+export const AGENT_POLICY_SESSION_KEY = "weboperator.policy.agent";
+
 export const PolicyGetResultSchema = z.object({
   policy: PolicySchema,
   /** Fields the user's settings override in the bundled policy file. */
   userOverrides: z.array(z.string()),
+  /** Fields agents tightened with browser.policy_set; they last until the browser restarts. */
+  agentOverrides: z.array(z.string()),
 });
 
 export const PolicySetResultSchema = z.object({

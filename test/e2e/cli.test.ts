@@ -119,7 +119,7 @@ describe("weboperator install and launch", () => {
   it("launch prints one JSON line once ready and cleans up on SIGTERM", async () => {
     const root = mkdtempSync(join(tmpdir(), "wo-launch-"));
     const socket = join(root, "bridge.sock");
-    const child = spawn(process.execPath, [BIN, "launch", "--headless", "--user-data-dir", join(root, "profile"), "--socket", socket], {
+    const child = spawn(process.execPath, [BIN, "launch", "--headless", "--user-data-dir", join(root, "profile"), "--socket", socket, "--config-dir", join(root, "config")], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
     });

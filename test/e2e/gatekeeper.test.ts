@@ -94,7 +94,10 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     const tightened = await session.client.request("browser.policy_set", { blockedHosts: ["localhost"], confirmationTimeoutMs: 30_000 });
     expect(tightened.changed.sort()).toEqual(["blockedHosts", "confirmationTimeoutMs"]);
     expect(tightened.policy.blockedHosts).toEqual(["localhost"]);
-    expect((await session.client.request("browser.policy_get", {})).userOverrides.sort()).toEqual(["blockedHosts", "confirm", "confirmationTimeoutMs"]);
+    // Agent tightenings are kept apart from the user's settings, and end with the browser session.
+    const overrides = await session.client.request("browser.policy_get", {});
+    expect(overrides.userOverrides).toEqual([]);
+    expect(overrides.agentOverrides.sort()).toEqual(["blockedHosts", "confirmationTimeoutMs"]);
 
     const loosenings: Array<CommandPayloadInput<"browser.policy_set">> = [{ blockedHosts: [] }, { allowJavaScript: true }, { allowUploads: true }, { confirm: { purchase: false } }];
     for (const loosen of loosenings) {
@@ -117,6 +120,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(blocked.message).toMatch(/host localhost is on the policy's blocklist/);
     expect(await session.errorCode("browser.navigate", { url: "file:///etc/passwd" })).toBe("navigation_refused");
 
+    await setUserSettings(null);
     await setUserSettings({ allowedHosts: ["*.example.test", "127.0.0.1"] });
     expect((await session.client.request("browser.navigate", { url: gateUrl })).title).toBe("Gate fixture");
     const notAllowed = await failure("browser.navigate", { url: otherHost("/gate-landing.html") });

@@ -1,10 +1,10 @@
-import { USER_POLICY_STORAGE_KEY, type UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
+import { AGENT_POLICY_SESSION_KEY, USER_POLICY_STORAGE_KEY, type UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
 import type { WebOperatorSession } from "./webOperatorSession.js";
 
 /**
  * Writes the user's gatekeeper settings the way a user would: into the extension's
  * chrome.storage.local, from the service worker (the agent's socket cannot loosen them).
- * `null` removes them, restoring the bundled policy.
+ * `null` removes them and the agents' session tightenings, restoring the bundled policy.
  */
 export async function setUserPolicy(session: WebOperatorSession, settings: UserPolicySettings | null): Promise<void> {
   const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
@@ -12,7 +12,7 @@ export async function setUserPolicy(session: WebOperatorSession, settings: UserP
   if (worker === null) throw new Error("the extension's service worker is not running");
   const call =
     settings === null
-      ? `chrome.storage.local.remove(${JSON.stringify(USER_POLICY_STORAGE_KEY)})`
+      ? `Promise.all([chrome.storage.local.remove(${JSON.stringify(USER_POLICY_STORAGE_KEY)}), chrome.storage.session.remove(${JSON.stringify(AGENT_POLICY_SESSION_KEY)})])`
       : `chrome.storage.local.set(${JSON.stringify({ [USER_POLICY_STORAGE_KEY]: settings })})`;
   await worker.evaluate(call);
 }

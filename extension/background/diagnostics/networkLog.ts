@@ -27,7 +27,8 @@ class NetworkLog {
 
   constructor() {
     chrome.webRequest.onBeforeRequest.addListener((details) => {
-      this.begin(details);
+      // Our own content script's module loads are not the page's traffic.
+      if (!details.url.startsWith("chrome-extension://")) this.begin(details);
       return undefined;
     }, ALL_URLS);
     chrome.webRequest.onSendHeaders.addListener((details) => this.patch(details.requestId, { requestHeaders: headers(details.requestHeaders) }), ALL_URLS, ["requestHeaders"]);

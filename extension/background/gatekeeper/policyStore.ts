@@ -1,5 +1,7 @@
 import { WebOperatorError, describeZodError } from "../../../protocol/index.js";
 import {
+  AGENT_POLICY_SESSION_KEY,
+  PolicyPatchSchema,
   PolicySchema,
   USER_POLICY_STORAGE_KEY,
   UserPolicySettingsSchema,
@@ -12,8 +14,17 @@ import { changedFields, loosenings } from "./policyTightening.js";
 
 interface LoadedPolicy {
   policy: Policy;
+  /** The user's settings (chrome.storage.local): persistent, and the only way to loosen. */
   settings: UserPolicySettings;
+  /** Tightenings an agent made with browser.policy_set (chrome.storage.session). */
+  agentPatch: PolicyPatch;
 }
+
+/*
+ * Agent tightenings live in session storage: they last until the browser restarts, so an
+ * agent that locked itself out (say, blockPrivateNetworks on a 127.0.0.1 app) is undone by
+ * a relaunch, while the user's own settings persist.
+ */
 
 const BUNDLED = PolicySchema.safeParse(bundledPolicy);
 
@@ -29,12 +40,16 @@ class PolicyStore {
 
   constructor() {
     chrome.storage.onChanged.addListener((changes, area) => {
-      if (area === "local" && USER_POLICY_STORAGE_KEY in changes) this.cached = null;
+      if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) this.cached = null;
     });
   }
 
   async current(): Promise<Policy> {
     return (await this.load()).policy;
+  }
+
+  async agentOverrides(): Promise<string[]> {
+    return Object.keys(definedFields((await this.load()).agentPatch));
   }
 
   async userOverrides(): Promise<string[]> {
@@ -44,7 +59,7 @@ class PolicyStore {
   /** browser.policy_set: applies a patch, refusing loosenings unless the user allowed them. */
   set(patch: PolicyPatch): Promise<{ policy: Policy; changed: string[] }> {
     const run = this.writes.then(async () => {
-      const { policy, settings } = await this.load();
+      const { policy, agentPatch } = await this.load();
       const next = overlay(policy, patch);
       const loose = policy.socketMayLoosen ? [] : loosenings(policy, next);
       if (loose.length > 0) {
@@ -53,8 +68,8 @@ class PolicyStore {
           `browser.policy_set may only tighten the policy; this change would loosen it (${loose.slice(0, 5).join("; ")}). Ask the user to change it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}"), or to set socketMayLoosen: true there.`,
         );
       }
-      const merged: UserPolicySettings = { ...settings, ...definedFields(patch), confirm: { ...settings.confirm, ...patch.confirm } };
-      await chrome.storage.local.set({ [USER_POLICY_STORAGE_KEY]: merged });
+      const merged: PolicyPatch = { ...agentPatch, ...definedFields(patch), ...mergedConfirm(agentPatch.confirm, patch.confirm) };
+      await chrome.storage.session.set({ [AGENT_POLICY_SESSION_KEY]: merged });
       this.cached = null;
       return { policy: next, changed: changedFields(policy, next) };
     });
@@ -82,12 +97,20 @@ class PolicyStore {
         `The user's policy settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}") are invalid: ${describeZodError(settings.error, "settings")}. Every gated command is refused until the user fixes or removes them.`,
       );
     }
-    return { policy: overlay(BUNDLED.data, settings.data), settings: settings.data };
+    const agentStored = (await chrome.storage.session.get(AGENT_POLICY_SESSION_KEY))[AGENT_POLICY_SESSION_KEY] ?? {};
+    const agentPatch = PolicyPatchSchema.safeParse(agentStored);
+    const tightening = agentPatch.success ? agentPatch.data : {};
+    return { policy: overlay(overlay(BUNDLED.data, settings.data), tightening), settings: settings.data, agentPatch: tightening };
   }
 }
 
-function overlay(base: Policy, patch: UserPolicySettings): Policy {
+function overlay(base: Policy, patch: UserPolicySettings | PolicyPatch): Policy {
   return { ...base, ...definedFields(patch), confirm: { ...base.confirm, ...patch.confirm } };
+}
+
+/** Only a patch that names confirmation categories carries a confirm field. */
+function mergedConfirm(current: PolicyPatch["confirm"], next: PolicyPatch["confirm"]): Pick<PolicyPatch, "confirm"> {
+  return current === undefined && next === undefined ? {} : { confirm: { ...current, ...next } };
 }
 
 function definedFields<T extends object>(patch: T): Partial<T> {

@@ -17,6 +17,8 @@ export const extractTool = defineTool({
       format,
       ...(ref === undefined ? {} : { ref }),
     });
-    return { tabId: tab.id, ...extracted, untrusted: untrustedSource(tab.id, extracted.url) };
+    // Every result says what it extracted from, text or Markdown alike.
+    const source = extracted.source ?? (ref === undefined ? "page" : "element");
+    return { tabId: tab.id, ...extracted, format: extracted.format ?? format ?? "text", source, untrusted: untrustedSource(tab.id, extracted.url) };
   },
 });

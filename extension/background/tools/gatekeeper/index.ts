@@ -7,7 +7,7 @@ const policyGetTool = defineTool({
   level: "L0",
   effects: "read",
   async run() {
-    return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides() };
+    return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides(), agentOverrides: await policyStore.agentOverrides() };
   },
 });
 

@@ -13,8 +13,11 @@ export const waitForTool = defineTool({
   async run({ text, textGone, timeMs, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const budget = Math.max(0, context.deadline - Date.now());
+    if (timeMs !== undefined && timeMs > budget) {
+      throw new WebOperatorError("bad_request", `timeMs ${timeMs} does not fit in this request's time (about ${budget} ms left of timeoutMs); raise the request's timeoutMs or lower timeMs.`);
+    }
     if (text === undefined && textGone === undefined) {
-      const waitMs = Math.min(timeMs ?? 0, budget);
+      const waitMs = timeMs ?? 0;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
       return { tabId: tab.id, matched: true, waitedMs: waitMs };
     }
@@ -27,7 +30,7 @@ export const waitForTool = defineTool({
     });
     if (!outcome.matched) {
       const what = text !== undefined ? `"${text}" to appear` : `"${textGone ?? ""}" to disappear`;
-      throw new WebOperatorError("timeout", `Waited ${outcome.waitedMs} ms for ${what}; it did not. Take a snapshot to see the page, or wait longer with timeMs.`);
+      throw new WebOperatorError("timeout", `Waited ${outcome.waitedMs} ms for ${what} (matching is case-sensitive); it did not. Take a snapshot to see the page, or wait longer with timeMs (and a larger timeoutMs).`);
     }
     return { tabId: tab.id, ...outcome };
   },
