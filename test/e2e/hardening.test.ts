@@ -72,4 +72,9 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     const { tabs } = await session.client.request("browser.tabs_list", {});
     expect(tabs.some((tab) => tab.url.startsWith("http://localhost"))).toBe(false);
   });
+
+  it("answers unsupported_page, not internal_error, on a browser error page", async () => {
+    expect(await session.errorCode("browser.navigate", { url: "http://127.0.0.1:1/" })).toBe("navigation_failed");
+    expect(await session.errorCode("browser.extract", {})).toBe("unsupported_page");
+  });
 });
