@@ -33,12 +33,8 @@ describe("auth policy", () => {
     expect(codeOf(() => authorize(policy, "tok"))).toBeNull();
     expect(codeOf(() => authorize(policy, undefined))).toBe("unauthorized");
     expect(codeOf(() => authorize(policy, "wrong"))).toBe("unauthorized");
-    try {
-      authorize(policy, undefined);
-    } catch (error) {
-      expect(String(error)).toContain('"token" field');
-      expect(String(error)).toContain(file);
-    }
+    expect(() => authorize(policy, undefined)).toThrow('"token" field');
+    expect(() => authorize(policy, undefined)).toThrow(file);
   });
 
   it("refuses everything when no token is configured", () => {
