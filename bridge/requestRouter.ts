@@ -7,7 +7,7 @@ import {
   WebOperatorError,
   describeZodError,
   errorFromUnknown,
-  isCommandType,
+  resolveCommandType,
   type AgentResponse,
   type RequestId,
 } from "../protocol/index.js";
@@ -52,35 +52,36 @@ export async function routeAgentFrame(value: unknown, session: AgentSession, con
     session.authenticated = true;
 
     if (request.type === UPLINK_REQUEST_TYPE) return { uplink: { id } };
-    if (!isCommandType(request.type)) {
+    const type = resolveCommandType(request.type);
+    if (type === undefined) {
       throw new WebOperatorError(
         "unknown_command",
         `Unknown command "${request.type}". Known commands: ${Object.keys(COMMANDS).join(", ")}.`,
       );
     }
-    const spec = COMMANDS[request.type];
+    const spec = COMMANDS[type];
     const payload = spec.payload.safeParse(request.payload ?? {});
     if (!payload.success) {
-      throw new WebOperatorError("bad_request", `Invalid ${request.type} payload: ${describeZodError(payload.error, "payload")}.`);
+      throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
     }
     if (spec.handledBy === "unimplemented") {
       throw new WebOperatorError(
         "not_implemented",
-        `${request.type} is not implemented yet: the task engine has not landed. Drive the browser with browser.* commands.`,
+        `${type} is not implemented yet: the task engine has not landed. Drive the browser with browser.* commands.`,
       );
     }
-    if (request.type === "bridge.health") return { response: { id, result: health(context) } };
+    if (type === "bridge.health") return { response: { id, result: health(context) } };
 
-    const prepared = await preparePayload(request.type, payload.data as Record<string, unknown>);
+    const prepared = await preparePayload(type, payload.data as Record<string, unknown>);
     const result = await context.extension.call({
-      type: request.type,
+      type,
       payload: prepared,
       timeoutMs: request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
     });
     const checked = spec.result.safeParse(result);
     if (!checked.success) {
-      throw new WebOperatorError("internal_error", `The extension returned a malformed ${request.type} result: ${describeZodError(checked.error, "result")}.`);
+      throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
     }
     rememberTab(session, checked.data);
     return { response: { id, result: checked.data } };

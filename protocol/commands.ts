@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "./primitives.js";
+import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, } from "./primitives.js";
+import { command, type CommandSpec } from "./commandSpec.js";
 import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.js";
 import { SnapshotFieldsSchema } from "./snapshotShapes.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
@@ -108,17 +109,139 @@ export const ScreenshotResultSchema = ImageResultSchema;
 export const TaskIdPayloadSchema = z.strictObject({ id: z.string().min(1) });
 
 
+/** The seed's eight commands plus the bridge's own. */
+export const CORE_COMMANDS = {
+  "bridge.health": command({
+    payload: BridgeHealthPayloadSchema,
+    result: BridgeHealthResultSchema,
+    handledBy: "bridge",
+    description: "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, and whether the extension is connected.",
+    example: {},
+    effects: "read",
+    cli: { positionals: [] },
+  }),
+  "browser.navigate": command({
+    payload: NavigatePayloadSchema,
+    result: NavigateResultSchema,
+    handledBy: "extension",
+    description: "Opens an http(s) URL in the tab. Answers {tabId, url, title} once the page has loaded.",
+    example: { url: "https://example.com" },
+    level: "L0",
+    effects: "write",
+    aliases: ["goto"],
+    cli: { positionals: ["url"] },
+  }),
+  "browser.snapshot": command({
+    payload: SnapshotPayloadSchema,
+    result: SnapshotResultSchema,
+    handledBy: "extension",
+    description:
+      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, source, dialogs?}. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty and the CDP accessibility tree was used (deep refs, which browser.click also takes). `dialogs` lists what the page raised outside any action.",
+    example: { maxChars: 20000 },
+    level: "L1",
+    effects: "read",
+    cli: { output: "snapshot" },
+  }),
+  "browser.click": command({
+    payload: ClickPayloadSchema,
+    result: ClickResultSchema,
+    handledBy: "extension",
+    description:
+      "Clicks the element a snapshot named `ref`. A plain left click dispatches DOM events; other buttons, counts (2 double, 3 triple) or modifiers use trusted CDP input. Answers {tabId, ref, target, recovered, input, ...effects}.",
+    example: { ref: "sk4m9_1_12" },
+    level: "L1",
+    effects: "write",
+    intent: "activates",
+    cli: { positionals: ["ref"] },
+  }),
+  "browser.type": command({
+    payload: TypePayloadSchema,
+    result: TypeResultSchema,
+    handledBy: "extension",
+    description:
+      "Replaces (or appends to) a field's text; `submit` presses a trusted Enter. Date, time, colour and range inputs take the value whole in their own format. If the synthetic entry visibly failed it escalates once to type_trusted (`escalated`). Password values come back masked.",
+    example: { ref: "sk4m9_1_4", text: "hello world", submit: true },
+    level: "L1",
+    effects: "write",
+    intent: "submits",
+    cli: { positionals: ["ref", "text"], switches: { append: { mode: "append" } } },
+  }),
+  "browser.press": command({
+    payload: PressPayloadSchema,
+    result: PressResultSchema,
+    handledBy: "extension",
+    description:
+      "Trusted CDP key events after focusing `ref` (or on whatever has focus): Enter, Tab, Escape, Backspace, ArrowDown, PageDown, F5, a, ... and chords like ctrl+a, shift+Tab, meta+Enter.",
+    example: { key: "Enter", ref: "sk4m9_1_4" },
+    level: "L2",
+    effects: "write",
+    intent: "submits",
+    aliases: ["press_key"],
+    cli: { positionals: ["key", "ref"] },
+  }),
+  "browser.scroll": command({
+    payload: ScrollPayloadSchema,
+    result: ScrollResultSchema,
+    handledBy: "extension",
+    description: "Scrolls the page (or `ref`) up, down, left or right by `amount` pixels (default 80% of the viewport or element). Answers {tabId, scrollX, scrollY, moved, atEnd}.",
+    example: { direction: "down", amount: 600 },
+    level: "L1",
+    effects: "read",
+    cli: { positionals: ["direction", "amount"] },
+  }),
+  "browser.screenshot": command({
+    payload: ScreenshotPayloadSchema,
+    result: ScreenshotResultSchema,
+    handledBy: "extension",
+    description:
+      "PNG of the viewport, the full page or a ref's box: {tabId, mimeType, data, width, height, scale, clip}. The longest side is at most 1,568 px; image pixel (ix, iy) is viewport point (clip.x + ix/scale, clip.y + iy/scale).",
+    example: { fullPage: true },
+    level: "L2",
+    effects: "read",
+    cli: { output: "image" },
+  }),
+  "browser.extract": command({
+    payload: ExtractPayloadSchema,
+    result: ExtractResultSchema,
+    handledBy: "extension",
+    description:
+      "The page's (or a ref's) text, 8,000 chars at a time (continue with fromChar: nextChar, capped at 200,000). \"text\" is the visible text in reading order; \"markdown\" the main content (Readability, falling back to the whole page) through turndown.",
+    example: { format: "markdown", fromChar: 8000 },
+    level: "L1",
+    effects: "read",
+    cli: { flagNames: { fromChar: "from" }, output: "text" },
+  }),
+} as const satisfies Record<string, CommandSpec>;
+
+/** The task engine's commands (weboperator-agent-protocol seed). */
+export const TASK_COMMANDS = {
+  "tasks.list": command({ payload: z.strictObject({}), result: z.unknown(), handledBy: "unimplemented", description: "Lists tasks. Not implemented yet: answers not_implemented.", example: {}, effects: "read" }),
+  "tasks.get": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "One task with its steps. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "read", cli: { positionals: ["id"] } }),
+  "tasks.start": command({ payload: z.object({ goal: z.string().min(1) }).catchall(z.unknown()), result: z.unknown(), handledBy: "unimplemented", description: "Starts a task. Not implemented yet: answers not_implemented.", example: { goal: "Find the invoice total" }, effects: "write", cli: { positionals: ["goal"] } }),
+  "tasks.stop": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Stops a task. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "write", cli: { positionals: ["id"] } }),
+  "tasks.pause": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Pauses a task. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "write", cli: { positionals: ["id"] } }),
+  "tasks.resume": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Resumes a task. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "write", cli: { positionals: ["id"] } }),
+  "tasks.confirm": command({ payload: z.strictObject({ id: z.string().min(1), allow: z.boolean() }), result: z.unknown(), handledBy: "unimplemented", description: "Answers a task's confirmation. Not implemented yet: answers not_implemented.", example: { id: "t_1", allow: true }, effects: "write", cli: { positionals: ["id"] } }),
+  "tasks.wait": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Waits for a task to end. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "read", cli: { positionals: ["id"] } }),
+} as const satisfies Record<string, CommandSpec>;
+
+/** The command table in the groups the README and the CLI help show. */
+export const COMMAND_GROUPS = {
+  Core: CORE_COMMANDS,
+  Perception: PERCEPTION_TOOL_COMMANDS,
+  "Deep perception (CDP)": DEEP_TOOL_COMMANDS,
+  Interaction: INTERACTION_TOOL_COMMANDS,
+  Uploads: UPLOAD_TOOL_COMMANDS,
+  "Pointer, keyboard and images (CDP)": POINTER_TOOL_COMMANDS,
+  "Tabs and browser data": TAB_TOOL_COMMANDS,
+  Gatekeeper: GATEKEEPER_TOOL_COMMANDS,
+  Diagnostics: DIAGNOSTICS_TOOL_COMMANDS,
+  Tasks: TASK_COMMANDS,
+} as const;
+
 /** Every command the socket knows. Anything else answers unknown_command. */
 export const COMMANDS = {
-  "bridge.health": { payload: BridgeHealthPayloadSchema, result: BridgeHealthResultSchema, handledBy: "bridge" },
-  "browser.navigate": { payload: NavigatePayloadSchema, result: NavigateResultSchema, handledBy: "extension" },
-  "browser.snapshot": { payload: SnapshotPayloadSchema, result: SnapshotResultSchema, handledBy: "extension" },
-  "browser.click": { payload: ClickPayloadSchema, result: ClickResultSchema, handledBy: "extension" },
-  "browser.type": { payload: TypePayloadSchema, result: TypeResultSchema, handledBy: "extension" },
-  "browser.press": { payload: PressPayloadSchema, result: PressResultSchema, handledBy: "extension" },
-  "browser.scroll": { payload: ScrollPayloadSchema, result: ScrollResultSchema, handledBy: "extension" },
-  "browser.screenshot": { payload: ScreenshotPayloadSchema, result: ScreenshotResultSchema, handledBy: "extension" },
-  "browser.extract": { payload: ExtractPayloadSchema, result: ExtractResultSchema, handledBy: "extension" },
+  ...CORE_COMMANDS,
   ...PERCEPTION_TOOL_COMMANDS,
   ...TAB_TOOL_COMMANDS,
   ...INTERACTION_TOOL_COMMANDS,
@@ -127,14 +250,7 @@ export const COMMANDS = {
   ...DIAGNOSTICS_TOOL_COMMANDS,
   ...POINTER_TOOL_COMMANDS,
   ...DEEP_TOOL_COMMANDS,
-  "tasks.list": { payload: z.strictObject({}), result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.get": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.start": { payload: z.record(z.string(), z.unknown()), result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.stop": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.pause": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.resume": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.confirm": { payload: z.strictObject({ id: z.string().min(1), allow: z.boolean() }), result: z.unknown(), handledBy: "unimplemented" },
-  "tasks.wait": { payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented" },
+  ...TASK_COMMANDS,
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandType = keyof typeof COMMANDS;
@@ -147,6 +263,20 @@ export function isCommandType(type: string): type is CommandType {
   return Object.hasOwn(COMMANDS, type);
 }
 
-export const BROWSER_COMMAND_TYPES = Object.keys(COMMANDS).filter((type): type is BrowserCommandType =>
-  type.startsWith("browser."),
+const ALIASES: ReadonlyMap<string, CommandType> = new Map(
+  Object.entries(COMMANDS).flatMap(([type, spec]) => {
+    const prefix = type.slice(0, type.indexOf(".") + 1);
+    return (spec as CommandSpec).aliases.map((alias) => [prefix + alias, type as CommandType] as const);
+  }),
 );
+
+/** The command a type names, directly or through an alias (`browser.press_key` is `browser.press`). */
+export function resolveCommandType(type: string): CommandType | undefined {
+  return isCommandType(type) ? type : ALIASES.get(type);
+}
+
+/** Whether a command's payload takes `tabId`, i.e. it acts on one tab. */
+export function isTabScoped(type: CommandType): boolean {
+  const payload: z.ZodType = COMMANDS[type].payload;
+  return payload instanceof z.ZodObject && "tabId" in payload.shape;
+}

@@ -2,6 +2,7 @@ export * from "./constants.js";
 export * from "./frame.js";
 export * from "./errors.js";
 export * from "./envelope.js";
+export * from "./commandSpec.js";
 export * from "./commands.js";
 export * from "./nativeMessages.js";
 export * from "./contentMessages.js";

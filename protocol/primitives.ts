@@ -16,8 +16,6 @@ export const LooseBooleanSchema = z
 export const TypeModeSchema = z.enum(["replace", "append"]);
 export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
 
-/** How a command is declared: its payload, its result, and who answers it. */
-export type CommandSpec = { payload: z.ZodType; result: z.ZodType; handledBy: "bridge" | "extension" | "unimplemented" };
 
 export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
 export const ModifierSchema = z.enum(["Alt", "Control", "Meta", "Shift"]);

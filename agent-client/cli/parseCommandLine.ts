@@ -8,23 +8,33 @@ import {
 } from "../../protocol/index.js";
 import {
   GLOBAL_FLAGS,
+  GLOBAL_FLAG_KINDS,
+  SETUP_FLAG_KINDS,
   assertFlagsAllowed,
   integerFlag,
+  leadingWords,
   splitArgv,
   stringFlag,
+  type FlagTable,
   type FlagValues,
+  type SplitArgv,
 } from "./argv.js";
-import { findBrowserVerb, type BrowserVerb } from "./browserVerbs.js";
+import { findCommandVerb, verbFlagTable, verbSynopsis, verbWordCount, type CommandVerb } from "./commandVerbs.js";
+import { coerceField } from "./payloadFields.js";
 import type { Connection, ParsedCommand } from "./parsedCommand.js";
 import { UsageError } from "./usageError.js";
 
 /** Turns argv (without node and the script) into one command, or throws UsageError. */
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ParsedCommand {
-  const { positionals, flags } = splitArgv(argv);
-  const [first, ...rest] = positionals;
-  if (first === undefined || first === "help") return { kind: "help", topic: rest[0] };
-  if (flags.help === true) return { kind: "help", topic: first };
-  if (first.trimStart().startsWith("{")) return parseRawRequest(first, rest, flags);
+  const words = leadingWords(argv, 2);
+  const [first] = words;
+  if (first?.trimStart().startsWith("{")) return parseRawRequest(argv, first);
+  const verb = first === undefined ? undefined : findCommandVerb(words);
+  const table: FlagTable = { ...GLOBAL_FLAG_KINDS, ...SETUP_FLAG_KINDS, ...(verb ? verbFlagTable(verb) : {}) };
+  const { positionals, flags, lists } = splitArgv(argv, table, verb?.name);
+  const [, ...rest] = positionals;
+  if (first === undefined || first === "help") return { kind: "help", topic: rest.join(" ") || undefined };
+  if (flags.help === true) return { kind: "help", topic: verb?.name ?? first };
   switch (first) {
     case "install":
       return parseInstall(rest, flags);
@@ -33,9 +43,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     case "doctor":
       return parseDoctor(rest, flags);
   }
-  const verb = findBrowserVerb(first);
   if (!verb) throw new UsageError(`unknown command "${first}"`);
-  return parseVerb(verb, rest, flags);
+  return parseVerb(verb, positionals.slice(verbWordCount(verb)), flags, lists);
 }
 
 function connectionFrom(flags: FlagValues): Connection {
@@ -70,8 +79,9 @@ function assertPayloadValid(request: AgentRequest): void {
   if (!parsed.success) throw new UsageError(`${request.type}: ${describeZodError(parsed.error, "payload")}`);
 }
 
-function parseRawRequest(text: string, rest: readonly string[], flags: FlagValues): ParsedCommand {
-  if (rest.length > 0) throw new UsageError(`unexpected argument after the JSON request: "${rest[0]}"`);
+function parseRawRequest(argv: readonly string[], text: string): ParsedCommand {
+  const { positionals, flags } = splitArgv(argv, GLOBAL_FLAG_KINDS, "a JSON request");
+  if (positionals.length > 1) throw new UsageError(`unexpected argument after the JSON request: "${positionals[1]}"`);
   assertFlagsAllowed(flags, ["socket", "token", "tab", "timeout", "json"], "a JSON request");
   let value: unknown;
   try {
@@ -87,14 +97,26 @@ function parseRawRequest(text: string, rest: readonly string[], flags: FlagValue
   return { kind: "raw", request, connection: connectionFrom(flags) };
 }
 
-function parseVerb(verb: BrowserVerb, args: readonly string[], flags: FlagValues): ParsedCommand {
-  // The bridge answers health itself; there is no tab to name.
-  const globals = verb.type === "bridge.health" ? GLOBAL_FLAGS.filter((flag) => flag !== "tab") : GLOBAL_FLAGS;
-  assertFlagsAllowed(flags, [...globals, ...verb.flags], verb.name);
-  if (args.length < verb.positionals.min || args.length > verb.positionals.max) {
-    throw new UsageError(`wrong number of arguments for ${verb.name}; usage: weboperator ${verb.synopsis}`);
+function parseVerb(verb: CommandVerb, args: readonly string[], flags: FlagValues, lists: SplitArgv["lists"]): ParsedCommand {
+  // The bridge answers its own commands; there is no tab to name.
+  const globals = verb.type.startsWith("browser.") ? GLOBAL_FLAGS : GLOBAL_FLAGS.filter((flag) => flag !== "tab");
+  assertFlagsAllowed(flags, [...globals, ...verb.flags.map((flag) => flag.flag)], verb.name);
+  const required = verb.positionals.filter((field) => field.required).length;
+  if (args.length < required || args.length > verb.positionals.length) {
+    throw new UsageError(`wrong number of arguments for ${verb.name}; usage: weboperator ${verbSynopsis(verb, true)}`);
   }
-  const request = applyRequestFlags({ type: verb.type, payload: verb.payload(args, flags) }, flags);
+  const payload: Record<string, unknown> = {};
+  verb.positionals.forEach((field, index) => {
+    const text = args[index];
+    if (text !== undefined) payload[field.name] = coerceField(field, [text], placeholderOf(field));
+  });
+  for (const flag of verb.flags) {
+    const value = flags[flag.flag];
+    if (value === undefined) continue;
+    if (flag.sets) Object.assign(payload, flag.sets);
+    else if (flag.field) payload[flag.field.name] = value === true ? true : coerceField(flag.field, lists[flag.flag] ?? [value], `--${flag.flag}`);
+  }
+  const request = applyRequestFlags({ type: verb.type, payload }, flags);
   assertPayloadValid(request);
   return {
     kind: "verb",
@@ -104,6 +126,10 @@ function parseVerb(verb: BrowserVerb, args: readonly string[], flags: FlagValues
     outputFile: stringFlag(flags, "output"),
     connection: connectionFrom(flags),
   };
+}
+
+function placeholderOf(field: { name: string }): string {
+  return field.name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
 }
 
 function noPositionals(form: string, args: readonly string[]): void {

@@ -1,5 +1,5 @@
 import type { AgentRequest } from "../../protocol/index.js";
-import type { BrowserVerb } from "./browserVerbs.js";
+import type { CommandVerb } from "./commandVerbs.js";
 
 /** Where to reach the bridge; unset fields fall back to the environment, then the defaults. */
 export interface Connection {
@@ -10,7 +10,7 @@ export interface Connection {
 export type ParsedCommand =
   | { kind: "help"; topic?: string }
   | { kind: "raw"; request: AgentRequest; connection: Connection }
-  | { kind: "verb"; verb: BrowserVerb; request: AgentRequest; json: boolean; outputFile?: string; connection: Connection }
+  | { kind: "verb"; verb: CommandVerb; request: AgentRequest; json: boolean; outputFile?: string; connection: Connection }
   | { kind: "install"; userDataDir?: string; socket?: string; configDir?: string }
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browserPath?: string }
   | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection };

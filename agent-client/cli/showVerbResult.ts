@@ -1,17 +1,22 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  ExtractResultSchema,
-  ScreenshotResultSchema,
-  SnapshotResultSchema,
-  WebOperatorError,
-  type AgentRequest,
-} from "../../protocol/index.js";
-import type { BrowserVerb } from "./browserVerbs.js";
+import { z } from "zod";
+import { ScreenshotResultSchema as ImageResultSchema, WebOperatorError, type AgentRequest } from "../../protocol/index.js";
+import { UntrustedSourceSchema } from "../../protocol/tools/perceptionTools.js";
+import type { CommandVerb } from "./commandVerbs.js";
 import { formatJson } from "./formatJson.js";
 import type { CliIo } from "./io.js";
 
-function parseResult<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown, verb: string): T {
+/** The fields a text-bearing result (snapshot, read_page, extract, get_selection, ...) shares. */
+const TextResultSchema = z.object({
+  text: z.string(),
+  truncated: z.boolean().optional(),
+  untrusted: UntrustedSourceSchema.optional(),
+  nextChar: z.number().optional(),
+  totalChars: z.number().optional(),
+});
+
+function parseResult<T>(schema: z.ZodType<T>, value: unknown, verb: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new WebOperatorError("internal_error", `the bridge returned a malformed ${verb} result`);
   return parsed.data;
@@ -26,24 +31,24 @@ export function defaultScreenshotName(now: Date = new Date()): string {
 }
 
 /** Shows a successful result the way a person wants it; anything without a special form prints as JSON. */
-export function showVerbResult(verb: BrowserVerb, request: AgentRequest, result: unknown, outputFile: string | undefined, io: CliIo): void {
+export function showVerbResult(verb: CommandVerb, request: AgentRequest, result: unknown, outputFile: string | undefined, io: CliIo): void {
   switch (verb.output) {
     case "snapshot": {
-      const snapshot = parseResult(SnapshotResultSchema, result, verb.name);
+      const snapshot = parseResult(TextResultSchema, result, verb.name);
       io.out(withNewline(snapshot.text));
-      if (snapshot.truncated) io.err(`(snapshot truncated; raise --max-chars to see more)\n`);
+      if (snapshot.truncated === true) io.err(`(truncated; raise --max-chars to see more)\n`);
       return;
     }
-    case "extract": {
-      const extract = parseResult(ExtractResultSchema, result, verb.name);
-      io.out(withNewline(extract.text));
+    case "text": {
+      const text = parseResult(TextResultSchema, result, verb.name);
+      io.out(withNewline(text.text));
       // The text is the page's, not ours: say where it came from, on stderr so pipes get only the text.
-      if (extract.untrusted) io.err(`(untrusted page content from ${extract.untrusted.url}, tab ${extract.untrusted.tabId})\n`);
-      if (extract.nextChar !== undefined) io.err(continueHint(extract.nextChar, extract.totalChars, request));
+      if (text.untrusted) io.err(`(untrusted page content from ${text.untrusted.url}, tab ${text.untrusted.tabId})\n`);
+      if (text.nextChar !== undefined && text.totalChars !== undefined) io.err(continueHint(verb, text.nextChar, text.totalChars, request));
       return;
     }
-    case "screenshot": {
-      const shot = parseResult(ScreenshotResultSchema, result, verb.name);
+    case "image": {
+      const shot = parseResult(ImageResultSchema, result, verb.name);
       const bytes = Buffer.from(shot.data, "base64");
       const file = resolve(io.cwd, outputFile ?? defaultScreenshotName());
       writeFileSync(file, bytes);
@@ -55,8 +60,8 @@ export function showVerbResult(verb: BrowserVerb, request: AgentRequest, result:
   }
 }
 
-function continueHint(nextChar: number, totalChars: number, request: AgentRequest): string {
+function continueHint(verb: CommandVerb, nextChar: number, totalChars: number, request: AgentRequest): string {
   const ref = request.payload?.ref;
   const refPart = typeof ref === "string" ? ` --ref ${ref}` : "";
-  return `(more text: ${totalChars - nextChar} of ${totalChars} chars left; continue with \`weboperator extract${refPart} --from ${nextChar}\`)\n`;
+  return `(more text: ${totalChars - nextChar} of ${totalChars} chars left; continue with \`weboperator ${verb.name}${refPart} --from ${nextChar}\`)\n`;
 }

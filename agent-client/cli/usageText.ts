@@ -1,5 +1,5 @@
-import { DEFAULT_SOCKET_PATH } from "../../protocol/index.js";
-import { BROWSER_VERBS, findBrowserVerb } from "./browserVerbs.js";
+import { COMMAND_GROUPS, DEFAULT_SOCKET_PATH } from "../../protocol/index.js";
+import { COMMAND_VERBS, findCommandVerb, verbExample, verbSummary, verbSynopsis, type CommandVerb } from "./commandVerbs.js";
 
 interface UsageEntry {
   synopsis: string;
@@ -35,13 +35,34 @@ function formatEntry(entry: UsageEntry): string {
   return `  ${entry.synopsis}\n      ${entry.summary}\n      e.g. ${entry.example}\n`;
 }
 
+function verbHelp(verb: CommandVerb): string {
+  const lines = [`usage: weboperator ${verbSynopsis(verb, true)}`, "", `  ${verb.spec.description}`, ""];
+  for (const field of verb.positionals) lines.push(`  ${field.name.toUpperCase()}${field.required ? "" : " (optional)"}${field.description ? `  ${field.description}` : ""}`);
+  for (const flag of verb.flags) {
+    const what = flag.sets ? `sets ${JSON.stringify(flag.sets)}` : (flag.field?.description ?? (flag.field?.choices ? `one of ${flag.field.choices.join(", ")}` : flag.field ? flag.field.kind : "file to write"));
+    lines.push(`  --${flag.flag}  ${what}`);
+  }
+  const aliases = verb.spellings.filter((spelling) => spelling !== verb.name);
+  if (aliases.length > 0) lines.push(`  also spelled: ${aliases.join(", ")}`);
+  lines.push(`  sends: ${verb.type}`, "", `  e.g. ${verbExample(verb)}`, "");
+  return lines.join("\n");
+}
+
+function verbLine(verb: CommandVerb): string {
+  return `  ${verbSynopsis(verb, false).padEnd(34)} ${verbSummary(verb)}\n`;
+}
+
 export function usageText(topic?: string): string {
-  const verb = topic === undefined ? undefined : findBrowserVerb(topic);
-  if (verb) return `usage: weboperator ${verb.synopsis}\n  ${verb.summary}\n  e.g. ${verb.example}\n`;
+  const verb = topic === undefined ? undefined : findCommandVerb(topic.split(" "));
+  if (verb) return verbHelp(verb);
+  const groups = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {
+    const verbs = COMMAND_VERBS.filter((each) => Object.hasOwn(commands, each.type));
+    return `\n${title}:\n${verbs.map(verbLine).join("")}`;
+  });
   return [
-    "usage: weboperator <command> [options]\n\n",
-    "Browser commands (need a running bridge):\n",
-    ...BROWSER_VERBS.map(formatEntry),
+    "usage: weboperator <command> [arguments] [options]      weboperator help <command> for its options\n",
+    ...groups,
+    "\nAny request as JSON:\n",
     formatEntry(RAW_REQUEST),
     "\nSetup:\n",
     ...SETUP_COMMANDS.map(formatEntry),

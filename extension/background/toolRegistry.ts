@@ -1,8 +1,15 @@
 import type { z } from "zod";
-import { COMMANDS, WebOperatorError, describeZodError, type BrowserCommandType, type CommandPayload, type CommandResult } from "../../protocol/index.js";
-
-export type ToolLevel = "L0" | "L1" | "L2";
-export type ToolEffects = "read" | "write";
+import {
+  COMMANDS,
+  WebOperatorError,
+  describeZodError,
+  resolveCommandType,
+  type BrowserCommandType,
+  type CommandPayload,
+  type CommandResult,
+  type CommandSpec,
+  type ToolLevel,
+} from "../../protocol/index.js";
 
 export interface ToolContext {
   /** The tab this agent last used, sent by the bridge; only used when the payload has no tabId. */
@@ -24,10 +31,12 @@ export interface ToolContext {
 
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool">;
 
+/** A registered tool as the gate and browser.tools see it: its name plus its protocol declaration. */
 export interface ToolDescriptor {
-  name: string;
+  name: BrowserCommandType;
   level: ToolLevel;
-  effects: ToolEffects;
+  spec: CommandSpec;
+  effects: CommandSpec["effects"];
 }
 
 /**
@@ -48,14 +57,13 @@ const OPEN_GATE: ToolGate = {
   admit: () => Promise.resolve(() => Promise.resolve()),
 };
 
+/** A handler; everything else about the tool (schemas, level, effects, intent) is its protocol/ entry. */
 export interface Tool<T extends BrowserCommandType> {
   name: T;
-  level: ToolLevel;
-  effects: ToolEffects;
   run(input: CommandPayload<T>, context: ToolContext): Promise<CommandResult<T>>;
 }
 
-/** Declares a tool once; its input schema and result schema come from protocol/. */
+/** Binds a handler to its protocol/ command entry. */
 export function defineTool<T extends BrowserCommandType>(tool: Tool<T>): Tool<T> {
   return tool;
 }
@@ -72,22 +80,35 @@ export class ToolRegistry {
   }
 
   register(...tools: AnyTool[]): this {
-    for (const tool of tools) this.tools.set(tool.name, tool);
+    for (const tool of tools) {
+      if (COMMANDS[tool.name].handledBy !== "extension") throw new Error(`${tool.name} is not declared as an extension command in protocol/`);
+      this.tools.set(tool.name, tool);
+    }
+    return this;
+  }
+
+  /** Every extension command of protocol/ must have exactly one handler: a missing one is a build defect, not a runtime surprise. */
+  assertComplete(): this {
+    const missing = Object.entries(COMMANDS)
+      .filter(([name, spec]) => spec.handledBy === "extension" && !this.tools.has(name))
+      .map(([name]) => name);
+    if (missing.length > 0) throw new Error(`protocol/ declares extension commands with no handler: ${missing.join(", ")}`);
     return this;
   }
 
   describe(): ToolDescriptor[] {
-    return [...this.tools.values()].map(({ name, level, effects }) => ({ name, level, effects }));
+    return [...this.tools.keys()].map((name) => describeTool(name as BrowserCommandType));
   }
 
   /** Validates input, runs the tool, validates output: the extension's half of "validate at every boundary". */
   async execute(type: string, rawPayload: unknown, baseContext: BaseContext): Promise<unknown> {
-    const tool = this.tools.get(type);
+    const resolved = resolveCommandType(type);
+    const tool = resolved === undefined ? undefined : this.tools.get(resolved);
     if (!tool) throw new WebOperatorError("unknown_command", `The extension has no tool "${type}".`);
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
-    const beforeDispatch = await this.gate.admit({ name: tool.name, level: tool.level, effects: tool.effects }, input.data, baseContext);
+    const beforeDispatch = await this.gate.admit(describeTool(tool.name), input.data, baseContext);
     const context: ToolContext = {
       ...baseContext,
       beforeDispatch,
@@ -103,4 +124,10 @@ export class ToolRegistry {
     if (!output.success) throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
     return output.data;
   }
+}
+
+function describeTool(name: BrowserCommandType): ToolDescriptor {
+  const spec: CommandSpec = COMMANDS[name];
+  if (spec.level === undefined) throw new Error(`${name} declares no level in protocol/`);
+  return { name, level: spec.level, effects: spec.effects, spec };
 }

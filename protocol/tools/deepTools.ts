@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LooseBooleanSchema, RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { LooseBooleanSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotFieldsSchema } from "../snapshotShapes.js";
 
 /** Which engine produced a snapshot: the content script's DOM walk, or CDP's accessibility tree (seed L1-L2 §1.4). */
@@ -32,6 +33,28 @@ export const ClickDeepResultSchema = z.object({
 
 /** L2 deep perception (seed L1-L2 §1.4, §2): CDP accessibility reads and acting on deep refs. */
 export const DEEP_TOOL_COMMANDS = {
-  "browser.read_page_deep": { payload: ReadPageDeepPayloadSchema, result: ReadPageDeepResultSchema, handledBy: "extension" },
-  "browser.click_deep": { payload: ClickDeepPayloadSchema, result: ClickDeepResultSchema, handledBy: "extension" },
+  "browser.read_page_deep": command({
+    payload: ReadPageDeepPayloadSchema,
+    result: ReadPageDeepResultSchema,
+    handledBy: "extension",
+    description:
+      "The CDP accessibility tree of every frame, cross-origin iframes and closed shadow roots included, with deep refs (c{workerNonce}_{tabEpoch}_{generation}_{index}). `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners ([listener=click]).",
+    example: { listeners: true },
+    level: "L2",
+    effects: "read",
+    aliases: ["deep"],
+    cli: { output: "snapshot" },
+  }),
+  "browser.click_deep": command({
+    payload: ClickDeepPayloadSchema,
+    result: ClickDeepResultSchema,
+    handledBy: "extension",
+    description:
+      "A trusted click on a deep ref after identity checks (worker nonce, tab, tab epoch, frame loader, node still attached): {tabId, ref, target, point, url}. Deep refs die with the debugger session (30 s idle): then stale_ref.",
+    example: { ref: "c4cyt04_2_1_1" },
+    level: "L2",
+    effects: "write",
+    intent: "activates",
+    cli: { positionals: ["ref"] },
+  }),
 } as const satisfies Record<string, CommandSpec>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { TabIdSchema, tabScoped } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
 
 /**
  * Diagnostics (issue 4): console and network entries since the last read of a tab, and
@@ -77,7 +78,33 @@ export const DownloadsResultSchema = z.object({
 });
 
 export const DIAGNOSTICS_TOOL_COMMANDS = {
-  "browser.read_console": { payload: ReadConsolePayloadSchema, result: ReadConsoleResultSchema, handledBy: "extension" },
-  "browser.read_network": { payload: ReadNetworkPayloadSchema, result: ReadNetworkResultSchema, handledBy: "extension" },
-  "browser.downloads": { payload: DownloadsPayloadSchema, result: DownloadsResultSchema, handledBy: "extension" },
+  "browser.read_console": command({
+    payload: ReadConsolePayloadSchema,
+    result: ReadConsoleResultSchema,
+    handledBy: "extension",
+    description: "Console messages and uncaught errors since the last read of the tab: {tabId, entries: [{level, source, text, url?, line?, timestamp}], dropped}. Credentials redacted.",
+    example: {},
+    level: "L2",
+    effects: "read",
+    aliases: ["console"],
+  }),
+  "browser.read_network": command({
+    payload: ReadNetworkPayloadSchema,
+    result: ReadNetworkResultSchema,
+    handledBy: "extension",
+    description: "Requests since the last read of the tab: {tabId, entries: [{method, url, type, status?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
+    example: {},
+    level: "L0",
+    effects: "read",
+    aliases: ["network"],
+  }),
+  "browser.downloads": command({
+    payload: DownloadsPayloadSchema,
+    result: DownloadsResultSchema,
+    handledBy: "extension",
+    description: "Downloads: {downloads: [{download_id, url, filename, state, bytesReceived, ...}], truncated}.",
+    example: {},
+    level: "L0",
+    effects: "read",
+  }),
 } as const satisfies Record<string, CommandSpec>;

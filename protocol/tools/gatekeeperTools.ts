@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CommandSpec } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
 
 /**
  * The gatekeeper's policy (browser-tools-l1-l2 §6, Claude toolset "Security
@@ -32,7 +32,7 @@ export const PolicySchema = z.strictObject({
   allowedHosts: z.array(HostPatternSchema).max(500),
   /** Always wins over allowedHosts. */
   blockedHosts: z.array(HostPatternSchema).max(500),
-  /** localhost, 127.0.0.0/8, ::1, 10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10. */
+  /** localhost and every address outside public unicast space (loopback, private, link-local, CGNAT, benchmarking, ...). */
   blockPrivateNetworks: z.boolean(),
   /** browser.run_javascript. */
   allowJavaScript: z.boolean(),
@@ -101,7 +101,35 @@ export const ConfirmResultSchema = z.object({
 });
 
 export const GATEKEEPER_TOOL_COMMANDS = {
-  "browser.policy_get": { payload: z.strictObject({}), result: PolicyGetResultSchema, handledBy: "extension" },
-  "browser.policy_set": { payload: PolicyPatchSchema, result: PolicySetResultSchema, handledBy: "extension" },
-  "browser.confirm": { payload: ConfirmPayloadSchema, result: ConfirmResultSchema, handledBy: "extension" },
+  "browser.policy_get": command({
+    payload: z.strictObject({}),
+    result: PolicyGetResultSchema,
+    handledBy: "extension",
+    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen}, userOverrides, agentOverrides}.",
+    example: {},
+    level: "L0",
+    effects: "read",
+    gated: false,
+  }),
+  "browser.policy_set": command({
+    payload: PolicyPatchSchema,
+    result: PolicySetResultSchema,
+    handledBy: "extension",
+    description: "Tightens the policy: {policy, changed}. From the socket the policy may only be tightened (a loosening is policy_denied); tightenings last until the browser restarts.",
+    example: { blockedHosts: ["*.evil.test"] },
+    level: "L0",
+    effects: "write",
+    gated: false,
+  }),
+  "browser.confirm": command({
+    payload: ConfirmPayloadSchema,
+    result: ConfirmResultSchema,
+    handledBy: "extension",
+    description: "Answers a confirmation_required: allow runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}); allow false cancels. Expired or answered: policy_denied; unknown: not_found.",
+    example: { id: "cf_ab12cd34ef56", allow: true },
+    level: "L0",
+    effects: "write",
+    gated: false,
+    cli: { positionals: ["id"], switches: { deny: { allow: false } } },
+  }),
 } as const satisfies Record<string, CommandSpec>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
+import { CommandIntentSchema, ToolEffectsSchema, ToolLevelSchema, command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 
 /** L1 and L2 interaction tools of browser-tools-l1-l2 §3. Each is reachable as `browser.<tool>`. */
@@ -38,8 +39,6 @@ export const SelectOptionResultSchema = RefActionResult.extend({
   selected: z.array(z.object({ value: z.string(), label: z.string() })),
 });
 
-export const PressKeyPayloadSchema = z.strictObject({ key: z.string().min(1).max(100), ref: RefSchema.optional(), ...tabScoped });
-export const PressKeyResultSchema = ActionEffectsSchema.extend({ tabId: TabIdSchema, key: z.string() });
 
 export const ScrollToPayloadSchema = z.strictObject({ ref: RefSchema, ...tabScoped });
 export const ScrollToResultSchema = z.object({ tabId: TabIdSchema, ref: z.string(), target: ActionTargetSchema, recovered: z.boolean(), inViewport: z.boolean() });
@@ -75,18 +74,120 @@ export const RunJavascriptPayloadSchema = z.strictObject({ code: z.string().min(
 export const RunJavascriptResultSchema = z.object({ tabId: TabIdSchema, result: z.string(), truncated: z.boolean() });
 
 export const ToolsResultSchema = z.object({
-  tools: z.array(z.object({ name: z.string(), level: z.enum(["L0", "L1", "L2"]), effects: z.enum(["read", "write"]), inputSchema: z.unknown() })),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      level: ToolLevelSchema,
+      effects: ToolEffectsSchema,
+      intent: CommandIntentSchema,
+      aliases: z.array(z.string()),
+      description: z.string(),
+      example: z.unknown(),
+      /** The payload's JSON Schema (input side), with the description and example in it too. */
+      inputSchema: z.unknown(),
+    }),
+  ),
 });
 
 export const INTERACTION_TOOL_COMMANDS = {
-  "browser.tools": { payload: z.strictObject({}), result: ToolsResultSchema, handledBy: "extension" },
-  "browser.click_trusted": { payload: ClickTrustedPayloadSchema, result: RefActionResult, handledBy: "extension" },
-  "browser.hover": { payload: HoverPayloadSchema, result: RefActionResult, handledBy: "extension" },
-  "browser.type_trusted": { payload: TypeTrustedPayloadSchema, result: TypeTrustedResultSchema, handledBy: "extension" },
-  "browser.select_option": { payload: SelectOptionPayloadSchema, result: SelectOptionResultSchema, handledBy: "extension" },
-  "browser.press_key": { payload: PressKeyPayloadSchema, result: PressKeyResultSchema, handledBy: "extension" },
-  "browser.scroll_to": { payload: ScrollToPayloadSchema, result: ScrollToResultSchema, handledBy: "extension" },
-  "browser.wait_for": { payload: WaitForPayloadSchema, result: WaitForResultSchema, handledBy: "extension" },
-  "browser.batch_actions": { payload: BatchActionsPayloadSchema, result: BatchActionsResultSchema, handledBy: "extension" },
-  "browser.run_javascript": { payload: RunJavascriptPayloadSchema, result: RunJavascriptResultSchema, handledBy: "extension" },
+  "browser.tools": command({
+    payload: z.strictObject({}),
+    result: ToolsResultSchema,
+    handledBy: "extension",
+    description: "Every browser tool with its level, effects, gatekeeper intent, aliases, description, example and input JSON Schema.",
+    example: {},
+    level: "L0",
+    effects: "read",
+  }),
+  "browser.click_trusted": command({
+    payload: ClickTrustedPayloadSchema,
+    result: RefActionResult,
+    handledBy: "extension",
+    description: "Like browser.click, always with trusted CDP input.",
+    example: { ref: "sk4m9_1_12", button: "right" },
+    level: "L2",
+    effects: "write",
+    intent: "activates",
+    cli: { positionals: ["ref"] },
+  }),
+  "browser.hover": command({
+    payload: HoverPayloadSchema,
+    result: RefActionResult,
+    handledBy: "extension",
+    description: "Moves the real pointer onto `ref`, so CSS :hover menus open: {tabId, ref, target, recovered, ...effects}.",
+    example: { ref: "sk4m9_1_3" },
+    level: "L2",
+    effects: "write",
+    cli: { positionals: ["ref"] },
+  }),
+  "browser.type_trusted": command({
+    payload: TypeTrustedPayloadSchema,
+    result: TypeTrustedResultSchema,
+    handledBy: "extension",
+    description: "Focuses `ref`, selects what to replace, then CDP Input.insertText: {..., value}.",
+    example: { ref: "sk4m9_1_4", text: "hello" },
+    level: "L2",
+    effects: "write",
+    intent: "submits",
+    cli: { positionals: ["ref", "text"], switches: { append: { mode: "append" } } },
+  }),
+  "browser.select_option": command({
+    payload: SelectOptionPayloadSchema,
+    result: SelectOptionResultSchema,
+    handledBy: "extension",
+    description:
+      "Selects options of a native <select> (single or multiple) or an ARIA listbox (clicks the matching role=option), by `values` or visible `labels`: {..., selected: [{value, label}]}. No match: not_found listing the options.",
+    example: { ref: "sk4m9_1_7", labels: ["Large"] },
+    level: "L1",
+    effects: "write",
+    intent: "activates",
+    aliases: ["select"],
+    cli: { positionals: ["ref"] },
+  }),
+  "browser.scroll_to": command({
+    payload: ScrollToPayloadSchema,
+    result: ScrollToResultSchema,
+    handledBy: "extension",
+    description: "Scrolls `ref` into view: {tabId, ref, target, recovered, inViewport}.",
+    example: { ref: "sk4m9_1_40" },
+    level: "L1",
+    effects: "read",
+    cli: { positionals: ["ref"] },
+  }),
+  "browser.wait_for": command({
+    payload: WaitForPayloadSchema,
+    result: WaitForResultSchema,
+    handledBy: "extension",
+    description:
+      "Waits for visible text to appear (`text`) or go (`textGone`), case-sensitive, or for `timeMs` alone: {tabId, matched, waitedMs}. A condition not met within timeMs (default 5,000) answers timeout; a timeMs longer than the request's timeoutMs allows is bad_request.",
+    example: { text: "Saved", timeMs: 5000 },
+    level: "L1",
+    effects: "read",
+    aliases: ["wait"],
+  }),
+  "browser.batch_actions": command({
+    payload: BatchActionsPayloadSchema,
+    result: BatchActionsResultSchema,
+    handledBy: "extension",
+    description:
+      "Up to four click/type/select_option steps, each gated on its own: {tabId, results: [{tool, ok, result | code+error}], completed, stopped?}. Stops at a failed step, or before reusing refs after a navigation or a new tab.",
+    example: { actions: [{ tool: "type", ref: "sk4m9_1_4", text: "Ada" }, { tool: "click", ref: "sk4m9_1_5" }] },
+    level: "L1",
+    effects: "write",
+    intent: "composes",
+    aliases: ["batch"],
+  }),
+  "browser.run_javascript": command({
+    payload: RunJavascriptPayloadSchema,
+    result: RunJavascriptResultSchema,
+    handledBy: "extension",
+    description:
+      "Evaluates `code` in the page through CDP Runtime.evaluate: {tabId, result (JSON, <= 8,000 chars), truncated}. Refused (policy_denied) unless the user's policy allows JavaScript.",
+    example: { code: "document.title" },
+    level: "L2",
+    effects: "write",
+    capability: "javascript",
+    aliases: ["js"],
+    cli: { positionals: ["code"] },
+  }),
 } as const satisfies Record<string, CommandSpec>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 
 /**
@@ -107,7 +108,37 @@ export const ObservationSchema = z.object({
 export type Observation = z.infer<typeof ObservationSchema>;
 
 export const PERCEPTION_TOOL_COMMANDS = {
-  "browser.read_page": { payload: ReadPagePayloadSchema, result: ReadPageResultSchema, handledBy: "extension" },
-  "browser.find_in_page": { payload: FindInPagePayloadSchema, result: FindInPageResultSchema, handledBy: "extension" },
-  "browser.get_selection": { payload: GetSelectionPayloadSchema, result: GetSelectionResultSchema, handledBy: "extension" },
+  "browser.read_page": command({
+    payload: ReadPagePayloadSchema,
+    result: ReadPageResultSchema,
+    handledBy: "extension",
+    description:
+      "Same engine and refs as browser.snapshot, shaped: mode \"all\" (default) or \"interactive\" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree.",
+    example: { mode: "interactive", depth: 3 },
+    level: "L1",
+    effects: "read",
+    cli: { output: "snapshot" },
+  }),
+  "browser.find_in_page": command({
+    payload: FindInPagePayloadSchema,
+    result: FindInPageResultSchema,
+    handledBy: "extension",
+    description:
+      "Up to 20 elements whose role, name or text match `query`, printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. No match is matchCount 0, not an error.",
+    example: { query: "checkout", role: "button" },
+    level: "L1",
+    effects: "read",
+    aliases: ["find"],
+    cli: { positionals: ["query"], output: "snapshot" },
+  }),
+  "browser.get_selection": command({
+    payload: GetSelectionPayloadSchema,
+    result: GetSelectionResultSchema,
+    handledBy: "extension",
+    description: "The user's text selection, text fields included (never a password's): {tabId, url, text, ref?, totalChars, truncated, untrusted}.",
+    example: {},
+    level: "L1",
+    effects: "read",
+    cli: { output: "text" },
+  }),
 } as const satisfies Record<string, CommandSpec>;

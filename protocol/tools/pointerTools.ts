@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 
 /**
@@ -150,12 +151,87 @@ export const HoldKeyPayloadSchema = z.strictObject({
 export const HoldKeyResultSchema = z.object({ tabId: TabIdSchema, key: z.string(), heldMs: z.number(), url: z.string() });
 
 export const POINTER_TOOL_COMMANDS = {
-  "browser.zoom": { payload: ZoomPayloadSchema, result: ImageResultSchema, handledBy: "extension" },
-  "browser.click_xy": { payload: ClickXyPayloadSchema, result: ClickXyResultSchema, handledBy: "extension" },
-  "browser.mouse_move": { payload: MouseMovePayloadSchema, result: MouseResultSchema, handledBy: "extension" },
-  "browser.mouse_down": { payload: MouseButtonPayloadSchema, result: MouseResultSchema, handledBy: "extension" },
-  "browser.mouse_up": { payload: MouseButtonPayloadSchema, result: MouseResultSchema, handledBy: "extension" },
-  "browser.drag": { payload: DragPayloadSchema, result: DragResultSchema, handledBy: "extension" },
-  "browser.scroll_xy": { payload: ScrollXyPayloadSchema, result: ScrollXyResultSchema, handledBy: "extension" },
-  "browser.hold_key": { payload: HoldKeyPayloadSchema, result: HoldKeyResultSchema, handledBy: "extension" },
+  "browser.zoom": command({
+    payload: ZoomPayloadSchema,
+    result: ImageResultSchema,
+    handledBy: "extension",
+    description: "A PNG of a viewport region at up to 4x (`scale`); `clip` and `scale` map image pixels back as for screenshots.",
+    example: { x: 0, y: 0, width: 400, height: 300, scale: 2 },
+    level: "L2",
+    effects: "read",
+    cli: { output: "image" },
+  }),
+  "browser.click_xy": command({
+    payload: ClickXyPayloadSchema,
+    result: ClickXyResultSchema,
+    handledBy: "extension",
+    description: "A trusted click at viewport CSS pixels (x, y): {tabId, x, y, button, count, target: {tag, role?, name?}, ...effects}. The element under the point is judged by the gatekeeper.",
+    example: { x: 100, y: 60 },
+    level: "L2",
+    effects: "write",
+    intent: "points",
+    cli: { positionals: ["x", "y"] },
+  }),
+  "browser.mouse_move": command({
+    payload: MouseMovePayloadSchema,
+    result: MouseResultSchema,
+    handledBy: "extension",
+    description: "Moves the pointer to (x, y), carrying held buttons: {tabId, x, y, buttonsHeld, target}.",
+    example: { x: 200, y: 120 },
+    level: "L2",
+    effects: "write",
+    cli: { positionals: ["x", "y"] },
+  }),
+  "browser.mouse_down": command({
+    payload: MouseButtonPayloadSchema,
+    result: MouseResultSchema,
+    handledBy: "extension",
+    description: "Presses a mouse button (at x, y, or where the pointer is): {tabId, x, y, buttonsHeld, target}.",
+    example: { x: 200, y: 120, button: "left" },
+    level: "L2",
+    effects: "write",
+    cli: { positionals: ["x", "y"] },
+  }),
+  "browser.mouse_up": command({
+    payload: MouseButtonPayloadSchema,
+    result: MouseResultSchema,
+    handledBy: "extension",
+    description: "Releases a held mouse button: {tabId, x, y, buttonsHeld, target}; with nothing held, bad_request.",
+    example: { x: 260, y: 120 },
+    level: "L2",
+    effects: "write",
+    intent: "points",
+    cli: { positionals: ["x", "y"] },
+  }),
+  "browser.drag": command({
+    payload: DragPayloadSchema,
+    result: DragResultSchema,
+    handledBy: "extension",
+    description: "Drags from a ref or point to a ref or point: HTML5 drag and drop (CDP drag interception) or a pointer drag: {tabId, from, to, mode, source, target, ...effects}.",
+    example: { from: { ref: "sk4m9_1_3" }, to: { x: 400, y: 300 } },
+    level: "L2",
+    effects: "write",
+    intent: "points",
+  }),
+  "browser.scroll_xy": command({
+    payload: ScrollXyPayloadSchema,
+    result: ScrollXyResultSchema,
+    handledBy: "extension",
+    description: "A mouse wheel at (x, y): {tabId, x, y, deltaX, deltaY, target}.",
+    example: { x: 300, y: 400, direction: "down", amount: 300 },
+    level: "L2",
+    effects: "write",
+    cli: { positionals: ["x", "y", "direction"] },
+  }),
+  "browser.hold_key": command({
+    payload: HoldKeyPayloadSchema,
+    result: HoldKeyResultSchema,
+    handledBy: "extension",
+    description: "Holds a key or chord down for durationMs, then releases it: {tabId, key, heldMs, url}.",
+    example: { key: "Shift", durationMs: 500 },
+    level: "L2",
+    effects: "write",
+    intent: "submits",
+    cli: { positionals: ["key", "durationMs"] },
+  }),
 } as const satisfies Record<string, CommandSpec>;

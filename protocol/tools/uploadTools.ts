@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ActionTargetSchema, RefSchema, TabIdSchema, tabScoped, type CommandSpec } from "../primitives.js";
+import { ActionTargetSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 
 /** Per file and per call; larger uploads are refused with upload_refused. */
@@ -32,5 +33,17 @@ export const UploadFileResultSchema = ActionEffectsSchema.extend({
 });
 
 export const UPLOAD_TOOL_COMMANDS = {
-  "browser.upload_file": { payload: UploadFilePayloadSchema, result: UploadFileResultSchema, handledBy: "extension" },
+  "browser.upload_file": command({
+    payload: UploadFilePayloadSchema,
+    result: UploadFileResultSchema,
+    handledBy: "extension",
+    description:
+      "Assigns files to a file input through DataTransfer: {..., files: [{name, size, mimeType}]}. Each path must resolve (through symlinks and ..) inside the upload folder (WEBOPERATOR_UPLOAD_DIR, default <config dir>/uploads, never downloads), at most 10 MB a file and 25 MB a call, else upload_refused. Off unless the user's policy allows uploads.",
+    example: { ref: "sk4m9_1_9", paths: ["/home/me/.config/weboperator/uploads/cv.pdf"] },
+    level: "L2",
+    effects: "write",
+    intent: "activates",
+    capability: "uploads",
+    cli: { positionals: ["ref"] },
+  }),
 } as const satisfies Record<string, CommandSpec>;

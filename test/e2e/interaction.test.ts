@@ -1,3 +1,4 @@
+import { COMMANDS } from "../../protocol/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
@@ -109,9 +110,11 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
   it("scrolls a far element into view and presses keys by the catalog name", async () => {
     const far = await session.client.request("browser.scroll_to", { ref: ref("button", "Far away") });
     expect(far.inViewport).toBe(true);
-    const pressed = await session.client.request("browser.press_key", { key: "Tab" });
-    expect(pressed.key).toBe("Tab");
-    expect(await session.errorCode("browser.press_key", { key: "Hyper+x" })).toBe("invalid_key");
+    // press_key is an alias of press: the bridge resolves it and answers press's result.
+    const pressed = await session.client.send({ type: "browser.press_key", payload: { key: "Tab" } });
+    expect(pressed).toMatchObject({ result: { key: "Tab" } });
+    const invalid = await session.client.send({ type: "browser.press_key", payload: { key: "Hyper+x" } });
+    expect(invalid).toMatchObject({ code: "invalid_key" });
   });
 
   it("runs up to four steps and stops before reusing refs after a navigation", async () => {
@@ -140,13 +143,26 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(await session.errorCode("browser.batch_actions", { actions: [] })).toBe("bad_request");
   });
 
-  it("lists every tool with its level, effects and input schema", async () => {
+  it("lists every tool as protocol/ declares it: level, effects, intent, aliases, description, example, schema", async () => {
     const { tools } = await session.client.request("browser.tools", {});
-    const click = tools.find((tool) => tool.name === "browser.click");
-    expect(click).toMatchObject({ level: "L1", effects: "write" });
-    expect(JSON.stringify(click?.inputSchema)).toContain('"ref"');
-    for (const name of ["browser.hover", "browser.select_option", "browser.wait_for", "browser.batch_actions", "browser.type_trusted"]) {
-      expect(tools.map((tool) => tool.name)).toContain(name);
+    const declared = Object.entries(COMMANDS).filter(([, spec]) => spec.handledBy === "extension");
+    expect(tools.map((tool) => tool.name).sort()).toEqual(declared.map(([name]) => name).sort());
+    for (const [name, spec] of declared) {
+      expect(tools.find((tool) => tool.name === name)).toMatchObject({
+        level: spec.level,
+        effects: spec.effects,
+        intent: spec.intent,
+        aliases: [...spec.aliases],
+        description: spec.description,
+        example: spec.example,
+      });
     }
+    const press = tools.find((tool) => tool.name === "browser.press");
+    expect(press?.aliases).toContain("press_key");
+    const click = tools.find((tool) => tool.name === "browser.click");
+    const schema = JSON.stringify(click?.inputSchema);
+    expect(schema).toContain('"ref"');
+    // The description and example travel inside the JSON Schema too (zod .meta()).
+    expect(schema).toContain(JSON.stringify(COMMANDS["browser.click"].description));
   });
 });

@@ -1,4 +1,4 @@
-import { COMMANDS, WebOperatorError, type BrowserCommandType } from "../../../protocol/index.js";
+import { WebOperatorError, isTabScoped, type BrowserCommandType } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
@@ -17,9 +17,6 @@ interface AdmittedCall {
   origin: string;
   guard: NavigationGuard | null;
 }
-
-/** The gate's own commands: they act on no page. */
-const UNGATED = new Set(["browser.policy_get", "browser.policy_set", "browser.confirm"]);
 
 /**
  * The ToolGate every command passes (browser-tools-l1-l2 §6). Before a tool runs: its
@@ -41,9 +38,9 @@ export class Gatekeeper implements ToolGate {
   }
 
   async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<(tabId: number) => Promise<void>> {
-    if (UNGATED.has(tool.name)) return () => Promise.resolve();
+    if (!tool.spec.gated) return () => Promise.resolve();
     const policy = await policyStore.current();
-    checkCapabilities(tool.name, policy);
+    checkCapabilities(tool.name, tool.spec.capability, policy);
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const tab = await this.targetTab(tool.name, input, context.defaultTabId);
@@ -107,7 +104,7 @@ export class Gatekeeper implements ToolGate {
     const violation = admitted.guard?.violation;
     if (violation) throw new WebOperatorError("policy_denied", `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`);
     const policy: Policy = await policyStore.current();
-    checkCapabilities(admitted.tool.name, policy);
+    checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy);
     const pageUrl = tab.url ?? tab.pendingUrl ?? "";
     if (tabId === admitted.tabId && originOf(pageUrl) !== admitted.origin) {
       throw new WebOperatorError(
@@ -119,11 +116,10 @@ export class Gatekeeper implements ToolGate {
   }
 
   /** The tab a tab-scoped tool will act on, resolved as the tool itself resolves it. */
-  private async targetTab(toolName: string, input: unknown, defaultTabId: number | undefined): Promise<(chrome.tabs.Tab & { id: number }) | null> {
+  private async targetTab(toolName: BrowserCommandType, input: unknown, defaultTabId: number | undefined): Promise<(chrome.tabs.Tab & { id: number }) | null> {
     const explicit = (input as { tabId?: unknown } | null)?.tabId;
     if (typeof explicit === "number") return resolveTab(explicit, defaultTabId);
-    const payload = COMMANDS[toolName as BrowserCommandType]?.payload as { shape?: Record<string, unknown> } | undefined;
-    if (payload?.shape === undefined || !("tabId" in payload.shape)) return null;
+    if (!isTabScoped(toolName)) return null;
     return resolveTab(undefined, defaultTabId);
   }
 }

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 
 export type UrlVerdict = { allowed: true } | { allowed: false; reason: string };
@@ -39,21 +40,16 @@ export function isPrivateHost(host: string): boolean {
   return isPrivateAddress(host);
 }
 
-/** IPv4 and IPv6 literals (as URL.hostname or webRequest's `ip` spell them) in loopback, private or link-local ranges. */
+/**
+ * IPv4 and IPv6 literals (as URL.hostname or webRequest's `ip` spell them) outside the
+ * public unicast space: loopback, private, link-local, carrier-grade NAT, benchmarking,
+ * multicast, reserved, unique-local, and v6 forms that embed a v4 address (mapped,
+ * 6to4, Teredo, NAT64) are all refused. ipaddr.js keeps the special-purpose registry.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, "").toLowerCase();
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(bare) ?? /^::ffff:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(bare);
-  if (v4 !== null) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
-  }
-  if (!bare.includes(":")) return false;
-  // The URL parser spells ::ffff:127.0.0.1 as ::ffff:7f00:1.
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
-  if (mapped !== null) {
-    const high = parseInt(mapped[1] ?? "0", 16);
-    const low = parseInt(mapped[2] ?? "0", 16);
-    return isPrivateAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-  }
-  return bare === "::1" || bare === "::" || /^f[cd][0-9a-f]{2}:/.test(bare) || /^fe[89ab][0-9a-f]:/.test(bare);
+  const bare = address.replace(/^\[|\]$/g, "");
+  if (!ipaddr.isValid(bare)) return false;
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() !== "unicast";
 }

@@ -1,21 +1,19 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError, type Capability } from "../../../protocol/index.js";
 import { USER_POLICY_STORAGE_KEY, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 import { checkHost } from "./hostRules.js";
 
-const JAVASCRIPT_TOOLS = /^browser\.(run_javascript|javascript_exec)$/;
-const UPLOAD_TOOLS = /^browser\.(upload_file|file_upload|upload_attachment)$/;
 const HOW_TO_ENABLE = `The user can enable it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}")`;
 
 /** JavaScript and uploads are off unless the user turned them on (Claude toolset, security rule 5). */
-export function checkCapabilities(toolName: string, policy: Policy): void {
-  if (JAVASCRIPT_TOOLS.test(toolName) && !policy.allowJavaScript) {
+export function checkCapabilities(toolName: string, capability: Capability | undefined, policy: Policy): void {
+  if (capability === "javascript" && !policy.allowJavaScript) {
     throw new WebOperatorError(
       "policy_denied",
       `${toolName} is off by default: page JavaScript runs with the site's cookies and storage. ${HOW_TO_ENABLE} with allowJavaScript: true; browser.policy_set cannot turn it on. Use browser.snapshot or browser.extract to read the page instead.`,
     );
   }
-  if (UPLOAD_TOOLS.test(toolName) && !policy.allowUploads) {
+  if (capability === "uploads" && !policy.allowUploads) {
     throw new WebOperatorError(
       "policy_denied",
       `${toolName} is off by default: a page could steer an upload of any readable file. ${HOW_TO_ENABLE} with allowUploads: true; browser.policy_set cannot turn it on.`,

@@ -1,8 +1,9 @@
+import { COMMANDS, resolveCommandType, type CommandIntent } from "../../../protocol/index.js";
+
 /**
- * What a tool call is about to do, read from its name and validated input, before it
- * runs: the refs it activates, whether it submits by keyboard, the URL it opens. Names
- * are matched by their last segment so trusted variants (click_trusted, type_trusted)
- * and batch_actions members are judged exactly like the plain tools.
+ * What a tool call is about to do, read from its declared intent (protocol/) and its
+ * validated input, before it runs: the refs it activates, whether it submits by keyboard,
+ * the URL it opens. batch_actions members are judged by their own tools' intents.
  */
 export interface PlannedAction {
   activates: boolean;
@@ -14,45 +15,54 @@ export interface PlannedAction {
   url: string | null;
 }
 
-const ACTIVATING = /^(click|click_trusted|click_deep|double_click|select_option|tap|check|uncheck)$/;
-/** Tools that activate whatever is under a point (or a ref given as a drag end). */
-const POINTING = /^(click_xy|mouse_up|drag)$/;
-const TYPING = /^(type|type_trusted|fill)$/;
-const KEYS = /^(press|press_key|hold_key)$/;
 const SUBMIT_KEYS = /^(enter|numpadenter|return)$/i;
 const ACTIVATE_KEYS = /^(space| )$/i;
 
-export function plannedActions(toolName: string, input: unknown): PlannedAction[] {
-  const fields = record(input);
-  const action = toolName.replace(/^browser\./, "");
-  const members = Array.isArray(fields.actions) ? fields.actions : null;
-  if (members !== null) {
-    return members.flatMap((member) => {
-      const item = record(member);
-      const kind = [item.action, item.type, item.tool, item.kind].find((value): value is string => typeof value === "string");
-      return kind === undefined ? [] : plannedActions(kind, item);
-    });
-  }
-  return [planOne(action, fields)];
+/** A command's declared intent; batch members name tools without the `browser.` prefix. */
+function intentOf(toolName: string): CommandIntent {
+  const type = resolveCommandType(toolName.includes(".") ? toolName : `browser.${toolName}`);
+  return type === undefined ? "reads" : COMMANDS[type].intent;
 }
 
-function planOne(action: string, fields: Record<string, unknown>): PlannedAction {
+export function plannedActions(toolName: string, input: unknown): PlannedAction[] {
+  const fields = record(input);
+  const intent = intentOf(toolName);
+  if (intent === "composes") {
+    const members = Array.isArray(fields.actions) ? fields.actions : [];
+    return members.flatMap((member) => {
+      const item = record(member);
+      return typeof item.tool === "string" ? plannedActions(item.tool, item) : [];
+    });
+  }
+  return [planOne(intent, fields)];
+}
+
+function planOne(intent: CommandIntent, fields: Record<string, unknown>): PlannedAction {
   const ref = typeof fields.ref === "string" ? fields.ref : undefined;
   const url = typeof fields.url === "string" ? fields.url : null;
-  if (ACTIVATING.test(action)) return { activates: ref !== undefined, submitsByKeyboard: false, describe: ref, url };
-  if (POINTING.test(action)) return planPointing(fields, url);
-  if (TYPING.test(action)) {
+  switch (intent) {
+    case "activates":
+      return { activates: ref !== undefined, submitsByKeyboard: false, describe: ref, url };
+    case "points":
+      return planPointing(fields, url);
+    case "submits":
+      return planKeyboard(fields, ref, url);
+    default:
+      return { activates: false, submitsByKeyboard: false, describe: undefined, url };
+  }
+}
+
+/** Typing submits only with `submit`; a key press submits with Enter and activates with Space. */
+function planKeyboard(fields: Record<string, unknown>, ref: string | undefined, url: string | null): PlannedAction {
+  if (typeof fields.key !== "string") {
     const submit = fields.submit === true || fields.submit === "true";
     return { activates: false, submitsByKeyboard: submit, describe: submit ? ref : undefined, url };
   }
-  if (KEYS.test(action)) {
-    const key = typeof fields.key === "string" ? lastKey(fields.key) : "";
-    const submits = SUBMIT_KEYS.test(key);
-    const activates = ACTIVATE_KEYS.test(key);
-    // A key without a ref goes to whatever has focus: describe that.
-    return { activates, submitsByKeyboard: submits, describe: submits || activates ? (ref ?? null) : undefined, url };
-  }
-  return { activates: false, submitsByKeyboard: false, describe: undefined, url };
+  const key = lastKey(fields.key);
+  const submits = SUBMIT_KEYS.test(key);
+  const activates = ACTIVATE_KEYS.test(key);
+  // A key without a ref goes to whatever has focus: describe that.
+  return { activates, submitsByKeyboard: submits, describe: submits || activates ? (ref ?? null) : undefined, url };
 }
 
 /** click_xy and mouse_up act at {x, y}; drag drops on `to`, a ref or a point. */

@@ -6,8 +6,6 @@ import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 
 export const clickTool = defineTool({
   name: "browser.click",
-  level: "L1",
-  effects: "write",
   async run(input, context) {
     if (looksLikeDeepRef(input.ref)) return performDeepClick(input, context);
     const tab = await resolveTab(input.tabId, context.defaultTabId);

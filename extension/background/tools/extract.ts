@@ -6,8 +6,6 @@ import { untrustedSource } from "./perception/untrustedSource.js";
 
 export const extractTool = defineTool({
   name: "browser.extract",
-  level: "L1",
-  effects: "read",
   async run({ ref, fromChar, format, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const extracted = await callContent(tab.id, {

@@ -34,6 +34,7 @@ export function createToolRegistry(): ToolRegistry {
     ...deepTools,
     ...pointerTools,
   );
+  registry.assertComplete();
   setToolCatalog(() => registry.describe());
   return registry;
 }

@@ -6,8 +6,6 @@ import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 
 export const navigateTool = defineTool({
   name: "browser.navigate",
-  level: "L0",
-  effects: "write",
   async run({ url, tabId }, context) {
     const target = parseHttpUrl(url);
     const tab = await resolveTab(tabId, context.defaultTabId);

@@ -4,8 +4,6 @@ import { performKeyPress } from "./interaction/keyPress.js";
 
 export const pressTool = defineTool({
   name: "browser.press",
-  level: "L2",
-  effects: "write",
   async run({ key, ref, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     return performKeyPress(tab.id, key, ref, context);

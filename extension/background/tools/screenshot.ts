@@ -12,8 +12,6 @@ import { screenshotRegion, type ScreenshotSubject } from "../pointer/screenshotR
  */
 export const screenshotTool = defineTool({
   name: "browser.screenshot",
-  level: "L2",
-  effects: "read",
   async run({ tabId, fullPage, ref, maxWidth, maxHeight }, context) {
     if (fullPage === true && ref !== undefined) {
       throw new WebOperatorError("bad_request", "Pass either fullPage or ref, not both: a ref's screenshot is already its own region.");

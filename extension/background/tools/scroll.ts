@@ -4,8 +4,6 @@ import { callContent } from "../contentClient.js";
 
 export const scrollTool = defineTool({
   name: "browser.scroll",
-  level: "L1",
-  effects: "read",
   async run({ direction, amount, ref, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const scrolled = await callContent(tab.id, {

@@ -8,8 +8,6 @@ export const DEFAULT_SNAPSHOT_CHARS = 12_000;
 
 export const snapshotTool = defineTool({
   name: "browser.snapshot",
-  level: "L1",
-  effects: "read",
   async run({ tabId, maxChars }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.

@@ -8,8 +8,6 @@ import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/type
 
 export const typeTool = defineTool({
   name: "browser.type",
-  level: "L1",
-  effects: "write",
   async run({ ref, text, mode, submit, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const before = await callContent(tab.id, { op: "read_value", ref });

@@ -5,8 +5,6 @@ import { resolveDeepRef } from "../../deep/resolveDeepRef.js";
 
 export const clickDeepTool = defineTool({
   name: "browser.click_deep",
-  level: "L2",
-  effects: "write",
   async run({ ref, tabId }, context) {
     // A deep ref names its own tab; an explicit tabId must agree with it (stale_ref otherwise).
     const resolved = await resolveDeepRef(ref, tabId);

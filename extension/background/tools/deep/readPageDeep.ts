@@ -7,8 +7,6 @@ const DEFAULT_DEEP_CHARS = 12_000;
 
 export const readPageDeepTool = defineTool({
   name: "browser.read_page_deep",
-  level: "L2",
-  effects: "read",
   async run({ tabId, maxChars, listeners }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const snapshot = await axSnapshot(tab.id, { maxChars: maxChars ?? DEFAULT_DEEP_CHARS, listeners });

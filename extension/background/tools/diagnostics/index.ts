@@ -9,8 +9,6 @@ const MAX_ENTRIES_PER_READ = 200;
 
 const readConsoleTool = defineTool({
   name: "browser.read_console",
-  level: "L2",
-  effects: "read",
   async run({ tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     return { tabId: tab.id, ...(await consoleLog.read(tab.id, MAX_ENTRIES_PER_READ)) };
@@ -19,8 +17,6 @@ const readConsoleTool = defineTool({
 
 const readNetworkTool = defineTool({
   name: "browser.read_network",
-  level: "L0",
-  effects: "read",
   async run({ tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     return { tabId: tab.id, ...networkLog.read(tab.id, MAX_ENTRIES_PER_READ) };
@@ -29,8 +25,6 @@ const readNetworkTool = defineTool({
 
 const downloadsTool = defineTool({
   name: "browser.downloads",
-  level: "L0",
-  effects: "read",
   run: () => listDownloads(),
 });
 

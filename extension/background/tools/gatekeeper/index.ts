@@ -4,8 +4,6 @@ import { policyStore } from "../../gatekeeper/policyStore.js";
 
 const policyGetTool = defineTool({
   name: "browser.policy_get",
-  level: "L0",
-  effects: "read",
   async run() {
     return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides(), agentOverrides: await policyStore.agentOverrides() };
   },
@@ -14,15 +12,11 @@ const policyGetTool = defineTool({
 /** Tighten-only unless the user set socketMayLoosen (see policyTightening.ts). */
 const policySetTool = defineTool({
   name: "browser.policy_set",
-  level: "L0",
-  effects: "write",
   run: (patch) => policyStore.set(patch),
 });
 
 const confirmTool = defineTool({
   name: "browser.confirm",
-  level: "L0",
-  effects: "write",
   run: ({ id, allow }, context) => gatekeeper.answer(id, allow, context),
 });
 

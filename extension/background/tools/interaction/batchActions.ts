@@ -9,8 +9,6 @@ import { resolveTab } from "../../tabResolver.js";
  */
 export const batchActionsTool = defineTool({
   name: "browser.batch_actions",
-  level: "L1",
-  effects: "write",
   async run({ actions, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const results: Array<{ tool: string; ok: boolean; result?: unknown; code?: string; error?: string }> = [];

@@ -4,8 +4,6 @@ import { performClick } from "./clickAction.js";
 
 export const clickTrustedTool = defineTool({
   name: "browser.click_trusted",
-  level: "L2",
-  effects: "write",
   async run(input, context) {
     const tab = await resolveTab(input.tabId, context.defaultTabId);
     const { input: _mode, ...result } = await performClick(tab.id, input, context, "trusted");

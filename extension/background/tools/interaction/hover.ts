@@ -10,8 +10,6 @@ import { trustedHover } from "../../actions/trustedMouse.js";
  */
 export const hoverTool = defineTool({
   name: "browser.hover",
-  level: "L2",
-  effects: "write",
   async run({ ref, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover" });

@@ -3,7 +3,6 @@ import { clickTrustedTool } from "./clickTrusted.js";
 import { hoverTool } from "./hover.js";
 import { typeTrustedTool } from "./typeTrusted.js";
 import { selectOptionTool } from "./selectOption.js";
-import { pressKeyTool } from "./pressKey.js";
 import { scrollToTool } from "./scrollTo.js";
 import { waitForTool } from "./waitFor.js";
 import { batchActionsTool } from "./batchActions.js";
@@ -17,7 +16,6 @@ export const interactionTools: AnyTool[] = [
   hoverTool,
   typeTrustedTool,
   selectOptionTool,
-  pressKeyTool,
   scrollToTool,
   waitForTool,
   batchActionsTool,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { COMMANDS, isCommandType } from "../../../../protocol/index.js";
 import type { ToolDescriptor } from "../../toolRegistry.js";
 import { defineTool } from "../../toolRegistry.js";
 
@@ -10,18 +9,20 @@ export function setToolCatalog(describe: () => ToolDescriptor[]): void {
   describeRegistered = describe;
 }
 
-/** Every tool with its level, effects and input JSON Schema, so agents can discover them. */
+/** Every tool as protocol/ declares it, so agents can discover them without reading our docs. */
 export const listToolsTool = defineTool({
   name: "browser.tools",
-  level: "L0",
-  effects: "read",
   run() {
-    const tools = describeRegistered()
-      .filter((tool) => isCommandType(tool.name))
-      .map((tool) => ({
-        ...tool,
-        inputSchema: isCommandType(tool.name) ? z.toJSONSchema(COMMANDS[tool.name].payload, { io: "input", unrepresentable: "any" }) : {},
-      }));
+    const tools = describeRegistered().map(({ name, level, effects, spec }) => ({
+      name,
+      level,
+      effects,
+      intent: spec.intent,
+      aliases: [...spec.aliases],
+      description: spec.description,
+      example: spec.example,
+      inputSchema: z.toJSONSchema(spec.payload, { io: "input", unrepresentable: "any" }),
+    }));
     return Promise.resolve({ tools });
   },
 });

@@ -16,8 +16,6 @@ interface EvaluateResponse {
  */
 export const runJavascriptTool = defineTool({
   name: "browser.run_javascript",
-  level: "L2",
-  effects: "write",
   async run({ code, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     await context.beforeDispatch(tab.id);

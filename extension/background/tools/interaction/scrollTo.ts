@@ -4,8 +4,6 @@ import { callContent } from "../../contentClient.js";
 
 export const scrollToTool = defineTool({
   name: "browser.scroll_to",
-  level: "L1",
-  effects: "read",
   async run({ ref, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     return { tabId: tab.id, ...(await callContent(tab.id, { op: "scroll_to", ref })) };

@@ -5,8 +5,6 @@ import { runWriteAction } from "../../actions/writeAction.js";
 
 export const selectOptionTool = defineTool({
   name: "browser.select_option",
-  level: "L1",
-  effects: "write",
   async run({ ref, values, labels, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     await callContent(tab.id, { op: "highlight", ref, label: "select" }).catch(() => undefined);

@@ -11,8 +11,6 @@ import { debuggerSession } from "../../debuggerSession.js";
  */
 export const typeTrustedTool = defineTool({
   name: "browser.type_trusted",
-  level: "L2",
-  effects: "write",
   async run({ ref, text, mode, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "type" });

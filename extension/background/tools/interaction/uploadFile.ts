@@ -11,8 +11,6 @@ import { runWriteAction } from "../../actions/writeAction.js";
  */
 export const uploadFileTool = defineTool({
   name: "browser.upload_file",
-  level: "L2",
-  effects: "write",
   async run({ ref, paths, files, tabId }, context) {
     if (paths !== undefined || files === undefined) {
       throw new WebOperatorError("upload_refused", "Upload paths must be resolved by the bridge; send the request through the WebOperator socket.");

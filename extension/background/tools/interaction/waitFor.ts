@@ -8,8 +8,6 @@ const DEFAULT_CONDITION_TIMEOUT_MS = 5_000;
 /** Text appearing, text disappearing, or a bounded timer (seed §4). */
 export const waitForTool = defineTool({
   name: "browser.wait_for",
-  level: "L1",
-  effects: "read",
   async run({ text, textGone, timeMs, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const budget = Math.max(0, context.deadline - Date.now());

@@ -6,8 +6,6 @@ import { untrustedSource } from "./untrustedSource.js";
 
 export const findInPageTool = defineTool({
   name: "browser.find_in_page",
-  level: "L1",
-  effects: "read",
   async run({ query, role, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const found = await callContent(tab.id, { op: "find", query, limit: FIND_MAX_MATCHES, ...(role === undefined ? {} : { role }) });

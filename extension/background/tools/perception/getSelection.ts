@@ -6,8 +6,6 @@ import { untrustedSource } from "./untrustedSource.js";
 
 export const getSelectionTool = defineTool({
   name: "browser.get_selection",
-  level: "L1",
-  effects: "read",
   async run({ tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const selection = await callContent(tab.id, { op: "selection", maxChars: SELECTION_MAX_CHARS });

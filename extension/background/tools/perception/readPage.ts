@@ -6,8 +6,6 @@ import { DEFAULT_SNAPSHOT_CHARS } from "../snapshot.js";
 /** browser.read_page: browser.snapshot's engine and refs, narrowed by mode, depth and ref. */
 export const readPageTool = defineTool({
   name: "browser.read_page",
-  level: "L1",
-  effects: "read",
   async run({ tabId, mode, depth, ref, maxChars }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const view = await callContent(tab.id, {

@@ -11,8 +11,6 @@ import { moveMouse, pressMouse, releaseMouse } from "../../pointer/mouseInput.js
  */
 export const clickXyTool = defineTool({
   name: "browser.click_xy",
-  level: "L2",
-  effects: "write",
   async run({ x, y, button, count, modifiers, tabId }, context) {
     const bits = modifierBits(modifiers);
     const tab = await resolveTab(tabId, context.defaultTabId);

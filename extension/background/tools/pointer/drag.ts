@@ -10,8 +10,6 @@ import { runWriteAction } from "../../actions/writeAction.js";
 /** Drags between refs or viewport points, pointer-based or as a native HTML5 drag and drop, whichever the page starts. */
 export const dragTool = defineTool({
   name: "browser.drag",
-  level: "L2",
-  effects: "write",
   async run({ from, to, steps, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     if (pointerState.held(tab.id).length > 0) {

@@ -15,8 +15,6 @@ const RELEASE_MARGIN_MS = 1_000;
  */
 export const holdKeyTool = defineTool({
   name: "browser.hold_key",
-  level: "L2",
-  effects: "write",
   async run({ key, durationMs, tabId }, context) {
     const chord = parseKeyChord(key);
     if (Date.now() + durationMs + RELEASE_MARGIN_MS > context.deadline) {

@@ -9,8 +9,6 @@ import { pointerState, type MouseButton } from "../../pointer/pointerState.js";
 /** Presses and holds a button (Claude's left_mouse_down); pair it with browser.mouse_up. */
 export const mouseDownTool = defineTool({
   name: "browser.mouse_down",
-  level: "L2",
-  effects: "write",
   async run({ x, y, button = "left", tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     if (pointerState.held(tab.id).includes(button)) {
@@ -28,8 +26,6 @@ export const mouseDownTool = defineTool({
 /** Releases a button that browser.mouse_down holds, after moving there (the drop of a custom drag). */
 export const mouseUpTool = defineTool({
   name: "browser.mouse_up",
-  level: "L2",
-  effects: "write",
   async run({ x, y, button, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const held = pointerState.held(tab.id);

@@ -7,8 +7,6 @@ import { pointerState } from "../../pointer/pointerState.js";
 /** Moves the pointer (hover, or a drag step while mouse_down holds a button). */
 export const mouseMoveTool = defineTool({
   name: "browser.mouse_move",
-  level: "L2",
-  effects: "write",
   async run({ x, y, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const target = await targetAtPoint(tab.id, x, y);

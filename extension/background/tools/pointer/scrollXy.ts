@@ -9,8 +9,6 @@ import { wheelMouse } from "../../pointer/mouseInput.js";
  */
 export const scrollXyTool = defineTool({
   name: "browser.scroll_xy",
-  level: "L2",
-  effects: "write",
   async run({ x, y, direction, amount, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const target = await targetAtPoint(tab.id, x, y);

@@ -13,8 +13,6 @@ const EDGE_TOLERANCE = 0.5;
 /** A viewport region at higher resolution, for small text and controls (Claude's `zoom`). */
 export const zoomTool = defineTool({
   name: "browser.zoom",
-  level: "L2",
-  effects: "read",
   async run({ x, y, width, height, scale, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const geometry = await readPageGeometry(tab.id);

@@ -5,8 +5,6 @@ import { boundText, capList } from "./boundedText.js";
 
 export const historySearchTool = defineTool({
   name: "browser.history_search",
-  level: "L0",
-  effects: "read",
   async run({ query, maxResults, startTime }) {
     // One more than asked tells us whether the answer was cut.
     const found = await chrome.history.search({ text: query, maxResults: maxResults + 1, ...(startTime === undefined ? {} : { startTime }) });
@@ -26,8 +24,6 @@ export const historySearchTool = defineTool({
 
 export const bookmarksSearchTool = defineTool({
   name: "browser.bookmarks_search",
-  level: "L0",
-  effects: "read",
   async run({ query, maxResults }) {
     const { items, truncated } = capList(await chrome.bookmarks.search(query), maxResults);
     return {
@@ -45,8 +41,6 @@ export const bookmarksSearchTool = defineTool({
 
 export const topSitesTool = defineTool({
   name: "browser.top_sites",
-  level: "L0",
-  effects: "read",
   async run() {
     const { items, truncated } = capList(await chrome.topSites.get());
     return { sites: items.map((site) => ({ url: boundText(site.url), title: boundText(site.title) })), truncated };

@@ -10,15 +10,11 @@ import { stepInPage, type Direction } from "./pageHistoryStep.js";
 /** go_back and go_forward: one step through the tab's session history, waiting for the load. */
 export const goBackTool = defineTool({
   name: "browser.go_back",
-  level: "L0",
-  effects: "write",
   run: ({ tabId }, context) => moveThroughHistory("back", tabId, context),
 });
 
 export const goForwardTool = defineTool({
   name: "browser.go_forward",
-  level: "L0",
-  effects: "write",
   run: ({ tabId }, context) => moveThroughHistory("forward", tabId, context),
 });
 

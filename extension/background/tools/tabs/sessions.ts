@@ -13,8 +13,6 @@ const RESTORE_LOAD_WAIT_MS = 10_000;
 
 export const sessionsRecentlyClosedTool = defineTool({
   name: "browser.sessions_recently_closed",
-  level: "L0",
-  effects: "read",
   async run({ maxResults }) {
     const sessions = await chrome.sessions.getRecentlyClosed({ maxResults });
     return { sessions: sessions.flatMap((session) => describeClosed(session) ?? []) };
@@ -27,8 +25,6 @@ export const sessionsRecentlyClosedTool = defineTool({
  */
 export const sessionRestoreTool = defineTool({
   name: "browser.session_restore",
-  level: "L0",
-  effects: "write",
   async run({ sessionId }, context) {
     const visible = await rememberVisibleTabs();
     return withNewTabLoadWatch(async (watch) => {

@@ -8,8 +8,6 @@ import { resolveTab } from "../../tabResolver.js";
  */
 export const tabCloseTool = defineTool({
   name: "browser.tab_close",
-  level: "L0",
-  effects: "write",
   async run({ tabId }, context) {
     const tab = await resolveTab(tabId, undefined);
     // Closing the browser's last tab quits the browser, and with it the bridge this agent talks to.

@@ -6,8 +6,6 @@ import { tabUrl } from "./tabSummary.js";
 /** The only tool that changes what the user sees: activates the tab and raises its window. */
 export const tabFocusTool = defineTool({
   name: "browser.tab_focus",
-  level: "L0",
-  effects: "write",
   async run({ tabId }, context) {
     const tab = await resolveTab(tabId, undefined);
     await context.beforeDispatch(tab.id);

@@ -7,8 +7,6 @@ type TabGroup = CommandResult<"browser.tab_groups_list">["groups"][number];
 
 export const tabGroupsListTool = defineTool({
   name: "browser.tab_groups_list",
-  level: "L0",
-  effects: "read",
   async run() {
     const { items, truncated } = capList(await tabGroupsApi().query({}));
     return { groups: await Promise.all(items.map(describeGroup)), truncated };
@@ -18,8 +16,6 @@ export const tabGroupsListTool = defineTool({
 /** Puts explicit tabs into a new group, or into an existing one. Never activates a tab. */
 export const tabsGroupTool = defineTool({
   name: "browser.tabs_group",
-  level: "L0",
-  effects: "write",
   async run({ tabIds, groupId }, context) {
     const api = tabGroupsApi();
     const tabs = await Promise.all(tabIds.map((tabId) => resolveTab(tabId, undefined)));
@@ -40,8 +36,6 @@ export const tabsGroupTool = defineTool({
 
 export const tabGroupUpdateTool = defineTool({
   name: "browser.tab_group_update",
-  level: "L0",
-  effects: "write",
   async run({ groupId, title, color, collapsed }) {
     const api = tabGroupsApi();
     await getGroup(api, groupId);

@@ -14,8 +14,6 @@ const BLANK = "about:blank";
  */
 export const tabOpenTool = defineTool({
   name: "browser.tab_open",
-  level: "L0",
-  effects: "write",
   async run({ url, active, windowId }, context) {
     const target = url === undefined ? BLANK : parseHttpUrl(url).href;
     if (windowId !== undefined) await requireWindow(windowId);

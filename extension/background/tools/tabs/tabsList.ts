@@ -8,8 +8,6 @@ import { currentWindowId, hasTabId, summarizeTab } from "./tabSummary.js";
  */
 export const tabsListTool = defineTool({
   name: "browser.tabs_list",
-  level: "L0",
-  effects: "read",
   async run() {
     const [tabs, focusedWindowId] = await Promise.all([chrome.tabs.query({}), currentWindowId()]);
     const summaries = tabs

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+/**
+ * One socket command, declared once. The extension registry, the gatekeeper's
+ * classification, `browser.tools`, the CLI verbs and help, and the README's command
+ * table are all derived from these fields; nothing else may restate them.
+ */
+
+export const ToolLevelSchema = z.enum(["L0", "L1", "L2"]);
+export type ToolLevel = z.infer<typeof ToolLevelSchema>;
+export const ToolEffectsSchema = z.enum(["read", "write"]);
+export type ToolEffects = z.infer<typeof ToolEffectsSchema>;
+
+/**
+ * What the gatekeeper must judge before the call runs:
+ * - reads: nothing is activated (reads, navigation, tab and pointer moves);
+ * - activates: the payload's `ref` is activated (a click, a selection);
+ * - submits: keyboard entry that may submit or activate (`submit: true`, Enter, Space);
+ * - points: whatever sits under a viewport point (or a drag's drop ref) is activated;
+ * - composes: runs other commands, each judged by its own intent (`actions[].tool`).
+ */
+export const CommandIntentSchema = z.enum(["reads", "activates", "submits", "points", "composes"]);
+export type CommandIntent = z.infer<typeof CommandIntentSchema>;
+
+/** A capability the user's policy must switch on before the command may run at all. */
+export const CapabilitySchema = z.enum(["javascript", "uploads"]);
+export type Capability = z.infer<typeof CapabilitySchema>;
+
+/** How a verb's result is shown on a terminal when --json is not given. */
+export type CliOutput = "json" | "snapshot" | "text" | "image";
+
+/**
+ * How the CLI spells a command beyond the generic form (`weboperator VERB --field value`):
+ * which fields are positional, flags that set fixed values, and how the result prints.
+ */
+export interface CliSpelling {
+  positionals?: readonly string[];
+  /** A bare flag that sets fields, e.g. `--append` sets `{mode: "append"}`. */
+  switches?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Flag names that differ from the kebab-cased field name, e.g. `from` for `fromChar`. */
+  flagNames?: Readonly<Record<string, string>>;
+  output?: CliOutput;
+}
+
+export type CommandHandler = "bridge" | "extension" | "unimplemented";
+
+export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  payload: P;
+  result: R;
+  handledBy: CommandHandler;
+  /** What it does and what it answers, for agents (browser.tools), people (CLI help) and the README. */
+  description: string;
+  /** A payload that parses, shown in browser.tools, the CLI help and the README. */
+  example: z.input<P>;
+  /** L0 browser data, L1 content script, L2 CDP; absent for bridge and task commands. */
+  level?: ToolLevel;
+  effects: ToolEffects;
+  intent: CommandIntent;
+  /** The gatekeeper's own commands act on no page and are not gated. */
+  gated: boolean;
+  capability?: Capability;
+  /** Other names (without the `browser.` prefix) accepted on the socket and as CLI verbs. */
+  aliases: readonly string[];
+  cli: CliSpelling;
+}
+
+type CommandDeclaration<P extends z.ZodType, R extends z.ZodType> = Omit<CommandSpec<P, R>, "aliases" | "cli" | "gated" | "intent"> & {
+  aliases?: readonly string[];
+  cli?: CliSpelling;
+  gated?: boolean;
+  intent?: CommandIntent;
+};
+
+/** Declares a command; the description and example also go on the payload schema's `.meta()`, so JSON Schema carries them. */
+export function command<P extends z.ZodType, R extends z.ZodType>(declaration: CommandDeclaration<P, R>): CommandSpec<P, R> {
+  return {
+    ...declaration,
+    payload: declaration.payload.meta({ description: declaration.description, examples: [declaration.example] }),
+    intent: declaration.intent ?? "reads",
+    gated: declaration.gated ?? true,
+    aliases: declaration.aliases ?? [],
+    cli: declaration.cli ?? {},
+  };
+}
