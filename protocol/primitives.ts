@@ -18,11 +18,48 @@ export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
 
 
 export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
+export type MouseButton = z.infer<typeof MouseButtonSchema>;
+/** 1 click, 2 double, 3 triple. */
+export const ClickCountSchema = z.number().int().min(1).max(3);
+
 export const ModifierSchema = z.enum(["Alt", "Control", "Meta", "Shift"]);
-/** A click's button, count (2 = double, 3 = triple) and held modifier keys. */
+export type Modifier = z.infer<typeof ModifierSchema>;
+
+/** Every spelling of a modifier key that agents use (Claude's toolset says "ctrl", "cmd", ...). */
+const MODIFIER_SPELLINGS: Readonly<Record<string, Modifier>> = {
+  alt: "Alt", option: "Alt",
+  ctrl: "Control", control: "Control",
+  meta: "Meta", cmd: "Meta", command: "Meta", super: "Meta", win: "Meta",
+  shift: "Shift",
+};
+
+/** The modifier a name spells, case-insensitively, or undefined. */
+export function modifierNamed(name: string): Modifier | undefined {
+  const key = name.trim().toLowerCase();
+  return Object.hasOwn(MODIFIER_SPELLINGS, key) ? MODIFIER_SPELLINGS[key] : undefined;
+}
+
+/** Held modifiers: ["Shift"], ["ctrl", "alt"] or the chord form ["ctrl+shift"], read as canonical names. */
+export const ModifiersSchema = z
+  .array(z.string().min(1).max(40))
+  .max(4)
+  .transform((names, context) => {
+    const modifiers = new Set<Modifier>();
+    for (const part of names.flatMap((name) => name.split("+"))) {
+      const modifier = modifierNamed(part);
+      if (modifier === undefined) {
+        context.addIssue({ code: "custom", message: `"${part}" is not a modifier; use Shift, Control (ctrl), Alt or Meta (cmd)` });
+        return z.NEVER;
+      }
+      modifiers.add(modifier);
+    }
+    return [...modifiers];
+  });
+
+/** A click's button, count and held modifier keys; the same three fields wherever a click is taken. */
 export const ClickOptionsShape = {
   button: MouseButtonSchema.optional(),
-  count: z.number().int().min(1).max(3).optional(),
-  modifiers: z.array(ModifierSchema).max(4).optional(),
+  count: ClickCountSchema.optional(),
+  modifiers: ModifiersSchema.optional(),
 };
 export const ActionTargetSchema = z.object({ role: z.string(), name: z.string() });

@@ -1,4 +1,5 @@
 import { WebOperatorError } from "../../protocol/index.js";
+import { paramsObject, type CdpMethod, type CdpParams, type CdpResult } from "./cdp/cdpCommands.js";
 
 const PROTOCOL_VERSION = "1.3";
 const IDLE_DETACH_MS = 30_000;
@@ -17,11 +18,12 @@ class DebuggerSession {
     });
   }
 
-  async send<T>(tabId: number, method: string, params: Record<string, unknown> = {}): Promise<T> {
+  async send<M extends CdpMethod>(tabId: number, method: M, ...params: CdpParams<M>): Promise<CdpResult<M>> {
     await this.attach(tabId);
     this.touch();
     try {
-      return (await chrome.debugger.sendCommand({ tabId }, method, params)) as T;
+      // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
+      return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params))) as CdpResult<M>;
     } catch (error) {
       throw new WebOperatorError("debugger_unavailable", `CDP ${method} failed on tab ${tabId}: ${messageOf(error)}`);
     }

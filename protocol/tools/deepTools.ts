@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LooseBooleanSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { ActionTargetSchema, LooseBooleanSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { ActionEffectsSchema } from "./actionEffects.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotFieldsSchema } from "../snapshotShapes.js";
 
@@ -22,13 +23,12 @@ export const ReadPageDeepResultSchema = SnapshotFieldsSchema.extend({
 });
 
 export const ClickDeepPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...tabScoped });
-export const ClickDeepResultSchema = z.object({
+export const ClickDeepResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
   ref: z.string(),
-  target: z.object({ role: z.string(), name: z.string() }),
+  target: ActionTargetSchema,
   /** Where the trusted click landed, in top-level viewport CSS pixels. */
   point: z.object({ x: z.number(), y: z.number() }),
-  url: z.string(),
 });
 
 /** L2 deep perception (seed L1-L2 §1.4, §2): CDP accessibility reads and acting on deep refs. */
@@ -50,7 +50,7 @@ export const DEEP_TOOL_COMMANDS = {
     result: ClickDeepResultSchema,
     handledBy: "extension",
     description:
-      "A trusted click on a deep ref after identity checks (worker nonce, tab, tab epoch, frame loader, node still attached): {tabId, ref, target, point, url}. Deep refs die with the debugger session (30 s idle): then stale_ref.",
+      "A trusted click on a deep ref after identity checks (worker nonce, tab, tab epoch, frame loader, node still attached), through the one write path: {tabId, ref, target, point, ...effects}. Deep refs die with the debugger session (30 s idle): then stale_ref.",
     example: { ref: "c4cyt04_2_1_1" },
     level: "L2",
     effects: "write",

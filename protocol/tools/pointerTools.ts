@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { ClickCountSchema, ModifiersSchema, MouseButtonSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 
@@ -24,9 +24,6 @@ export const MAX_HOLD_KEY_MS = 30_000;
 
 const CoordinateSchema = z.number().finite().min(0).max(100_000);
 export const ViewportPointSchema = z.strictObject({ x: CoordinateSchema, y: CoordinateSchema });
-export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
-/** Modifier names held during a pointer action: "shift", "ctrl", "alt", "meta" (or a chord "ctrl+shift"). */
-const ModifiersSchema = z.array(z.string().min(1).max(40)).max(4);
 const ImageSideSchema = z.number().int().min(16).max(MAX_IMAGE_SIDE);
 
 /** What lies under a point, read just before the pointer acts on it. */
@@ -76,8 +73,7 @@ export const ClickXyPayloadSchema = z.strictObject({
   x: CoordinateSchema,
   y: CoordinateSchema,
   button: MouseButtonSchema.default("left"),
-  /** 2 is a double click, 3 a triple click (selects a paragraph). */
-  count: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  count: ClickCountSchema.default(1),
   modifiers: ModifiersSchema.optional(),
   ...tabScoped,
 });

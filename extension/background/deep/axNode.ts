@@ -1,20 +1,7 @@
-/** The parts of CDP's Accessibility.AXNode that deep reads use. */
-export interface AXValue {
-  type: string;
-  value?: unknown;
-}
+import type { Protocol } from "devtools-protocol";
 
-export interface AXNode {
-  nodeId: string;
-  ignored: boolean;
-  role?: AXValue;
-  name?: AXValue;
-  value?: AXValue;
-  properties?: Array<{ name: string; value: AXValue }>;
-  childIds?: string[];
-  parentId?: string;
-  backendDOMNodeId?: number;
-}
+export type AXNode = Protocol.Accessibility.AXNode;
+export type AXValue = Protocol.Accessibility.AXValue;
 
 export function axRole(node: AXNode): string {
   return typeof node.role?.value === "string" ? node.role.value : "";

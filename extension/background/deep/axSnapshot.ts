@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/index.js";
-import { AXTree, type AXNode } from "./axNode.js";
+import { AXTree } from "./axNode.js";
 import { truncate } from "./axStates.js";
 import { cdpSend, sessionKey, type CdpTarget } from "./cdpTarget.js";
 import { formatDeepSnapshotId } from "./deepRefFormat.js";
@@ -65,7 +65,7 @@ export async function axSnapshot(tabId: number, options: AxSnapshotOptions): Pro
 
 async function fullTree(frame: FrameInfo, required: boolean): Promise<AXTree | null> {
   try {
-    const { nodes } = await cdpSend<{ nodes: AXNode[] }>(frame.target, "Accessibility.getFullAXTree", { frameId: frame.frameId });
+    const { nodes } = await cdpSend(frame.target, "Accessibility.getFullAXTree", { frameId: frame.frameId });
     return new AXTree(nodes);
   } catch (error) {
     // A child frame that vanished mid-read is simply absent; the top frame is not optional.

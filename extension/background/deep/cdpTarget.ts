@@ -1,5 +1,6 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import { debuggerSession } from "../debuggerSession.js";
+import { paramsObject, type CdpMethod, type CdpParams, type CdpResult } from "../cdp/cdpCommands.js";
 
 /**
  * One CDP protocol session inside a tab: the tab's own (sessionId undefined) or a flat
@@ -24,11 +25,11 @@ export class ChildSessionGone extends WebOperatorError {
   }
 }
 
-export async function cdpSend<T>(target: CdpTarget, method: string, params: Record<string, unknown> = {}): Promise<T> {
+export async function cdpSend<M extends CdpMethod>(target: CdpTarget, method: M, ...params: CdpParams<M>): Promise<CdpResult<M>> {
   // The tab's session attaches on demand and keeps the idle timer fresh; child sessions ride on it.
-  if (target.sessionId === undefined) return debuggerSession.send<T>(target.tabId, method, params);
+  if (target.sessionId === undefined) return debuggerSession.send(target.tabId, method, ...params);
   try {
-    return (await chrome.debugger.sendCommand({ tabId: target.tabId, sessionId: target.sessionId }, method, params)) as T;
+    return (await chrome.debugger.sendCommand({ tabId: target.tabId, sessionId: target.sessionId }, method, paramsObject(params))) as CdpResult<M>;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (GONE_SESSION.test(message)) throw new ChildSessionGone(`The iframe's debugger session ended (${message}).`);
@@ -37,9 +38,9 @@ export async function cdpSend<T>(target: CdpTarget, method: string, params: Reco
 }
 
 /** Like cdpSend, but a failure is an absent answer: for probes whose failure is itself the answer. */
-export async function cdpTry<T>(target: CdpTarget, method: string, params: Record<string, unknown> = {}): Promise<T | null> {
+export async function cdpTry<M extends CdpMethod>(target: CdpTarget, method: M, ...params: CdpParams<M>): Promise<CdpResult<M> | null> {
   try {
-    return await cdpSend<T>(target, method, params);
+    return await cdpSend(target, method, ...params);
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { debuggerSession } from "../debuggerSession.js";
+import { clickAt } from "../input/mouse.js";
 import { deepClickPoint } from "./deepClickPoint.js";
 import { resolveDeepRef, type ResolvedDeepRef } from "./resolveDeepRef.js";
 
@@ -10,25 +10,17 @@ export interface DeepClick {
 }
 
 interface ClickOptions {
-  expectedTabId?: number;
   /** The gatekeeper's last word, called with the ref's tab right before the mouse events. */
   beforeDispatch(tabId: number): Promise<void>;
 }
 
-/** A trusted click on a deep ref: identity checks, then CDP mouse move, press and release at its centre. */
-export async function clickDeepRef(ref: string, options: ClickOptions): Promise<DeepClick> {
-  return clickResolvedDeepRef(await resolveDeepRef(ref, options.expectedTabId), options);
-}
-
+/** A trusted click on a resolved deep ref: identity checked again, then the one mouse dispatcher at its centre. */
 export async function clickResolvedDeepRef(resolved: ResolvedDeepRef, options: ClickOptions): Promise<DeepClick> {
   const point = await deepClickPoint(resolved);
   // Scrolling let page code run (scroll handlers may re-render): check identity again right before the write.
   await resolveDeepRef(resolved.binding.ref, resolved.tabId);
   await options.beforeDispatch(resolved.tabId);
-  const base = { x: point.x, y: point.y, button: "left", clickCount: 1 };
-  await debuggerSession.send(resolved.tabId, "Input.dispatchMouseEvent", { type: "mouseMoved", x: point.x, y: point.y, button: "none" });
-  await debuggerSession.send(resolved.tabId, "Input.dispatchMouseEvent", { type: "mousePressed", buttons: 1, ...base });
-  await debuggerSession.send(resolved.tabId, "Input.dispatchMouseEvent", { type: "mouseReleased", buttons: 0, ...base });
+  await clickAt(resolved.tabId, point);
   const { ref, role, name } = resolved.binding;
   return { tabId: resolved.tabId, ref, target: { role, name }, point };
 }

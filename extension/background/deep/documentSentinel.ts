@@ -15,7 +15,7 @@ export async function documentSentinel(frame: FrameInfo): Promise<string | null>
   if (cached !== undefined && (await sentinelAlive(frame, cached))) return cached;
   sentinels.delete(key);
   if (frame.documentBackendNodeId === null) return null;
-  const resolved = await cdpTry<{ object: { objectId?: string } }>(frame.target, "DOM.resolveNode", { backendNodeId: frame.documentBackendNodeId, objectGroup: OBJECT_GROUP });
+  const resolved = await cdpTry(frame.target, "DOM.resolveNode", { backendNodeId: frame.documentBackendNodeId, objectGroup: OBJECT_GROUP });
   const objectId = resolved?.object.objectId;
   if (objectId === undefined) return null;
   sentinels.set(key, objectId);
@@ -25,7 +25,7 @@ export async function documentSentinel(frame: FrameInfo): Promise<string | null>
 /** True while the object still denotes a live document in a live session. */
 export async function sentinelAlive(frame: Pick<FrameInfo, "target">, objectId: string): Promise<boolean> {
   // Answered by the browser from the object id alone: no page script can fake it.
-  const answer = await cdpTry<{ node: { nodeType: number } }>(frame.target, "DOM.describeNode", { objectId });
+  const answer = await cdpTry(frame.target, "DOM.describeNode", { objectId });
   return answer?.node.nodeType === 9;
 }
 

@@ -1,3 +1,4 @@
+import type { Protocol } from "devtools-protocol";
 import { WebOperatorError } from "../../../protocol/index.js";
 import { cdpSend, cdpTry, sessionKey, type CdpTarget } from "./cdpTarget.js";
 import { childSessionsOf } from "./childSessions.js";
@@ -31,17 +32,8 @@ export interface FrameMap {
   unreachableFrames: string[];
 }
 
-interface CdpFrameTree { frame: { id: string; loaderId: string; url: string }; childFrames?: CdpFrameTree[] }
-interface CdpNode {
-  backendNodeId: number;
-  nodeType: number;
-  localName?: string;
-  attributes?: string[];
-  frameId?: string;
-  contentDocument?: CdpNode;
-  children?: CdpNode[];
-  shadowRoots?: CdpNode[];
-}
+type CdpFrameTree = Protocol.Page.FrameTree;
+type CdpNode = Protocol.DOM.Node;
 
 export function ownerKey(target: CdpTarget, backendNodeId: number): string {
   return `${sessionKey(target)}:${backendNodeId}`;
@@ -59,14 +51,14 @@ export async function mapFrames(tabId: number, { forceReattach = false } = {}): 
   const sessionFrames: Array<{ target: CdpTarget; tree: CdpFrameTree; owner: FrameInfo["owner"] }> = [];
 
   for (const child of children) {
-    const tree = await cdpTry<{ frameTree: CdpFrameTree }>(child.target, "Page.getFrameTree");
+    const tree = await cdpTry(child.target, "Page.getFrameTree");
     if (!tree) continue;
     const frameId = tree.frameTree.frame.id;
-    const owner = await cdpTry<{ backendNodeId: number }>(child.parent, "DOM.getFrameOwner", { frameId });
+    const owner = await cdpTry(child.parent, "DOM.getFrameOwner", { frameId });
     childRootFrames.add(frameId);
     sessionFrames.push({ target: child.target, tree: tree.frameTree, owner: owner ? { target: child.parent, backendNodeId: owner.backendNodeId } : null });
   }
-  const rootTree = await cdpSend<{ frameTree: CdpFrameTree }>(root, "Page.getFrameTree");
+  const rootTree = await cdpSend(root, "Page.getFrameTree");
   sessionFrames.unshift({ target: root, tree: rootTree.frameTree, owner: null });
 
   for (const { target, tree, owner } of sessionFrames) {
@@ -74,7 +66,7 @@ export async function mapFrames(tabId: number, { forceReattach = false } = {}): 
     dom.set(sessionKey(target), facts);
     const documents = new Map<string, { document: number; owner: number }>();
     // A child frame that went away mid-read is left out; the top frame is not optional.
-    const fetched = target === root ? await cdpSend<{ root: CdpNode }>(target, "DOM.getDocument", { depth: -1, pierce: true }) : await cdpTry<{ root: CdpNode }>(target, "DOM.getDocument", { depth: -1, pierce: true });
+    const fetched = target === root ? await cdpSend(target, "DOM.getDocument", { depth: -1, pierce: true }) : await cdpTry(target, "DOM.getDocument", { depth: -1, pierce: true });
     if (!fetched) continue;
     const document = fetched.root;
     indexDom(document, facts, documents, remoteFrames);

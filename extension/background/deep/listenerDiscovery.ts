@@ -62,10 +62,10 @@ function collect(node: AXNode, tree: AXTree, insideInteractive: boolean, visit: 
 }
 
 async function listenerTypes(candidate: Candidate): Promise<string[]> {
-  const resolved = await cdpTry<{ object: { objectId?: string } }>(candidate.target, "DOM.resolveNode", { backendNodeId: candidate.backendNodeId, objectGroup: OBJECT_GROUP });
+  const resolved = await cdpTry(candidate.target, "DOM.resolveNode", { backendNodeId: candidate.backendNodeId, objectGroup: OBJECT_GROUP });
   const objectId = resolved?.object.objectId;
   if (objectId === undefined) return [];
-  const result = await cdpTry<{ listeners: Array<{ type: string }> }>(candidate.target, "DOMDebugger.getEventListeners", { objectId, depth: 0 });
+  const result = await cdpTry(candidate.target, "DOMDebugger.getEventListeners", { objectId, depth: 0 });
   const types = new Set((result?.listeners ?? []).map((listener) => listener.type).filter((type) => ACTION_LISTENERS.test(type)));
   return [...types].sort();
 }

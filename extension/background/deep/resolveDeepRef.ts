@@ -1,3 +1,4 @@
+import type { Protocol } from "devtools-protocol";
 import { WebOperatorError } from "../../../protocol/index.js";
 import { cdpTry, type CdpTarget } from "./cdpTarget.js";
 import { formatDeepRef, parseDeepRef } from "./deepRefFormat.js";
@@ -37,14 +38,14 @@ export async function resolveDeepRef(raw: string, expectedTabId?: number): Promi
   if (!tab) throw stale(`tab ${binding.tabId} no longer exists`);
   if (deepRefStore.tabEpoch(binding.tabId) !== binding.tabEpoch) throw stale("the tab navigated to another page");
   if (!(await sentinelAlive(binding, binding.documentObjectId))) throw stale("the debugger session or the frame's document changed");
-  const tree = await cdpTry<{ frameTree: FrameTree }>(binding.target, "Page.getFrameTree");
+  const tree = await cdpTry(binding.target, "Page.getFrameTree");
   const frame = tree ? findFrame(tree.frameTree, binding.frameId) : null;
   if (!frame) throw stale("its frame was detached");
   if (frame.loaderId !== binding.loaderId) throw stale("its frame loaded another document");
-  const resolved = await cdpTry<{ object: { objectId?: string } }>(binding.target, "DOM.resolveNode", { backendNodeId: binding.backendNodeId, objectGroup: "weboperator-deep-action" });
+  const resolved = await cdpTry(binding.target, "DOM.resolveNode", { backendNodeId: binding.backendNodeId, objectGroup: "weboperator-deep-action" });
   const objectId = resolved?.object.objectId;
   if (objectId === undefined) throw stale("its element no longer exists");
-  const check = await cdpTry<{ result: { value?: unknown } }>(binding.target, "Runtime.callFunctionOn", {
+  const check = await cdpTry(binding.target, "Runtime.callFunctionOn", {
     objectId,
     functionDeclaration: "function (doc) { return this.isConnected && this.ownerDocument === doc; }",
     arguments: [{ objectId: binding.documentObjectId }],
@@ -54,7 +55,7 @@ export async function resolveDeepRef(raw: string, expectedTabId?: number): Promi
   return { tabId: binding.tabId, backendNodeId: binding.backendNodeId, frameId: binding.frameId, target: binding.target, objectId, binding };
 }
 
-interface FrameTree { frame: { id: string; loaderId: string }; childFrames?: FrameTree[] }
+type FrameTree = Protocol.Page.FrameTree;
 
 function findFrame(tree: FrameTree, frameId: string): FrameTree["frame"] | null {
   if (tree.frame.id === frameId) return tree.frame;

@@ -1,41 +1,18 @@
 import type { z } from "zod";
+import type { Protocol } from "devtools-protocol";
 import type { ConsoleEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
 import { debuggerSession } from "../debuggerSession.js";
-import { onCdpEvent } from "../pointer/cdpEvents.js";
+import { onCdpEvent } from "../cdp/cdpEvents.js";
 import { readSince, type ReadCursor } from "./readCursor.js";
 import { MAX_ENTRY_CHARS, redactText, redactUrl, truncate } from "./redaction.js";
 
 type ConsoleEntry = z.infer<typeof ConsoleEntrySchema>;
 
-interface ObjectPreview {
-  subtype?: string;
-  overflow: boolean;
-  properties: Array<{ name: string; type: string; value?: string }>;
-}
-interface RemoteObject {
-  type: string;
-  value?: unknown;
-  unserializableValue?: string;
-  description?: string;
-  preview?: ObjectPreview;
-}
-interface CallFrame {
-  url: string;
-  lineNumber: number;
-}
-interface ConsoleApiCalled {
-  type: string;
-  args: RemoteObject[];
-  timestamp: number;
-  stackTrace?: { callFrames: CallFrame[] };
-}
-interface ExceptionThrown {
-  timestamp: number;
-  exceptionDetails: { text: string; url?: string; lineNumber?: number; exception?: RemoteObject };
-}
-interface LogEntryAdded {
-  entry: { source: string; level: string; text: string; timestamp: number; url?: string; lineNumber?: number };
-}
+type RemoteObject = Protocol.Runtime.RemoteObject;
+type ObjectPreview = Protocol.Runtime.ObjectPreview;
+type ConsoleApiCalled = Protocol.Runtime.ConsoleAPICalledEvent;
+type ExceptionThrown = Protocol.Runtime.ExceptionThrownEvent;
+type LogEntryAdded = Protocol.Log.EntryAddedEvent;
 
 /**
  * browser.read_console. The page's console lives in V8's message storage, which CDP
@@ -51,9 +28,9 @@ class ConsoleLog {
   async read(tabId: number, maxEntries: number): Promise<{ entries: ConsoleEntry[]; dropped: number }> {
     const collected: ConsoleEntry[] = [];
     const unsubscribe = [
-      onCdpEvent<ConsoleApiCalled>(tabId, "Runtime.consoleAPICalled", (event) => collected.push(fromConsoleCall(event))),
-      onCdpEvent<ExceptionThrown>(tabId, "Runtime.exceptionThrown", (event) => collected.push(fromException(event))),
-      onCdpEvent<LogEntryAdded>(tabId, "Log.entryAdded", (event) => collected.push(fromLogEntry(event))),
+      onCdpEvent(tabId, "Runtime.consoleAPICalled", (event) => collected.push(fromConsoleCall(event))),
+      onCdpEvent(tabId, "Runtime.exceptionThrown", (event) => collected.push(fromException(event))),
+      onCdpEvent(tabId, "Log.entryAdded", (event) => collected.push(fromLogEntry(event))),
     ];
     try {
       await debuggerSession.send(tabId, "Runtime.enable");

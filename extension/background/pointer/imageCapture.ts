@@ -29,7 +29,7 @@ export interface CapturedImage {
 export async function captureRegion(tabId: number, region: ViewportRegion, imageScale: number, geometry: PageGeometry): Promise<CapturedImage> {
   const beyondViewport =
     region.x < 0 || region.y < 0 || region.x + region.width > geometry.viewportWidth || region.y + region.height > geometry.viewportHeight;
-  const { data } = await debuggerSession.send<{ data: string }>(tabId, "Page.captureScreenshot", {
+  const { data } = await debuggerSession.send(tabId, "Page.captureScreenshot", {
     format: "png",
     captureBeyondViewport: beyondViewport,
     clip: {

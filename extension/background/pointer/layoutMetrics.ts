@@ -1,18 +1,5 @@
 import { debuggerSession } from "../debuggerSession.js";
 
-interface CssViewport {
-  pageX: number;
-  pageY: number;
-  clientWidth: number;
-  clientHeight: number;
-}
-
-interface LayoutMetricsReply {
-  visualViewport: CssViewport;
-  cssVisualViewport: CssViewport;
-  cssContentSize: { width: number; height: number };
-}
-
 /** The top frame's geometry in CSS px, as the browser (not the page's scripts) reports it. */
 export interface PageGeometry {
   scrollX: number;
@@ -26,7 +13,7 @@ export interface PageGeometry {
 }
 
 export async function readPageGeometry(tabId: number): Promise<PageGeometry> {
-  const metrics = await debuggerSession.send<LayoutMetricsReply>(tabId, "Page.getLayoutMetrics");
+  const metrics = await debuggerSession.send(tabId, "Page.getLayoutMetrics");
   const css = metrics.cssVisualViewport;
   return {
     scrollX: css.pageX,

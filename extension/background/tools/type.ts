@@ -2,8 +2,8 @@ import { defineTool } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
 import { callContent } from "../contentClient.js";
 import { runWriteAction } from "../actions/writeAction.js";
-import { parseKeyChord } from "../keyDefinitions.js";
-import { pressChord } from "../trustedKeyboard.js";
+import { parseKeyChord } from "../input/keyboardLayout.js";
+import { pressChord } from "../input/keyboard.js";
 import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/typeEscalation.js";
 
 export const typeTool = defineTool({

@@ -2,7 +2,8 @@ import type { CommandPayload, CommandResult } from "../../../../protocol/index.j
 import type { ToolContext } from "../../toolRegistry.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
-import { modifierMask, trustedClick } from "../../actions/trustedMouse.js";
+import { clickAt } from "../../input/mouse.js";
+import { modifierBits } from "../../input/modifiers.js";
 
 export type ClickInput = CommandPayload<"browser.click">;
 
@@ -23,7 +24,7 @@ export async function performClick(tabId: number, input: ClickInput, context: To
       const clicked = await callContent(tabId, { op: "click", ref: prepared.ref });
       return { value: null, navigationStarted: clicked.navigationStarted };
     }
-    await trustedClick(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierMask(input.modifiers ?? []));
+    await clickAt(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
     return { value: null };
   });
   return { tabId, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, input: mode, ...effects };

@@ -2,7 +2,7 @@ import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
-import { trustedHover } from "../../actions/trustedMouse.js";
+import { moveMouse } from "../../input/mouse.js";
 
 /**
  * Hover moves the real (CDP) pointer: CSS :hover menus react only to trusted movement,
@@ -14,7 +14,7 @@ export const hoverTool = defineTool({
     const tab = await resolveTab(tabId, context.defaultTabId);
     const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover" });
     const { effects } = await runWriteAction(tab.id, context, async () => {
-      await trustedHover(tab.id, prepared.point);
+      await moveMouse(tab.id, prepared.point);
       return { value: null, navigationStarted: false };
     });
     return { tabId: tab.id, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, ...effects };

@@ -2,8 +2,8 @@ import type { ToolContext } from "../../toolRegistry.js";
 import type { ActionEffects } from "../../../../protocol/index.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
-import { parseKeyChord } from "../../keyDefinitions.js";
-import { pressChord } from "../../trustedKeyboard.js";
+import { parseKeyChord } from "../../input/keyboardLayout.js";
+import { pressChord } from "../../input/keyboard.js";
 
 /** Shared by browser.press (the seed's command) and browser.press_key (the catalog's name). */
 export async function performKeyPress(tabId: number, key: string, ref: string | undefined, context: ToolContext): Promise<ActionEffects & { tabId: number; key: string }> {

@@ -5,11 +5,6 @@ import { debuggerSession } from "../../debuggerSession.js";
 
 const MAX_RESULT_CHARS = 8_000;
 
-interface EvaluateResponse {
-  result?: { type: string; value?: unknown; description?: string };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
 /**
  * Runs code in the page's main world through CDP Runtime.evaluate (page CSP does not
  * apply). The gatekeeper denies it unless the user's policy allows JavaScript.
@@ -19,7 +14,7 @@ export const runJavascriptTool = defineTool({
   async run({ code, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     await context.beforeDispatch(tab.id);
-    const response = await debuggerSession.send<EvaluateResponse>(tab.id, "Runtime.evaluate", {
+    const response = await debuggerSession.send(tab.id, "Runtime.evaluate", {
       expression: code,
       returnByValue: true,
       awaitPromise: true,

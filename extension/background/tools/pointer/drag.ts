@@ -4,7 +4,7 @@ import { resolveTab } from "../../tabResolver.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
 import { dragEndPoint } from "../../pointer/dragEndpoint.js";
 import { dragAlongPath } from "../../pointer/dragSequence.js";
-import { pointerState } from "../../pointer/pointerState.js";
+import { pointerState } from "../../input/pointerState.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 
 /** Drags between refs or viewport points, pointer-based or as a native HTML5 drag and drop, whichever the page starts. */

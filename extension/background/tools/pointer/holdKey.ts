@@ -2,8 +2,8 @@ import { WebOperatorError } from "../../../../protocol/index.js";
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { withNavigationWatch } from "../../navigationWatch.js";
-import { parseKeyChord } from "../../keyDefinitions.js";
-import { chordDown, chordUp } from "../../trustedKeyboard.js";
+import { parseKeyChord } from "../../input/keyboardLayout.js";
+import { chordDown, chordUp } from "../../input/keyboard.js";
 
 /** Time the release and the reply still need after the hold, within the request's deadline. */
 const RELEASE_MARGIN_MS = 1_000;

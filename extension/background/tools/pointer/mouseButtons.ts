@@ -3,8 +3,9 @@ import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { withNavigationWatch } from "../../navigationWatch.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
-import { moveMouse, pressMouse, releaseMouse } from "../../pointer/mouseInput.js";
-import { pointerState, type MouseButton } from "../../pointer/pointerState.js";
+import { moveMouse, pressMouse, releaseMouse } from "../../input/mouse.js";
+import { pointerState } from "../../input/pointerState.js";
+import type { MouseButton } from "../../../../protocol/primitives.js";
 
 /** Presses and holds a button (Claude's left_mouse_down); pair it with browser.mouse_up. */
 export const mouseDownTool = defineTool({
@@ -17,8 +18,8 @@ export const mouseDownTool = defineTool({
     const point = pointFor(tab.id, x, y);
     const target = await targetAtPoint(tab.id, point.x, point.y);
     await context.beforeDispatch(tab.id);
-    if (point.moved) await moveMouse(tab.id, point.x, point.y);
-    await pressMouse(tab.id, point.x, point.y, button);
+    if (point.moved) await moveMouse(tab.id, point);
+    await pressMouse(tab.id, point, button);
     return { tabId: tab.id, x: point.x, y: point.y, buttonsHeld: pointerState.held(tab.id), target };
   },
 });
@@ -41,8 +42,8 @@ export const mouseUpTool = defineTool({
     const target = await targetAtPoint(tab.id, point.x, point.y);
     return withNavigationWatch(tab.id, async (watch) => {
       await context.beforeDispatch(tab.id);
-      if (point.moved) await moveMouse(tab.id, point.x, point.y);
-      await releaseMouse(tab.id, point.x, point.y, released);
+      if (point.moved) await moveMouse(tab.id, point);
+      await releaseMouse(tab.id, point, released);
       await watch.settleAfterAction(context.deadline);
       return { tabId: tab.id, x: point.x, y: point.y, buttonsHeld: pointerState.held(tab.id), target };
     });

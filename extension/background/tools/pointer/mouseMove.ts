@@ -1,8 +1,8 @@
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
-import { moveMouse } from "../../pointer/mouseInput.js";
-import { pointerState } from "../../pointer/pointerState.js";
+import { moveMouse } from "../../input/mouse.js";
+import { pointerState } from "../../input/pointerState.js";
 
 /** Moves the pointer (hover, or a drag step while mouse_down holds a button). */
 export const mouseMoveTool = defineTool({
@@ -11,7 +11,7 @@ export const mouseMoveTool = defineTool({
     const tab = await resolveTab(tabId, context.defaultTabId);
     const target = await targetAtPoint(tab.id, x, y);
     await context.beforeDispatch(tab.id);
-    await moveMouse(tab.id, x, y);
+    await moveMouse(tab.id, { x, y });
     return { tabId: tab.id, x, y, buttonsHeld: pointerState.held(tab.id), target };
   },
 });

@@ -1,7 +1,7 @@
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
-import { wheelMouse } from "../../pointer/mouseInput.js";
+import { wheelMouse } from "../../input/mouse.js";
 
 /**
  * A trusted mouse wheel at a viewport point (Claude's `scroll` with a coordinate): it
@@ -17,7 +17,7 @@ export const scrollXyTool = defineTool({
     const deltaX = vertical ? 0 : sign * amount;
     const deltaY = vertical ? sign * amount : 0;
     await context.beforeDispatch(tab.id);
-    await wheelMouse(tab.id, x, y, deltaX, deltaY);
+    await wheelMouse(tab.id, { x, y }, deltaX, deltaY);
     return { tabId: tab.id, x, y, deltaX, deltaY, target };
   },
 });

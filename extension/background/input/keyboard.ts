@@ -1,5 +1,6 @@
-import { debuggerSession } from "./debuggerSession.js";
-import { MODIFIER_BITS, modifierKey, type KeyChord, type KeyDefinition, type ModifierName } from "./keyDefinitions.js";
+import { debuggerSession } from "../debuggerSession.js";
+import { modifierKey, type KeyChord, type KeyDefinition } from "./keyboardLayout.js";
+import { MODIFIER_BITS, isModifier, modifierBits } from "./modifiers.js";
 
 /** Presses a chord with CDP Input.dispatchKeyEvent, so the page sees isTrusted events. */
 export async function pressChord(tabId: number, chord: KeyChord): Promise<void> {
@@ -15,7 +16,7 @@ export async function chordDown(tabId: number, chord: KeyChord): Promise<void> {
     await dispatchKey(tabId, "rawKeyDown", modifierKey(name), modifiers);
   }
   // Holding Shift alone: the keydown itself already reports shiftKey, as a keyboard's does.
-  if (isModifierName(chord.key.key)) modifiers |= MODIFIER_BITS[chord.key.key];
+  if (isModifier(chord.key.key)) modifiers |= MODIFIER_BITS[chord.key.key];
   // With Control/Alt/Meta held, a printable key is a shortcut, not text.
   const text = chord.key.text !== undefined && (modifiers & ~MODIFIER_BITS.Shift) === 0 ? shifted(chord.key.text, modifiers) : undefined;
   await dispatchKey(tabId, text === undefined ? "rawKeyDown" : "keyDown", chord.key, modifiers, text);
@@ -23,16 +24,12 @@ export async function chordDown(tabId: number, chord: KeyChord): Promise<void> {
 
 /** The second half: the key comes up, then the modifiers in reverse order. */
 export async function chordUp(tabId: number, chord: KeyChord): Promise<void> {
-  let modifiers = chord.modifiers.reduce((bits, name) => bits | MODIFIER_BITS[name], 0);
+  let modifiers = modifierBits(chord.modifiers);
   await dispatchKey(tabId, "keyUp", chord.key, modifiers);
   for (const name of [...chord.modifiers].reverse()) {
     modifiers &= ~MODIFIER_BITS[name];
     await dispatchKey(tabId, "keyUp", modifierKey(name), modifiers);
   }
-}
-
-function isModifierName(key: string): key is ModifierName {
-  return Object.hasOwn(MODIFIER_BITS, key);
 }
 
 function shifted(text: string, modifiers: number): string {

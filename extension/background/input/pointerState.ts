@@ -1,4 +1,4 @@
-export type MouseButton = "left" | "right" | "middle";
+import type { MouseButton } from "../../../protocol/primitives.js";
 
 interface TabPointer {
   x: number;
