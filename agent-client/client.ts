@@ -53,7 +53,7 @@ export class WebOperatorClient {
   static async connect(options: ClientOptions = {}): Promise<WebOperatorClient> {
     const env = options.env ?? process.env;
     const path = options.socketPath ?? defaultSocketPath(env);
-    const token = options.token !== undefined ? options.token : resolveToken(env).token;
+    const token = resolveToken(env, options.token).token;
     const untrusted = untrustedSocketReason(path);
     if (untrusted !== null) {
       throw new BridgeUnreachableError(path, Object.assign(new Error(`refusing to send the token: ${untrusted}`), { code: "EUNTRUSTED" }));

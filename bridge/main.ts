@@ -7,6 +7,7 @@ import { claimSocket, releaseSocket } from "./socketOwnership.js";
 import { FrameStream } from "./frameStream.js";
 import { relayToOwner } from "./relay.js";
 import { logBridge } from "./log.js";
+import { recordBridgePid } from "./bridgePidFile.js";
 import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
@@ -14,6 +15,7 @@ const DEFAULT_LINGER_MS = 120_000;
 
 async function main(): Promise<void> {
   const env = process.env;
+  recordBridgePid(env);
   const path = resolveSocketPath(env);
   const { token, file } = resolveToken(env);
   const auth = authPolicyFromEnv(token, file, env);

@@ -1,11 +1,12 @@
 import { WebOperatorError, type CommandResult } from "../../protocol/index.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
+import { describeTokenSource, type ResolvedToken } from "../../bridge/config/token.js";
 import { failed, passed, type DoctorCheck } from "./doctorCheck.js";
 
 export interface BridgeProbe {
   socketPath: string;
-  /** undefined: resolve from env, then the token file, as every client does. */
-  token: string | undefined;
+  /** Chosen by resolveToken, as every client, the CLI and the bridge choose it. */
+  token: ResolvedToken;
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
 }
@@ -15,7 +16,7 @@ type Health = CommandResult<"bridge.health">;
 const START_FIX = "start Chrome with the WebOperator extension enabled (it starts the bridge), or run `weboperator launch`";
 
 async function fetchHealth(probe: BridgeProbe): Promise<Health> {
-  const client = await WebOperatorClient.connect({ socketPath: probe.socketPath, token: probe.token, env: probe.env });
+  const client = await WebOperatorClient.connect({ socketPath: probe.socketPath, token: probe.token.token, env: probe.env });
   const timeoutMs = probe.timeoutMs ?? 3_000;
   let timer: NodeJS.Timeout | undefined;
   const watchdog = new Promise<never>((_resolve, reject) => {
@@ -29,7 +30,7 @@ async function fetchHealth(probe: BridgeProbe): Promise<Health> {
   }
 }
 
-function bridgeFailure(error: unknown, socketPath: string): DoctorCheck {
+function bridgeFailure(error: unknown, socketPath: string, token: ResolvedToken): DoctorCheck {
   const name = "bridge socket";
   if (error instanceof BridgeUnreachableError) {
     return failed(name, `nothing answers at ${socketPath} (${error.cause.code ?? error.cause.message})`, START_FIX);
@@ -37,7 +38,7 @@ function bridgeFailure(error: unknown, socketPath: string): DoctorCheck {
   if (error instanceof WebOperatorError && error.code === "unauthorized") {
     return failed(
       name,
-      `${socketPath} refused the token: ${error.message}`,
+      `${socketPath} refused the token from ${describeTokenSource(token)}: ${error.message}`,
       "use the token of this bridge: --token, WEBOPERATOR_API_TOKEN, or the token file of the config dir it was installed with (--config-dir)",
     );
   }
@@ -61,10 +62,10 @@ export function extensionCheck(health: Health | null): DoctorCheck {
 export async function checkBridge(probe: BridgeProbe): Promise<DoctorCheck[]> {
   try {
     const health = await fetchHealth(probe);
-    const auth = health.bridge.authRequired ? "token accepted" : "auth disabled";
+    const auth = health.bridge.authRequired ? `token from ${describeTokenSource(probe.token)} accepted` : "auth disabled";
     const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
     return [bridge, extensionCheck(health)];
   } catch (error) {
-    return [bridgeFailure(error, probe.socketPath), extensionCheck(null)];
+    return [bridgeFailure(error, probe.socketPath, probe.token), extensionCheck(null)];
   }
 }

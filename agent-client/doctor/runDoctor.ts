@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
-import { socketPath, tokenFilePath } from "../../bridge/config/paths.js";
+import { socketPath } from "../../bridge/config/paths.js";
+import { resolveToken } from "../../bridge/config/token.js";
 import { userHostDirectories } from "../../bridge/install/hostRegistration.js";
 import { findBrowser } from "../launch/findBrowser.js";
 import { checkBridge } from "./bridgeCheck.js";
@@ -42,10 +43,11 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   const hostDirs = options.userDataDir ? [join(resolve(options.userDataDir), "NativeMessagingHosts")] : userHostDirectories();
   const env = effectiveEnv(options, installedLauncherEnv(hostDirs));
   const fix = installCommand(options);
+  const token = resolveToken(env, options.token);
   return [
     checkBrowser(findBrowser(env)),
     ...checkHostManifests(hostDirs, fix),
-    checkTokenFile(tokenFilePath(env), fix),
-    ...(await checkBridge({ socketPath: socketPath(env), token: options.token, env })),
+    checkTokenFile(token, fix),
+    ...(await checkBridge({ socketPath: socketPath(env), token, env })),
   ];
 }
