@@ -33,9 +33,10 @@ async function main(): Promise<void> {
   }
   logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
 
+  // The socket goes first: logging can throw (EPIPE once Chrome, which holds our stderr, is gone).
   const shutdown = (reason: string): void => {
-    logBridge(`shutting down: ${reason}`);
     releaseSocket(path);
+    logBridge(`shutting down: ${reason}`);
     agents.closeAll();
     process.exit(0);
   };
@@ -80,6 +81,8 @@ async function becomeRelay(path: string, token: string | null): Promise<void> {
   process.exit(0);
 }
 
+// Chrome holds our stderr; once it dies, writes fail with EPIPE, which must not become an uncaught-exception loop.
+process.stderr.on("error", () => undefined);
 process.on("uncaughtException", (error) => logBridge(`uncaught exception (kept running): ${error.stack ?? error.message}`));
 process.on("unhandledRejection", (error) => logBridge(`unhandled rejection (kept running): ${String(error)}`));
 

@@ -1,9 +1,12 @@
 import { existsSync, lstatSync, readFileSync, unlinkSync } from "node:fs";
-import { isAnswering } from "../../bridge/socketOwnership.js";
+import { connect } from "node:net";
+import { encodeJsonFrame } from "../../protocol/index.js";
 
 const STOP_GRACE_MS = 3_000;
+const PROBE_MS = 1_000;
 
-function isAlive(pid: number): boolean {
+/** Alive and not a zombie. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
@@ -69,10 +72,30 @@ async function removeDeadSocket(socket: string): Promise<void> {
   } catch {
     return;
   }
-  if (await isAnswering(socket)) return;
+  if (await answersRequests(socket)) return;
   try {
     unlinkSync(socket);
   } catch {
     // Removed concurrently.
   }
+}
+
+/**
+ * Whether a live bridge serves the socket: it answers any frame, if only with
+ * `unauthorized`. Accepting the connection is not enough: a killed bridge whose threads
+ * are still being torn down keeps its listening socket open without ever reading it.
+ */
+function answersRequests(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(socket);
+    const finish = (answered: boolean): void => {
+      clearTimeout(timer);
+      probe.destroy();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => finish(false), PROBE_MS);
+    probe.once("connect", () => probe.write(encodeJsonFrame({ id: "launch-probe", type: "bridge.health", payload: {} })));
+    probe.once("data", () => finish(true));
+    probe.once("error", () => finish(false));
+  });
 }

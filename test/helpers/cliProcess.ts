@@ -60,11 +60,4 @@ export function readyLine(launch: LaunchProcess): Promise<ReadyLine> {
   });
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isAlive } from "../../agent-client/launch/launchedBridges.js";
