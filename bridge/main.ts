@@ -8,12 +8,14 @@ import { FrameStream } from "./frameStream.js";
 import { relayToOwner } from "./relay.js";
 import { logBridge } from "./log.js";
 import { recordBridgePid } from "./bridgePidFile.js";
+import { answerLauncherProbe } from "./launcherProbe.js";
 import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
 const DEFAULT_LINGER_MS = 120_000;
 
 async function main(): Promise<void> {
+  answerLauncherProbe(process.argv);
   const env = process.env;
   recordBridgePid(env);
   const path = resolveSocketPath(env);

@@ -1,7 +1,8 @@
 import { WebOperatorError, type CommandResult } from "../../protocol/index.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
 import { describeTokenSource, type ResolvedToken } from "../../bridge/config/token.js";
-import { failed, passed, type DoctorCheck } from "./doctorCheck.js";
+import { lstatSync, readFileSync } from "node:fs";
+import { failed, passed, shellArg, type DoctorCheck } from "./doctorCheck.js";
 
 export interface BridgeProbe {
   socketPath: string;
@@ -30,11 +31,48 @@ async function fetchHealth(probe: BridgeProbe): Promise<Health> {
   }
 }
 
+/** Names what is wrong with the socket file itself: someone else's, stale, or simply absent. */
+function unreachableSocket(error: BridgeUnreachableError, socketPath: string): DoctorCheck {
+  const code = error.cause.code;
+  if (code === "EUNTRUSTED") {
+    const owner = socketOwner(socketPath);
+    return failed(
+      "bridge socket",
+      `${error.cause.message.replace(/^refusing to send the token: /, "")}${owner}; the token is never sent there, since whoever owns it could read it`,
+      `if it is a leftover, remove it (as root: sudo rm ${shellArg(socketPath)}); else give WebOperator a socket in a private folder: weboperator install --socket ~/.config/weboperator/bridge.sock, then restart Chrome`,
+    );
+  }
+  if (code === "ECONNREFUSED" && isSocketFile(socketPath)) {
+    return failed(
+      "bridge socket",
+      `stale socket: ${socketPath} exists but no bridge listens on it (a bridge that crashed or was killed left it)`,
+      `rm ${shellArg(socketPath)}, then ${START_FIX} (a new bridge also removes a stale socket itself)`,
+    );
+  }
+  return failed("bridge socket", `nothing answers at ${socketPath} (${code ?? error.cause.message})`, START_FIX);
+}
+
+function isSocketFile(path: string): boolean {
+  try {
+    return lstatSync(path).isSocket();
+  } catch {
+    return false;
+  }
+}
+
+function socketOwner(path: string): string {
+  try {
+    const uid = lstatSync(path).uid;
+    const name = readFileSync("/etc/passwd", "utf8").split("\n").find((line) => line.split(":")[2] === String(uid))?.split(":")[0];
+    return name === undefined ? "" : ` (${name})`;
+  } catch {
+    return "";
+  }
+}
+
 function bridgeFailure(error: unknown, socketPath: string, token: ResolvedToken): DoctorCheck {
   const name = "bridge socket";
-  if (error instanceof BridgeUnreachableError) {
-    return failed(name, `nothing answers at ${socketPath} (${error.cause.code ?? error.cause.message})`, START_FIX);
-  }
+  if (error instanceof BridgeUnreachableError) return unreachableSocket(error, socketPath);
   if (error instanceof WebOperatorError && error.code === "unauthorized") {
     return failed(
       name,
