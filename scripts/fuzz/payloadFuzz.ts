@@ -1,5 +1,5 @@
 import { WebOperatorClient } from "../../agent-client/client.js";
-import { BROWSER_COMMAND_TYPES, ErrorCodeSchema, isErrorResponse, type AgentResponse } from "../../protocol/index.js";
+import { COMMANDS, ErrorCodeSchema, isErrorResponse, type AgentResponse } from "../../protocol/index.js";
 import { mutatePayload, sampleFromSchema } from "./jsonSchemaSample.js";
 import { payloadSchema } from "./frameCases.js";
 import { SeededRandom } from "./seededRandom.js";
@@ -20,6 +20,7 @@ export interface PayloadFuzzReport {
 const SKIPPED = new Set<string>(["browser.tab_close"]);
 /** policy_set may only tighten, and a tightened policy (say, private networks blocked) would deny every later command: it goes last. */
 const LAST = "browser.policy_set";
+const BROWSER_COMMAND_TYPES = Object.keys(COMMANDS).filter((type) => type.startsWith("browser."));
 
 /**
  * Every browser command, `perCommand` times, with a payload sampled from its schema and
