@@ -46,14 +46,14 @@ export class WebOperatorClient {
     readonly socketPath: string,
   ) {
     socket.on("data", (chunk: Buffer) => this.onData(chunk));
-    socket.on("close", () => this.failAll(new WebOperatorError("extension_disconnected", "the bridge closed the connection")));
-    socket.on("error", (error) => this.failAll(error));
+    socket.on("close", () => this.failAll(connectionLost("the bridge closed the connection")));
+    socket.on("error", (error: NodeJS.ErrnoException) => this.failAll(connectionLost(`the connection to the bridge failed (${error.code ?? error.message})`)));
   }
 
   static async connect(options: ClientOptions = {}): Promise<WebOperatorClient> {
     const env = options.env ?? process.env;
     const path = options.socketPath ?? defaultSocketPath(env);
-    const token = options.token !== undefined ? options.token : resolveToken(env).token;
+    const token = resolveToken(env, options.token).token;
     const untrusted = untrustedSocketReason(path);
     if (untrusted !== null) {
       throw new BridgeUnreachableError(path, Object.assign(new Error(`refusing to send the token: ${untrusted}`), { code: "EUNTRUSTED" }));
@@ -144,6 +144,18 @@ export class WebOperatorClient {
     for (const waiter of this.pending.values()) waiter.reject(error);
     this.pending.clear();
   }
+}
+
+/**
+ * A request in flight when the bridge went away (stopped, crashed, killed) may or may not
+ * have run; the agent's next step is to reconnect, since Chrome starts a new bridge.
+ */
+function connectionLost(what: string): WebOperatorError {
+  return new WebOperatorError(
+    "extension_disconnected",
+    `${what} before answering: the bridge stopped or crashed, so a request in flight may or may not have run. ` +
+      "Reconnect in a few seconds (Chrome starts a new bridge when the extension reconnects) and check the page before repeating a write.",
+  );
 }
 
 export class BridgeUnreachableError extends Error {

@@ -7,13 +7,17 @@ import { claimSocket, releaseSocket } from "./socketOwnership.js";
 import { FrameStream } from "./frameStream.js";
 import { relayToOwner } from "./relay.js";
 import { logBridge } from "./log.js";
+import { recordBridgePid } from "./bridgePidFile.js";
+import { answerLauncherProbe } from "./launcherProbe.js";
 import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
 const DEFAULT_LINGER_MS = 120_000;
 
 async function main(): Promise<void> {
+  answerLauncherProbe(process.argv);
   const env = process.env;
+  recordBridgePid(env);
   const path = resolveSocketPath(env);
   const { token, file } = resolveToken(env);
   const auth = authPolicyFromEnv(token, file, env);
@@ -31,9 +35,10 @@ async function main(): Promise<void> {
   }
   logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
 
+  // The socket goes first: logging can throw (EPIPE once Chrome, which holds our stderr, is gone).
   const shutdown = (reason: string): void => {
-    logBridge(`shutting down: ${reason}`);
     releaseSocket(path);
+    logBridge(`shutting down: ${reason}`);
     agents.closeAll();
     process.exit(0);
   };
@@ -78,6 +83,8 @@ async function becomeRelay(path: string, token: string | null): Promise<void> {
   process.exit(0);
 }
 
+// Chrome holds our stderr; once it dies, writes fail with EPIPE, which must not become an uncaught-exception loop.
+process.stderr.on("error", () => undefined);
 process.on("uncaughtException", (error) => logBridge(`uncaught exception (kept running): ${error.stack ?? error.message}`));
 process.on("unhandledRejection", (error) => logBridge(`unhandled rejection (kept running): ${String(error)}`));
 

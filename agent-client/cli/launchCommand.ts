@@ -12,6 +12,7 @@ function readyLine(launched: LaunchedWebOperator): string {
     userDataDir: launched.userDataDir,
     configDir: launched.configDir,
     tokenFile: tokenFilePath({ WEBOPERATOR_CONFIG_DIR: launched.configDir }),
+    tokenSource: launched.tokenSource,
     extensionId: launched.extensionId,
   })}\n`;
 }

@@ -1,11 +1,13 @@
 import { WebOperatorError, type CommandResult } from "../../protocol/index.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
-import { failed, passed, type DoctorCheck } from "./doctorCheck.js";
+import { describeTokenSource, type ResolvedToken } from "../../bridge/config/token.js";
+import { lstatSync, readFileSync } from "node:fs";
+import { failed, passed, shellArg, type DoctorCheck } from "./doctorCheck.js";
 
 export interface BridgeProbe {
   socketPath: string;
-  /** undefined: resolve from env, then the token file, as every client does. */
-  token: string | undefined;
+  /** Chosen by resolveToken, as every client, the CLI and the bridge choose it. */
+  token: ResolvedToken;
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
 }
@@ -15,7 +17,7 @@ type Health = CommandResult<"bridge.health">;
 const START_FIX = "start Chrome with the WebOperator extension enabled (it starts the bridge), or run `weboperator launch`";
 
 async function fetchHealth(probe: BridgeProbe): Promise<Health> {
-  const client = await WebOperatorClient.connect({ socketPath: probe.socketPath, token: probe.token, env: probe.env });
+  const client = await WebOperatorClient.connect({ socketPath: probe.socketPath, token: probe.token.token, env: probe.env });
   const timeoutMs = probe.timeoutMs ?? 3_000;
   let timer: NodeJS.Timeout | undefined;
   const watchdog = new Promise<never>((_resolve, reject) => {
@@ -29,15 +31,52 @@ async function fetchHealth(probe: BridgeProbe): Promise<Health> {
   }
 }
 
-function bridgeFailure(error: unknown, socketPath: string): DoctorCheck {
-  const name = "bridge socket";
-  if (error instanceof BridgeUnreachableError) {
-    return failed(name, `nothing answers at ${socketPath} (${error.cause.code ?? error.cause.message})`, START_FIX);
+/** Names what is wrong with the socket file itself: someone else's, stale, or simply absent. */
+function unreachableSocket(error: BridgeUnreachableError, socketPath: string): DoctorCheck {
+  const code = error.cause.code;
+  if (code === "EUNTRUSTED") {
+    const owner = socketOwner(socketPath);
+    return failed(
+      "bridge socket",
+      `${error.cause.message.replace(/^refusing to send the token: /, "")}${owner}; the token is never sent there, since whoever owns it could read it`,
+      `if it is a leftover, remove it (as root: sudo rm ${shellArg(socketPath)}); else give WebOperator a socket in a private folder: weboperator install --socket ~/.config/weboperator/bridge.sock, then restart Chrome`,
+    );
   }
+  if (code === "ECONNREFUSED" && isSocketFile(socketPath)) {
+    return failed(
+      "bridge socket",
+      `stale socket: ${socketPath} exists but no bridge listens on it (a bridge that crashed or was killed left it)`,
+      `rm ${shellArg(socketPath)}, then ${START_FIX} (a new bridge also removes a stale socket itself)`,
+    );
+  }
+  return failed("bridge socket", `nothing answers at ${socketPath} (${code ?? error.cause.message})`, START_FIX);
+}
+
+function isSocketFile(path: string): boolean {
+  try {
+    return lstatSync(path).isSocket();
+  } catch {
+    return false;
+  }
+}
+
+function socketOwner(path: string): string {
+  try {
+    const uid = lstatSync(path).uid;
+    const name = readFileSync("/etc/passwd", "utf8").split("\n").find((line) => line.split(":")[2] === String(uid))?.split(":")[0];
+    return name === undefined ? "" : ` (${name})`;
+  } catch {
+    return "";
+  }
+}
+
+function bridgeFailure(error: unknown, socketPath: string, token: ResolvedToken): DoctorCheck {
+  const name = "bridge socket";
+  if (error instanceof BridgeUnreachableError) return unreachableSocket(error, socketPath);
   if (error instanceof WebOperatorError && error.code === "unauthorized") {
     return failed(
       name,
-      `${socketPath} refused the token: ${error.message}`,
+      `${socketPath} refused the token from ${describeTokenSource(token)}: ${error.message}`,
       "use the token of this bridge: --token, WEBOPERATOR_API_TOKEN, or the token file of the config dir it was installed with (--config-dir)",
     );
   }
@@ -61,10 +100,10 @@ export function extensionCheck(health: Health | null): DoctorCheck {
 export async function checkBridge(probe: BridgeProbe): Promise<DoctorCheck[]> {
   try {
     const health = await fetchHealth(probe);
-    const auth = health.bridge.authRequired ? "token accepted" : "auth disabled";
+    const auth = health.bridge.authRequired ? `token from ${describeTokenSource(probe.token)} accepted` : "auth disabled";
     const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
     return [bridge, extensionCheck(health)];
   } catch (error) {
-    return [bridgeFailure(error, probe.socketPath), extensionCheck(null)];
+    return [bridgeFailure(error, probe.socketPath, probe.token), extensionCheck(null)];
   }
 }

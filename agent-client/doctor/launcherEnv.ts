@@ -21,17 +21,23 @@ export function readLauncherEnv(launcher: string): Record<string, string> {
   return baked;
 }
 
-/** Baked variables of the first installed manifest in dirs whose launcher can be read. */
-export function installedLauncherEnv(dirs: readonly string[]): Record<string, string> {
+/** The launcher of the first installed manifest in dirs that names one. */
+export function installedLauncher(dirs: readonly string[]): string | null {
   for (const file of dirs.map(hostManifestFile)) {
     if (!existsSync(file)) continue;
     try {
       const manifest: unknown = JSON.parse(readFileSync(file, "utf8"));
       const path = typeof manifest === "object" && manifest !== null && "path" in manifest ? manifest.path : undefined;
-      if (typeof path === "string") return readLauncherEnv(path);
+      if (typeof path === "string") return path;
     } catch {
       continue;
     }
   }
-  return {};
+  return null;
+}
+
+/** Baked variables of the first installed manifest in dirs whose launcher can be read. */
+export function installedLauncherEnv(dirs: readonly string[]): Record<string, string> {
+  const launcher = installedLauncher(dirs);
+  return launcher === null ? {} : readLauncherEnv(launcher);
 }

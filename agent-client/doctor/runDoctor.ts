@@ -1,12 +1,14 @@
 import { join, resolve } from "node:path";
-import { socketPath, tokenFilePath } from "../../bridge/config/paths.js";
+import { socketPath } from "../../bridge/config/paths.js";
+import { resolveToken } from "../../bridge/config/token.js";
 import { userHostDirectories } from "../../bridge/install/hostRegistration.js";
 import { findBrowser } from "../launch/findBrowser.js";
 import { checkBridge } from "./bridgeCheck.js";
 import { checkBrowser } from "./browserCheck.js";
 import { shellArg, type DoctorCheck } from "./doctorCheck.js";
 import { checkHostManifests } from "./hostManifestCheck.js";
-import { installedLauncherEnv } from "./launcherEnv.js";
+import { installedLauncher, installedLauncherEnv } from "./launcherEnv.js";
+import { checkLauncherRuns } from "./launcherRunCheck.js";
 import { checkTokenFile } from "./tokenFileCheck.js";
 
 export interface DoctorOptions {
@@ -42,10 +44,15 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   const hostDirs = options.userDataDir ? [join(resolve(options.userDataDir), "NativeMessagingHosts")] : userHostDirectories();
   const env = effectiveEnv(options, installedLauncherEnv(hostDirs));
   const fix = installCommand(options);
+  const token = resolveToken(env, options.token);
+  const manifests = checkHostManifests(hostDirs, fix);
+  // Only a launcher the manifests vouch for is worth running; otherwise their failure says it all.
+  const launcherRun = manifests.every((check) => check.ok) ? checkLauncherRuns(installedLauncher(hostDirs), options.env, fix) : null;
   return [
     checkBrowser(findBrowser(env)),
-    ...checkHostManifests(hostDirs, fix),
-    checkTokenFile(tokenFilePath(env), fix),
-    ...(await checkBridge({ socketPath: socketPath(env), token: options.token, env })),
+    ...manifests,
+    ...(launcherRun === null ? [] : [launcherRun]),
+    checkTokenFile(token, fix),
+    ...(await checkBridge({ socketPath: socketPath(env), token, env })),
   ];
 }

@@ -1,10 +1,13 @@
-import { readTokenFile, tokenFileMode } from "../../bridge/config/token.js";
+import { describeTokenSource, readTokenFile, tokenFileMode, type ResolvedToken } from "../../bridge/config/token.js";
 import { failed, passed, shellArg, type DoctorCheck } from "./doctorCheck.js";
 
 const NAME = "token file";
 
-export function checkTokenFile(file: string, installFix: string): DoctorCheck {
+export function checkTokenFile(resolved: ResolvedToken, installFix: string): DoctorCheck {
+  const file = resolved.file;
   const mode = tokenFileMode(file);
+  const inUse = resolved.source === "file" || resolved.source === "none";
+  if (mode === null && !inUse) return passed(NAME, `${file} absent, not needed: using ${describeTokenSource(resolved)}`);
   if (mode === null) return failed(NAME, `${file} does not exist`, installFix);
   const octal = mode.toString(8).padStart(4, "0");
   // Anyone who can read the token can drive the user's logged-in browser.

@@ -5,12 +5,15 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { EXTENSION_ID } from "../../protocol/constants.js";
 import { installHost } from "../../bridge/install/hostRegistration.js";
 import { builtExtensionDir } from "../../bridge/install/projectLayout.js";
-import { readTokenFile } from "../../bridge/config/token.js";
+import { describeTokenSource, resolveToken, type ResolvedToken, type TokenSource } from "../../bridge/config/token.js";
+import { BRIDGE_PID_FILE_ENV } from "../../bridge/bridgePidFile.js";
 import { configDir as defaultConfigDir, socketPath as defaultSocketPath } from "../../bridge/config/paths.js";
 import { isAnswering } from "../../bridge/socketOwnership.js";
 import { WebOperatorClient } from "../client.js";
+import { WebOperatorError } from "../../protocol/index.js";
 import { findBrowser } from "./findBrowser.js";
 import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "./chromiumFlags.js";
+import { stopLaunchedBridges } from "./launchedBridges.js";
 
 export { findBrowser } from "./findBrowser.js";
 
@@ -33,6 +36,8 @@ export interface LaunchedWebOperator {
   userDataDir: string;
   configDir: string;
   token: string;
+  /** Where `token` came from: WEBOPERATOR_API_TOKEN wins over the token file. */
+  tokenSource: TokenSource;
   extensionId: string;
   bridgePid: number | null;
   close(): Promise<void>;
@@ -62,35 +67,66 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   }
   const ownsProfile = options.userDataDir === undefined;
   const userDataDir = resolve(options.userDataDir ?? mkdtempSync(join(tmpdir(), "weboperator-profile-")));
-  const report = installHost({ userDataDir, socket, configDir, env });
-  const token = readTokenFile(report.tokenFile);
-  if (token === null) throw new Error(`token file ${report.tokenFile} is empty`);
+  installHost({ userDataDir, socket, configDir, env });
+  // Resolved exactly as the bridge Chrome starts will resolve it, from the same environment.
+  const chromeEnv: NodeJS.ProcessEnv = { ...env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir };
+  const resolved = resolveToken(chromeEnv);
+  if (resolved.token === null) throw new Error(`no token: ${describeTokenSource(resolved)}; run \`weboperator install\``);
+  const token = resolved.token;
+  const pidFile = join(userDataDir, "weboperator-bridges.pid");
+  rmSync(pidFile, { force: true });
+  chromeEnv[BRIDGE_PID_FILE_ENV] = pidFile;
 
-  const browser = await puppeteer.launch({
-    executablePath: browserPath,
-    headless: options.headless ?? true,
-    pipe: true,
-    enableExtensions: [extensionPath],
-    userDataDir,
-    args: OFFLINE_SAFE_CHROMIUM_FLAGS,
-    env: { ...env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir },
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-
-  // A dedicated profile's downloads stay in that profile, not in the user's ~/Downloads.
-  await browser
-    .target()
-    .createCDPSession()
-    .then((cdp) => cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(userDataDir, "Downloads") }))
-    .catch(() => undefined);
-
-  let bridgePid: number | null = null;
+  let browser: Browser;
   try {
-    bridgePid = await waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000);
+    browser = await puppeteer.launch({
+      executablePath: browserPath,
+      headless: options.headless ?? true,
+      pipe: true,
+      enableExtensions: [extensionPath],
+      userDataDir,
+      args: OFFLINE_SAFE_CHROMIUM_FLAGS,
+      env: chromeEnv,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
   } catch (error) {
+    await stopLaunchedBridges(pidFile, socket);
+    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    throw error;
+  }
+
+  // A CDP call to a browser that died during start-up never settles; this settles instead.
+  let browserExited = false;
+  const browserGone = new Promise<never>((_resolve, reject) => {
+    browser.once("disconnected", () => {
+      browserExited = true;
+      reject(new Error("the browser exited during start-up (crashed or was killed)"));
+    });
+  });
+  browserGone.catch(() => undefined);
+  const stopEverything = async (): Promise<void> => {
     await browser.close().catch(() => undefined);
+    // The bridge deliberately outlives Chrome's launcher process; this launch owns it, so stop it.
+    await stopLaunchedBridges(pidFile, socket);
+  };
+
+  let bridgePid: number;
+  try {
+    // A dedicated profile's downloads stay in that profile, not in the user's ~/Downloads.
+    await Promise.race([
+      browser
+        .target()
+        .createCDPSession()
+        .then((cdp) => cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(userDataDir, "Downloads") }))
+        .catch(() => undefined),
+      browserGone,
+    ]);
+    bridgePid = await Promise.race([waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000, resolved, () => browserExited), browserGone]);
+  } catch (error) {
+    await stopEverything();
+    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
     throw error;
   }
 
@@ -98,9 +134,7 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    await browser.close().catch(() => undefined);
-    // The bridge deliberately outlives Chrome's launcher process; this launch owns it, so stop it.
-    if (bridgePid !== null) killQuietly(bridgePid);
+    await stopEverything();
     if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 
@@ -111,16 +145,19 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
     userDataDir,
     configDir,
     token,
+    tokenSource: resolved.source,
     extensionId: EXTENSION_ID,
     bridgePid,
     close,
   };
 }
 
-async function waitForExtension(socket: string, token: string, timeoutMs: number): Promise<number> {
+/** Polls bridge.health until the extension is connected; gives up early on a wrong token or once `abandoned` says so. */
+async function waitForExtension(socket: string, token: string, timeoutMs: number, resolved: ResolvedToken, abandoned: () => boolean): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = "the bridge socket never appeared";
-  while (Date.now() < deadline) {
+  let stopped = false;
+  while (!stopped && !abandoned() && Date.now() < deadline) {
     try {
       const client = await WebOperatorClient.connect({ socketPath: socket, token });
       try {
@@ -132,16 +169,12 @@ async function waitForExtension(socket: string, token: string, timeoutMs: number
       }
     } catch (error) {
       lastProblem = error instanceof Error ? error.message : String(error);
+      if (error instanceof WebOperatorError && error.code === "unauthorized") {
+        lastProblem += ` (launch used ${describeTokenSource(resolved)})`;
+        stopped = true;
+      }
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(`WebOperator did not come up within ${timeoutMs} ms: ${lastProblem}`);
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGTERM");
-  } catch {
-    // Already gone.
-  }
+  throw new Error(stopped ? `the bridge refused launch's token: ${lastProblem}` : `WebOperator did not come up within ${timeoutMs} ms: ${lastProblem}`);
 }

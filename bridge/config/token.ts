@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { dirname } from "node:path";
 import { tokenFilePath } from "./paths.js";
 
-export type TokenSource = "env" | "file" | "none";
+export type TokenSource = "explicit" | "env" | "file" | "none";
 
 export interface ResolvedToken {
   token: string | null;
@@ -11,14 +11,35 @@ export interface ResolvedToken {
   file: string;
 }
 
-/** The environment wins over the file, as the seed's Auth section says. */
-export function resolveToken(env: NodeJS.ProcessEnv = process.env): ResolvedToken {
+/**
+ * The one place a token is chosen, for the bridge, the client, the CLI, `launch` and
+ * `doctor` alike: an explicit token (`--token`, a client option) wins, then
+ * WEBOPERATOR_API_TOKEN, then the token file, as the seed's Auth section says. The
+ * bridge Chrome starts inherits Chrome's environment, so a caller that resolved the
+ * token any other way would present a different token than the bridge expects.
+ */
+export function resolveToken(env: NodeJS.ProcessEnv = process.env, explicit?: string | null): ResolvedToken {
   const file = tokenFilePath(env);
+  if (explicit !== undefined) return { token: explicit, source: "explicit", file };
   const fromEnv = env.WEBOPERATOR_API_TOKEN;
   if (fromEnv !== undefined && fromEnv.length > 0) return { token: fromEnv, source: "env", file };
   const fromFile = readTokenFile(file);
   if (fromFile !== null) return { token: fromFile, source: "file", file };
   return { token: null, source: "none", file };
+}
+
+/** How a person would name where the token came from, for messages and `doctor`. */
+export function describeTokenSource(resolved: ResolvedToken): string {
+  switch (resolved.source) {
+    case "explicit":
+      return "the token given on the command line";
+    case "env":
+      return "WEBOPERATOR_API_TOKEN";
+    case "file":
+      return `the token file ${resolved.file}`;
+    case "none":
+      return `no token (WEBOPERATOR_API_TOKEN unset, ${resolved.file} missing or empty)`;
+  }
 }
 
 export function readTokenFile(file: string): string | null {

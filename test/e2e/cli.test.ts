@@ -4,29 +4,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { projectRoot } from "../../bridge/install/projectLayout.js";
 import { EXTENSION_ORIGIN } from "../../protocol/index.js";
+import { BIN, runCli, type CliRun } from "../helpers/cliProcess.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
-
-const BIN = join(projectRoot(), "bin", "weboperator.js");
-
-interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe("the weboperator CLI against the real chain", () => {
   let session: WebOperatorSession;

@@ -8,6 +8,7 @@ import { checkBridge, extensionCheck } from "../../agent-client/doctor/bridgeChe
 import { checkHostManifests } from "../../agent-client/doctor/hostManifestCheck.js";
 import { readLauncherEnv } from "../../agent-client/doctor/launcherEnv.js";
 import { checkTokenFile } from "../../agent-client/doctor/tokenFileCheck.js";
+import type { ResolvedToken } from "../../bridge/config/token.js";
 import { hostManifest, launcherScript } from "../../bridge/install/hostRegistration.js";
 
 const FIX = "weboperator install --user-data-dir /p";
@@ -81,15 +82,23 @@ describe("checkHostManifests", () => {
 });
 
 describe("checkTokenFile", () => {
+  const fromFile = (file: string): ResolvedToken => ({ token: null, source: "file", file });
+
   it("fails when missing", () => {
-    expect(checkTokenFile(join(root, "token"), FIX)).toMatchObject({ ok: false, fix: FIX });
+    expect(checkTokenFile(fromFile(join(root, "token")), FIX)).toMatchObject({ ok: false, fix: FIX });
+  });
+
+  it("passes when missing but WEBOPERATOR_API_TOKEN is what is used", () => {
+    const check = checkTokenFile({ token: "env-token", source: "env", file: join(root, "token") }, FIX);
+    expect(check).toMatchObject({ ok: true });
+    expect(check.detail).toContain("WEBOPERATOR_API_TOKEN");
   });
 
   it("fails on 0644 with the exact chmod", () => {
     const file = join(root, "token");
     writeFileSync(file, "secret\n", { mode: 0o644 });
     chmodSync(file, 0o644);
-    const check = checkTokenFile(file, FIX);
+    const check = checkTokenFile(fromFile(file), FIX);
     expect(check).toMatchObject({ ok: false, fix: `chmod 600 ${file}` });
     expect(check.detail).toContain("0644");
   });
@@ -98,14 +107,14 @@ describe("checkTokenFile", () => {
     const file = join(root, "token");
     writeFileSync(file, "secret\n", { mode: 0o600 });
     chmodSync(file, 0o600);
-    expect(checkTokenFile(file, FIX)).toMatchObject({ ok: true, fix: null });
+    expect(checkTokenFile(fromFile(file), FIX)).toMatchObject({ ok: true, fix: null });
   });
 
   it("fails on an empty 0600 file", () => {
     const file = join(root, "token");
     writeFileSync(file, "", { mode: 0o600 });
     chmodSync(file, 0o600);
-    expect(checkTokenFile(file, FIX)).toMatchObject({ ok: false });
+    expect(checkTokenFile(fromFile(file), FIX)).toMatchObject({ ok: false });
   });
 });
 
@@ -116,7 +125,7 @@ describe("other checks", () => {
   });
 
   it("checkBridge fails cleanly when nothing listens", async () => {
-    const [bridge, extension] = await checkBridge({ socketPath: join(root, "none.sock"), token: "t", env: {} });
+    const [bridge, extension] = await checkBridge({ socketPath: join(root, "none.sock"), token: { token: "t", source: "explicit", file: join(root, "token") }, env: {} });
     expect(bridge).toMatchObject({ ok: false });
     expect(bridge?.fix).toContain("weboperator launch");
     expect(extension).toMatchObject({ ok: false });

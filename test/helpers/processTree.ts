@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+function readProc(pid: string, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** Live processes (zombies excluded) whose command line mentions `text`, e.g. a test's private folder. */
+export function processesMentioning(text: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    if (Number(pid) === process.pid) continue;
+    const stat = readProc(pid, "stat");
+    if (stat === null || /^\d+ \(.*\) Z/.test(stat)) continue;
+    const cmdline = readProc(pid, "cmdline");
+    if (cmdline !== null && cmdline.replaceAll("\0", " ").includes(text)) found.push(Number(pid));
+  }
+  return found;
+}
+
+/** Direct children of `parent`. */
+export function childPids(parent: number): number[] {
+  const children: number[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const stat = readProc(pid, "stat");
+    const match = stat === null ? null : /^\d+ \(.*\) \S (\d+)/.exec(stat);
+    if (match && Number(match[1]) === parent) children.push(Number(pid));
+  }
+  return children;
+}
