@@ -41,7 +41,8 @@ export const BridgeHealthResultSchema = z.object({
 });
 
 export const NavigatePayloadSchema = z.strictObject({ url: z.string().min(1).max(2_097_152), ...tabScoped });
-export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string() });
+/** loading: the document is interactive but subresources (images, scripts, frames) are still pending. */
+export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string(), loading: z.boolean().optional() });
 
 export const SnapshotPayloadSchema = z.strictObject({
   ...tabScoped,

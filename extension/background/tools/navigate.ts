@@ -13,10 +13,12 @@ export const navigateTool = defineTool({
       await context.beforeDispatch(tab.id);
       // The agent now drives this tab: its next documents answer their own dialogs (outsideDialogs.ts).
       await adoptAgentTab(tab.id);
+      await watch.rememberCurrentDocument();
       await chrome.tabs.update(tab.id, { url: target.href });
-      await watch.waitForLoad(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
+      // Answers at DOMContentLoaded: subresources that never arrive must not hold the agent.
+      const { loading } = await watch.waitForInteractive(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
       const loaded = await chrome.tabs.get(tab.id);
-      return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "" };
+      return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "", loading };
     });
   },
 });

@@ -32,8 +32,8 @@ export function takeSnapshot(registry: RefRegistry, maxChars: number): ContentRe
 
 /** The wire fields of a view, without the tree and lines kept for the engine. */
 export function snapshotResult(view: PageView): ContentResult<"snapshot"> {
-  const { snapshotId, url, title, text, refCount, truncated } = view;
-  return { snapshotId, url, title, text, refCount, truncated };
+  const { snapshotId, url, title, text, refCount, truncated, loading } = view;
+  return { snapshotId, url, title, text, refCount, truncated, loading };
 }
 
 /**
@@ -76,5 +76,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const { body, truncated } = rendered.length === 0
     ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false }
     : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
-  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, nodes, lines };
+  // The DOM as it is now; subresources (and content scripts build on them) may still come.
+  const loading = document.readyState !== "complete";
+  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, loading, nodes, lines };
 }
