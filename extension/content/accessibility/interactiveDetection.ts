@@ -1,4 +1,5 @@
 import { isEditableRoot } from "./accessibleRole.js";
+import { authoredRole } from "./ariaRole.js";
 
 /**
  * Why an element gets a ref. "pointer" is the weakest reason: a cursor:pointer
@@ -35,6 +36,9 @@ export function interactiveReason(
 ): InteractiveReason | null {
   if (isNativelyInteractive(element)) return "native";
   if (role !== null && INTERACTIVE_ROLES.has(role) && !isNativeSelectOption(element)) return "role";
+  // An orphaned widget role (an option outside any listbox) still says the author made it a target.
+  const authored = authoredRole(element);
+  if (authored !== null && INTERACTIVE_ROLES.has(authored) && !isNativeSelectOption(element)) return "role";
   if (hasNonNegativeTabIndex(element)) return "tabindex";
   if (isEditableRoot(element)) return "editable";
   if (element.hasAttribute("onclick")) return "handler";

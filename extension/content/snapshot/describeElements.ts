@@ -1,6 +1,6 @@
-import { getRole } from "dom-accessibility-api";
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
-import { FALLBACK_ROLE, computeRole } from "../accessibility/accessibleRole.js";
+import { computeRole } from "../accessibility/accessibleRole.js";
+import { ariaRole } from "../accessibility/ariaRole.js";
 import { computeName } from "../accessibility/accessibleName.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
 import { LayoutCache } from "../dom/layoutCache.js";
@@ -32,12 +32,7 @@ export function describeElements(selector: string, limit: number): ContentResult
     const role = computeRole(element);
     // Role-less elements are named like any other: accname, not the text fallback of clickable divs.
     const name = role === null ? computeName(element, layout) : displayName(element, role, layout);
-    return { printed: false, role: role ?? unprintedRole(element), name };
+    return { printed: false, role: role ?? ariaRole(element), name };
   });
   return { url: location.href, elements };
-}
-
-/** generic, none or presentation: the roles the snapshot never prints a line for. */
-function unprintedRole(element: Element): string {
-  return getRole(element) ?? FALLBACK_ROLE;
 }
