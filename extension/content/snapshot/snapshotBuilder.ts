@@ -73,10 +73,10 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const viewport = { width: window.innerWidth, height: window.innerHeight };
   const measure = (placement: Placement): number =>
     placement === null ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
-  const { body, truncated } = rendered.length === 0
-    ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false }
+  const { body, truncated, droppedInteractive } = rendered.length === 0
+    ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false, droppedInteractive: 0 }
     : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
   // The DOM as it is now; subresources (and content scripts build on them) may still come.
   const loading = document.readyState !== "complete";
-  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, loading, nodes, lines };
+  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount: refCount - droppedInteractive, truncated, loading, nodes, lines };
 }
