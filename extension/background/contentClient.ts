@@ -62,7 +62,9 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
 }
 
 async function injectContentScript(tabId: number): Promise<void> {
-  const files = chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+  // Only the isolated-world script that answers ops: the document_start recorders are too late now.
+  const scripts = chrome.runtime.getManifest().content_scripts ?? [];
+  const files = scripts.filter((script) => script.run_at === "document_idle").flatMap((script) => script.js ?? []);
   try {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files, injectImmediately: true });
   } catch {

@@ -90,7 +90,8 @@ function walkElement(element: Element, parentCursor: string, context: WalkContex
   }
   const visible = style.visibility === "visible";
   const role = visible ? computeRole(element) : null;
-  const reason = visible ? interactiveReason(element, role, style.cursor, parentCursor) : null;
+  const inheritsPointer = style.cursor === "pointer" && parentCursor === "pointer";
+  const reason = visible ? interactiveReason(element, role, style.cursor, parentCursor, inheritsPointer && ownsContent(element, style)) : null;
   const block = !INLINE_DISPLAYS.has(style.display);
 
   // Most elements are plain wrappers: stream their content straight into the parent's list.
@@ -195,6 +196,26 @@ function collectOptions(select: Element, context: WalkContext, out: WalkItem[]):
       placement: placementOf(child, context),
     });
   }
+}
+
+const REPLACED_TAGS = new Set(["img", "svg", "canvas", "video", "input", "textarea", "select"]);
+
+/**
+ * Whether an element holds a target of its own: a replaced box, or text of its own that
+ * is not an inline run inside its parent's text ("Click <b>here</b>" is one target).
+ */
+function ownsContent(element: Element, style: CSSStyleDeclaration): boolean {
+  if (REPLACED_TAGS.has(element.localName)) return true;
+  if (!hasOwnText(element)) return false;
+  const parent = element.parentElement;
+  return !(INLINE_DISPLAYS.has(style.display) && parent !== null && hasOwnText(parent));
+}
+
+function hasOwnText(element: Element): boolean {
+  for (let child = element.firstChild; child !== null; child = child.nextSibling) {
+    if (isText(child) && NON_SPACE.test(child.data)) return true;
+  }
+  return false;
 }
 
 /** An unnamed landmark or list with nothing in it (an empty live region) is noise. */
