@@ -14,6 +14,8 @@ import { ACK_EVENT, CLOSED_ROOT_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT,
   const NativeMouseEvent = MouseEvent;
   const NativeEvent = Event;
   const NativeElement = Element;
+  const NativeShadowRoot = ShadowRoot;
+  const getRootNode = Node.prototype.getRootNode;
   const recordedTypes = new Set(RECORDED_LISTENER_TYPES);
   /** Records made before the handshake (scripts cannot run before it, but be safe). */
   const pending: Array<[string, Element]> = [];
@@ -45,7 +47,9 @@ import { ACK_EVENT, CLOSED_ROOT_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT,
   };
 
   EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
-    if (recordedTypes.has(type) && this instanceof NativeElement) send(LISTENER_EVENT, this);
+    // An event's relatedTarget is retargeted to the shadow host, so a listener inside a shadow
+    // tree would be recorded on its host: those are left to read_page_deep's CDP discovery.
+    if (recordedTypes.has(type) && this instanceof NativeElement && !(getRootNode.call(this) instanceof NativeShadowRoot)) send(LISTENER_EVENT, this);
     (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
   };
 
@@ -57,7 +61,7 @@ import { ACK_EVENT, CLOSED_ROOT_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT,
     Object.defineProperty(HTMLElement.prototype, property, {
       ...descriptor,
       set(this: HTMLElement, value: unknown) {
-        if (typeof value === "function") send(LISTENER_EVENT, this);
+        if (typeof value === "function" && !(getRootNode.call(this) instanceof NativeShadowRoot)) send(LISTENER_EVENT, this);
         setter.call(this, value);
       },
     });
