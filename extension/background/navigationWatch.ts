@@ -8,6 +8,8 @@ const NAVIGATION_START_WINDOW_MS = 1_000;
  * with what it has (loading: true): the agent can read the partial page and wait itself.
  */
 const INTERACTIVE_WAIT_AFTER_COMMIT_MS = 5_000;
+/** How long an interactive document may take to finish loading before navigate answers loading: true. */
+const LOAD_GRACE_MS = 300;
 /** Re-checks the commit-based deadline, which a commit moves earlier while we wait. */
 const COMMIT_POLL_MS = 250;
 
@@ -120,6 +122,9 @@ export class NavigationWatch {
       }
       await this.nextChange(Math.min(deadline, Date.now() + COMMIT_POLL_MS));
     }
+    // A page without slow subresources finishes right after DOMContentLoaded: a short,
+    // bounded grace lets it answer complete (tab status, history entry) instead of loading.
+    if (this.outcome === null && this.interactive) await this.nextChange(Math.min(deadline, Date.now() + LOAD_GRACE_MS));
     if (this.outcome?.kind === "failed") {
       throw new WebOperatorError("navigation_failed", `${what} failed: ${this.outcome.error}. Check the URL and that the site is reachable.`);
     }
