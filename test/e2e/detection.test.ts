@@ -52,6 +52,13 @@ describe("interactive detection on real-site patterns", () => {
     expect(list).toBeUndefined();
   });
 
+  it("resolves a delegated listener on a list to its items", async () => {
+    for (const item of ["first", "second", "third"]) refOf(lineWith(text, `Delegated ${item}`));
+    const clicked = refOf(lineWith(text, "Delegated second"));
+    await session.client.request("browser.click", { ref: clicked });
+    expect((await session.client.request("browser.extract", {})).text).toContain("menu Delegated second");
+  });
+
   it("shows buttons in closed shadow roots of plain divs, attached early and late, beside an open one", () => {
     findRef(text, "button", "Closed early button");
     findRef(text, "button", "Closed late button");
