@@ -41,7 +41,8 @@ export const BridgeHealthResultSchema = z.object({
 });
 
 export const NavigatePayloadSchema = z.strictObject({ url: z.string().min(1).max(2_097_152), ...tabScoped });
-export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string() });
+/** loading: the document is interactive but subresources (images, scripts, frames) are still pending. */
+export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string(), loading: z.boolean().optional() });
 
 export const SnapshotPayloadSchema = z.strictObject({
   ...tabScoped,
@@ -124,7 +125,7 @@ export const CORE_COMMANDS = {
     payload: NavigatePayloadSchema,
     result: NavigateResultSchema,
     handledBy: "extension",
-    description: "Opens an http(s) URL in the tab. Answers {tabId, url, title} once the page has loaded.",
+    description: "Opens an http(s) URL in the tab. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending.",
     example: { url: "https://example.com" },
     level: "L0",
     effects: "write",
@@ -136,7 +137,7 @@ export const CORE_COMMANDS = {
     result: SnapshotResultSchema,
     handledBy: "extension",
     description:
-      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, source, dialogs?}. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty and the CDP accessibility tree was used (deep refs, which browser.click also takes). `dialogs` lists what the page raised outside any action.",
+      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty and the CDP accessibility tree was used (deep refs, which browser.click also takes). `dialogs` lists what the page raised outside any action.",
     example: { maxChars: 20000 },
     level: "L1",
     effects: "read",

@@ -8,6 +8,8 @@ export const SnapshotFieldsSchema = z.object({
   text: z.string(),
   refCount: z.number().int(),
   truncated: z.boolean(),
+  /** The document was still loading (readyState not "complete"): this is what was there. */
+  loading: z.boolean().optional(),
 });
 
 /** A page of text out of a longer whole, continued with fromChar = nextChar. */

@@ -50,8 +50,8 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!NO_RECEIVER.test(message)) throw error;
-      // The declared script may still be loading (document_idle, then a module import); inject after a few tries.
-      if (attempt === 3) await injectContentScript(tabId);
+      // Not there yet (document_idle never came, or the tab predates the extension): inject it now; a second run is a no-op.
+      if (attempt === 0) await injectContentScript(tabId);
       await new Promise((done) => setTimeout(done, attempt < 3 ? 50 : 150));
     }
   }
@@ -62,9 +62,11 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
 }
 
 async function injectContentScript(tabId: number): Promise<void> {
-  const files = chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+  // Only the isolated-world script that answers ops: the document_start recorders are too late now.
+  const scripts = chrome.runtime.getManifest().content_scripts ?? [];
+  const files = scripts.filter((script) => script.run_at === "document_idle").flatMap((script) => script.js ?? []);
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files });
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files, injectImmediately: true });
   } catch {
     // Reported by the caller's retry loop as unsupported_page if the page stays unreachable.
   }

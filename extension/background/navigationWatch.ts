@@ -3,6 +3,16 @@ import { WebOperatorError } from "../../protocol/index.js";
 /** How long an announced navigation may take to reach the browser before we stop expecting it. */
 const NAVIGATION_START_WINDOW_MS = 1_000;
 
+/**
+ * How long a committed document may take to become interactive before navigate answers
+ * with what it has (loading: true): the agent can read the partial page and wait itself.
+ */
+const INTERACTIVE_WAIT_AFTER_COMMIT_MS = 5_000;
+/** How long an interactive document may take to finish loading before navigate answers loading: true. */
+const LOAD_GRACE_MS = 300;
+/** Re-checks the commit-based deadline, which a commit moves earlier while we wait. */
+const COMMIT_POLL_MS = 250;
+
 type Outcome = { kind: "completed" } | { kind: "failed"; error: string };
 
 /**
@@ -11,13 +21,38 @@ type Outcome = { kind: "completed" } | { kind: "failed"; error: string };
  */
 export class NavigationWatch {
   private started = false;
+  private committed = false;
+  private committedAt: number | null = null;
+  private committedDocumentId: string | undefined;
+  private previousDocumentId: string | undefined;
+  private interactive = false;
   private outcome: Outcome | null = null;
   private waiters: Array<(outcome: Outcome) => void> = [];
+  private changeWaiters: Array<() => void> = [];
 
   private readonly onBefore = (details: { tabId: number; frameId: number }): void => {
     if (details.tabId === this.tabId && details.frameId === 0) {
       this.started = true;
+      this.committed = false;
+      this.committedDocumentId = undefined;
+      this.committedAt = null;
+      this.interactive = false;
       this.outcome = null;
+    }
+  };
+  private readonly onCommitted = (details: { tabId: number; frameId: number; documentId?: string }): void => {
+    if (this.started && details.tabId === this.tabId && details.frameId === 0) {
+      this.committed = true;
+      this.committedAt = Date.now();
+      this.committedDocumentId = details.documentId;
+    }
+  };
+  // DOMContentLoaded: the document is there to read and act on, whatever its subresources do.
+  private readonly onInteractive = (details: { tabId: number; frameId: number }): void => {
+    if (this.started && details.tabId === this.tabId && details.frameId === 0) {
+      this.committed = true;
+      this.interactive = true;
+      this.wake();
     }
   };
   // Completion and errors count only after our navigation began: replacing an in-flight
@@ -25,8 +60,11 @@ export class NavigationWatch {
   private readonly onDone = (details: { tabId: number; frameId: number }): void => {
     if (this.started && details.tabId === this.tabId && details.frameId === 0) this.settle({ kind: "completed" });
   };
-  private readonly onError = (details: { tabId: number; frameId: number; error: string }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0) this.settle({ kind: "failed", error: details.error });
+  private readonly onError = (details: { tabId: number; frameId: number; error: string; documentId?: string }): void => {
+    if (!this.started || details.tabId !== this.tabId || details.frameId !== 0) return;
+    // A document still loading when we leave it reports its own load as aborted: not ours.
+    if (details.documentId !== undefined && (details.documentId === this.previousDocumentId || (this.committedDocumentId !== undefined && details.documentId !== this.committedDocumentId))) return;
+    this.settle({ kind: "failed", error: details.error });
   };
   private readonly onSameDocument = (details: { tabId: number; frameId: number }): void => {
     if (details.tabId === this.tabId && details.frameId === 0) {
@@ -37,10 +75,21 @@ export class NavigationWatch {
 
   constructor(private readonly tabId: number) {
     chrome.webNavigation.onBeforeNavigate.addListener(this.onBefore);
+    chrome.webNavigation.onCommitted.addListener(this.onCommitted);
+    chrome.webNavigation.onDOMContentLoaded.addListener(this.onInteractive);
     chrome.webNavigation.onCompleted.addListener(this.onDone);
     chrome.webNavigation.onErrorOccurred.addListener(this.onError);
     chrome.webNavigation.onReferenceFragmentUpdated.addListener(this.onSameDocument);
     chrome.webNavigation.onHistoryStateUpdated.addListener(this.onSameDocument);
+  }
+
+  /**
+   * Remembers the document shown before a navigation, so that its own aborted load (it was
+   * still loading when we left it) is not taken for our navigation's failure.
+   */
+  async rememberCurrentDocument(): Promise<void> {
+    const frame = await chrome.webNavigation.getFrame({ tabId: this.tabId, frameId: 0 }).catch(() => null);
+    this.previousDocumentId = frame?.documentId;
   }
 
   get navigationStarted(): boolean {
@@ -56,6 +105,30 @@ export class NavigationWatch {
     if (outcome.kind === "failed") {
       throw new WebOperatorError("navigation_failed", `${what} failed: ${outcome.error}. Check the URL and that the site is reachable.`);
     }
+  }
+
+  /**
+   * Resolves once the top frame's document is interactive (DOMContentLoaded) and never waits
+   * for its last subresource (ads, fonts, hosts that do not resolve). At the deadline a
+   * committed document is answered as it is, still loading; one that never committed is a timeout.
+   */
+  async waitForInteractive(deadline: number, what: string): Promise<{ loading: boolean }> {
+    while (this.outcome === null && !this.interactive) {
+      // Parser-blocking scripts from hosts that never answer hold DOMContentLoaded back too.
+      const due = this.committedAt === null ? deadline : Math.min(deadline, this.committedAt + INTERACTIVE_WAIT_AFTER_COMMIT_MS);
+      if (Date.now() >= due) {
+        if (this.committed) return { loading: true };
+        throw new WebOperatorError("timeout", `${what} did not start showing a page in time. Check the URL, or retry with a larger timeoutMs.`);
+      }
+      await this.nextChange(Math.min(deadline, Date.now() + COMMIT_POLL_MS));
+    }
+    // A page without slow subresources finishes right after DOMContentLoaded: a short,
+    // bounded grace lets it answer complete (tab status, history entry) instead of loading.
+    if (this.outcome === null && this.interactive) await this.nextChange(Math.min(deadline, Date.now() + LOAD_GRACE_MS));
+    if (this.outcome?.kind === "failed") {
+      throw new WebOperatorError("navigation_failed", `${what} failed: ${this.outcome.error}. Check the URL and that the site is reachable.`);
+    }
+    return { loading: this.outcome === null };
   }
 
   /**
@@ -76,6 +149,8 @@ export class NavigationWatch {
 
   disarm(): void {
     chrome.webNavigation.onBeforeNavigate.removeListener(this.onBefore);
+    chrome.webNavigation.onCommitted.removeListener(this.onCommitted);
+    chrome.webNavigation.onDOMContentLoaded.removeListener(this.onInteractive);
     chrome.webNavigation.onCompleted.removeListener(this.onDone);
     chrome.webNavigation.onErrorOccurred.removeListener(this.onError);
     chrome.webNavigation.onReferenceFragmentUpdated.removeListener(this.onSameDocument);
@@ -88,9 +163,30 @@ export class NavigationWatch {
 
   private settle(outcome: Outcome): void {
     this.outcome = outcome;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const waiter of waiters) waiter(outcome);
+    this.wake();
+  }
+
+  private wake(): void {
+    const outcome = this.outcome;
+    if (outcome !== null) {
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const waiter of waiters) waiter(outcome);
+    }
+    const changes = this.changeWaiters;
+    this.changeWaiters = [];
+    for (const waiter of changes) waiter();
+  }
+
+  /** Resolves at the next change of state (interactive, completed, failed) or at the deadline. */
+  private nextChange(deadline: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+      this.changeWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private next(deadline: number): Promise<Outcome | null> {

@@ -7,6 +7,7 @@ import { findInPage } from "./find/findInPage.js";
 import { readSelection } from "./selection/selectionReader.js";
 import { extractMarkdown } from "./extract/markdownExtract.js";
 import { extractVisibleText } from "./visibleText.js";
+import { describeElements } from "./snapshot/describeElements.js";
 
 type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["op"];
 
@@ -23,4 +24,5 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
     return extractVisibleText(element ?? document.body ?? document.documentElement, request.fromChar, request.pageChars);
   },
   observe: (request, { registry }) => observe(registry, request.maxChars),
+  describe_elements: (request) => describeElements(request.selector, request.limit),
 };

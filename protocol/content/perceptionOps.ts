@@ -24,7 +24,17 @@ export const PerceptionContentRequestSchemas = [
     format: ExtractFormatSchema.optional(),
   }),
   z.object({ op: z.literal("observe"), maxChars: z.number().int().positive() }),
+  // Diagnostic (the WPT accname suite): the role and name the snapshot walk gives each match of a selector.
+  z.object({ op: z.literal("describe_elements"), selector: z.string().min(1), limit: z.number().int().positive() }),
 ] as const;
+
+/** One element as the snapshot walk saw it: its own line's role and name, or what that line would say. */
+export const DescribedElementSchema = z.object({
+  /** Whether the snapshot printed a line of its own for the element. */
+  printed: z.boolean(),
+  role: z.string(),
+  name: z.string(),
+});
 
 export const PerceptionContentResultSchemas = {
   ping: z.object({ documentNonce: z.string(), url: z.string() }),
@@ -49,4 +59,5 @@ export const PerceptionContentResultSchemas = {
     source: ExtractSourceSchema.optional(),
   }),
   observe: ObservationSchema,
+  describe_elements: z.object({ url: z.string(), elements: z.array(DescribedElementSchema) }),
 } as const;

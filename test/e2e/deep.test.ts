@@ -23,8 +23,16 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
     await session?.close();
   });
 
+  /** navigate answers at DOMContentLoaded; these tests read the partner frame, so wait for the load event too. */
+  async function openLoaded(url: string): Promise<void> {
+    await session.client.request("browser.navigate", { url });
+    for (const page of await session.launched.browser.pages()) {
+      if (page.url() === url) await page.waitForFunction(() => document.readyState === "complete");
+    }
+  }
+
   it("reads a cross-origin iframe and a closed shadow root in the snapshot format", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const deep = await session.client.request("browser.read_page_deep", {});
     const lines = deep.text.split("\n");
     expect(lines[0]).toBe(`# Page Snapshot (${deep.snapshotId})`);
@@ -43,7 +51,7 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("clicks a cross-origin iframe's button with trusted CDP input", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const before = await session.client.request("browser.read_page_deep", {});
     const pay = deepRef(before.text, "button", "Pay with partner");
     const clicked = await session.client.request("browser.click_deep", { ref: pay, reason: "pay in the partner frame" });
@@ -55,7 +63,7 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("clicks inside a same-origin iframe, whose quads are already in top-level coordinates", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const before = await session.client.request("browser.read_page_deep", {});
     expect(before.text).toMatch(/- iframe "Local frame"\n {2}- button "Local action" \[ref=c[^\]]+\]/);
     await session.client.request("browser.click_deep", { ref: deepRef(before.text, "button", "Local action") });
@@ -64,7 +72,7 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("discovers a div that only has a click listener, and clicks it", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const deep = await session.client.request("browser.read_page_deep", { listeners: true });
     expect(deep.listeners?.sampled).toBeGreaterThan(0);
     expect(deep.listeners?.found).toBe(1);
@@ -76,14 +84,14 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("answers stale_ref once the element is removed, and after a navigation", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const deep = await session.client.request("browser.read_page_deep", {});
     const vanish = deepRef(deep.text, "button", "Vanishing button");
     await session.client.request("browser.click_deep", { ref: vanish });
     expect(await session.errorCode("browser.click_deep", { ref: vanish })).toBe("stale_ref");
 
     const pay = deepRef(deep.text, "button", "Pay with partner");
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     expect(await session.errorCode("browser.click_deep", { ref: pay })).toBe("stale_ref");
     const fresh = await session.client.request("browser.read_page_deep", {});
     // A new top-level document is a new tab epoch: the same button gets a new ref.
@@ -92,7 +100,7 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("answers stale_ref after the debugger detached, and for another tab's id", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const deep = await session.client.request("browser.read_page_deep", {});
     const pay = deepRef(deep.text, "button", "Pay with partner");
     // A tabId that does not exist is refused before the ref is even looked at.
@@ -112,13 +120,13 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("refuses to click an element that something else covers (obscured)", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const deep = await session.client.request("browser.read_page_deep", {});
     expect(await session.errorCode("browser.click_deep", { ref: deepRef(deep.text, "button", "Covered action") })).toBe("obscured");
   });
 
   it("answers invalid_ref for refs that are not deep refs or were never issued", async () => {
-    await session.client.request("browser.navigate", { url: outerUrl });
+    await openLoaded(outerUrl);
     const deep = await session.client.request("browser.read_page_deep", {});
     const [nonce, epoch] = deep.snapshotId.slice(1).split("_");
     for (const ref of ["garbage", "s1abc_1_2", "c_1_2_3", `c${nonce}_${epoch}_999999_1`]) {

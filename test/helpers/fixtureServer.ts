@@ -13,13 +13,21 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /slow?ms=N and /long-read?paragraphs=N. */
+/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /slow?ms=N, /long-read?paragraphs=N, /stall (never answers) and /endless (a body that never ends). */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/slow") {
       const delay = Number(url.searchParams.get("ms") ?? "2000");
       setTimeout(() => response.writeHead(200, { "content-type": TYPES[".html"] }).end("<title>Slow</title><p>finally</p>"), delay);
+      return;
+    }
+    // Never answers: a stalled image, script, stylesheet or frame. Held open until the server closes.
+    if (url.pathname === "/stall") return;
+    // An HTML document whose body keeps coming: the part sent is parsed, DOMContentLoaded never fires.
+    if (url.pathname === "/endless") {
+      response.writeHead(200, { "content-type": TYPES[".html"] });
+      response.write(`<!doctype html><title>Endless</title><h1>Endless page</h1><button onclick="this.textContent='Clicked'">Press me</button><p>The first part arrived.</p>${" ".repeat(2048)}`);
       return;
     }
     if (url.pathname === "/long-read") {

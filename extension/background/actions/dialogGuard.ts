@@ -52,12 +52,12 @@ export interface DialogGuard {
  */
 export async function guardDialogs(tabId: number): Promise<DialogGuard> {
   const key = `__weboperatorDialogs_${crypto.randomUUID().replaceAll("-", "")}`;
-  await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", func: installDialogPatch, args: [key] });
+  await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: installDialogPatch, args: [key] });
   return {
     async collect() {
       let frames: chrome.scripting.InjectionResult<{ records: unknown[]; restored: boolean }>[];
       try {
-        frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", func: removeDialogPatch, args: [key] });
+        frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: removeDialogPatch, args: [key] });
       } catch (error) {
         // The document the patch lived in is gone (navigation): nothing of it is left to restore.
         return { dialogs: [], ...(isGoneError(error) ? {} : { restoreFailed: String(error) }) };

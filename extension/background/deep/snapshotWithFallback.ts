@@ -30,6 +30,14 @@ export async function snapshotWithFallback(tabId: number, maxChars: number, { co
       throw new WebOperatorError("debugger_unavailable", `The DOM snapshot failed (${domFailure.message}) and the accessibility tree needs the debugger: ${error.message}`);
     }
     if (error instanceof WebOperatorError && error.code !== "empty_snapshot") throw error;
+    const tab = await chrome.tabs.get(tabId).catch(() => null);
+    if (tab?.status === "loading") {
+      // A parser waiting on a script from a host that does not answer: the body is not there yet.
+      throw new WebOperatorError(
+        "empty_snapshot",
+        "The page is still loading and shows nothing yet (its parser may be waiting for a slow script). Call browser.wait_for with text you expect, or browser.snapshot again in a few seconds; browser.screenshot shows what is drawn.",
+      );
+    }
     throw new WebOperatorError(
       "empty_snapshot",
       "The page has no readable content: its DOM snapshot and its accessibility tree are both empty (drawn on a canvas, or still loading). " +

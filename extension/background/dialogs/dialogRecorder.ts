@@ -72,7 +72,7 @@ export async function installRecorder(tabId: number, frameId?: number): Promise<
 /** Dialogs the recorder answered since the last drain, each reported once. */
 export async function drainRecordedDialogs(tabId: number): Promise<DialogRecord[]> {
   try {
-    const frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", func: drainDialogRecorder, args: [RECORDER_KEY] });
+    const frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: drainDialogRecorder, args: [RECORDER_KEY] });
     return frames.flatMap((frame) => (Array.isArray(frame.result) ? frame.result : [])).filter(isDialogRecord);
   } catch {
     return [];

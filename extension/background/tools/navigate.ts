@@ -14,14 +14,16 @@ export const navigateTool = defineTool({
       await context.beforeDispatch(tab.id);
       // The agent now drives this tab: its next documents answer their own dialogs (outsideDialogs.ts).
       await adoptAgentTab(tab.id);
+      await watch.rememberCurrentDocument();
       // Chrome rejects the update of a tab that is closing or crashed; that is no internal error.
       await chrome.tabs.update(tab.id, { url: target.href }).catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         throw new WebOperatorError("navigation_failed", `Chrome refused to navigate tab ${tab.id} (${reason}); it may be closing. List tabs and retry with a live tabId.`);
       });
-      await watch.waitForLoad(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
+      // Answers at DOMContentLoaded: subresources that never arrive must not hold the agent.
+      const { loading } = await watch.waitForInteractive(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
       const loaded = await chrome.tabs.get(tab.id);
-      return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "" };
+      return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "", loading };
     });
   },
 });

@@ -1,21 +1,28 @@
 import { computeAccessibleName } from "dom-accessibility-api";
 import type { LayoutCache } from "../dom/layoutCache.js";
-import { normalizeWhitespace } from "../dom/textNormalize.js";
+import { normalizeNameWhitespace, normalizeWhitespace } from "../dom/textNormalize.js";
+
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 /**
  * Accessible name per accname 1.2 (dom-accessibility-api), with Chrome's placeholder
  * fallback for text fields, which that library does not apply.
  */
 export function computeName(element: Element, layout: LayoutCache): string {
-  const name = normalizeWhitespace(
+  const name = normalizeNameWhitespace(
     computeAccessibleName(element, {
       getComputedStyle: layout.getComputedStyle,
       computedStyleSupportsPseudoElements: true,
     }),
   );
   if (name !== "") return name;
+  // SVG-AAM: a shape or group is named by its <title> child.
+  if (element.namespaceURI === SVG_NAMESPACE) {
+    const title = Array.from(element.children).find((child) => child.localName === "title");
+    if (title !== undefined) return normalizeNameWhitespace(title.textContent ?? "");
+  }
   const placeholder = element.getAttribute("placeholder") ?? element.getAttribute("aria-placeholder");
-  return placeholder === null ? "" : normalizeWhitespace(placeholder);
+  return placeholder === null ? "" : normalizeNameWhitespace(placeholder);
 }
 
 /**

@@ -1,33 +1,27 @@
-import { getRole } from "dom-accessibility-api";
+import { ariaRole, hasAuthorName } from "./ariaRole.js";
 
 /**
- * Role as Chrome's accessibility tree would report it. dom-accessibility-api gives the
- * explicit or implicit ARIA role; HTML-AAM adds conditions it leaves out (a form or
- * section is a landmark only when named, header/footer only at page level) and
- * leaves some inputs role-less (password, date).
+ * The role a snapshot line prints, or null for elements that get no line for their role:
+ * the ARIA role (ariaRole.ts) without generic and text-level roles, an unnamed implicit
+ * form, or a fieldset's legend; plus roles for inputs ARIA leaves role-less (password, date).
  */
 export function computeRole(element: Element): string | null {
-  const role = getRole(element);
-  switch (role) {
-    case "form":
-    case "region":
-      return element.hasAttribute("role") || hasAuthorName(element) ? role : null;
-    case "banner":
-    case "contentinfo":
-      return element.hasAttribute("role") || !isSectioningScoped(element) ? role : null;
-    case "presentation":
-    case "none":
-    case "generic":
-      return null;
-    // The fieldset's group is named by its legend; a second node would only repeat it.
-    case "legend":
-      return element.hasAttribute("role") ? role : null;
-    case null:
-      return implicitRoleForUnmapped(element);
-    default:
-      return role;
-  }
+  const role = ariaRole(element);
+  if (UNPRINTED_ROLES.has(role)) return implicitRoleForUnmapped(element);
+  // The fieldset's group is named by its legend; a second node would only repeat it.
+  if (role === "legend" && !element.hasAttribute("role")) return null;
+  if (role === "form" && !element.hasAttribute("role") && !hasAuthorName(element)) return null;
+  return role;
 }
+
+/**
+ * Roles the snapshot does not give a line of their own: no role at all, and text-level
+ * roles (a paragraph, emphasis, a section's header) whose content is printed as text.
+ */
+const UNPRINTED_ROLES: ReadonlySet<string> = new Set([
+  "generic", "none", "presentation", "paragraph", "blockquote", "caption", "code", "deletion", "insertion",
+  "emphasis", "strong", "subscript", "superscript", "time", "mark", "term", "sectionheader", "sectionfooter",
+]);
 
 /** Role printed for nodes that have a ref but no role of their own. */
 export const FALLBACK_ROLE = "generic";
@@ -51,14 +45,6 @@ function implicitRoleForUnmapped(element: Element): string | null {
   if (element.localName === "iframe" || element.localName === "frame") return "iframe";
   if (isEditableRoot(element)) return "textbox";
   return null;
-}
-
-function hasAuthorName(element: Element): boolean {
-  return element.hasAttribute("aria-label") || element.hasAttribute("aria-labelledby") || element.hasAttribute("title");
-}
-
-function isSectioningScoped(element: Element): boolean {
-  return element.parentElement?.closest("article, aside, main, nav, section") != null;
 }
 
 /** The outermost element of an editable region; its descendants are part of one textbox. */

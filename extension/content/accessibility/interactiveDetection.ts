@@ -1,4 +1,6 @@
 import { isEditableRoot } from "./accessibleRole.js";
+import { authoredRole } from "./ariaRole.js";
+import { hasRecordedListener } from "../pageRecord/pageRecord.js";
 
 /**
  * Why an element gets a ref. "pointer" is the weakest reason: a cursor:pointer
@@ -32,13 +34,20 @@ export function interactiveReason(
   role: string | null,
   cursor: string,
   parentCursor: string | null,
+  ownsContent: boolean,
 ): InteractiveReason | null {
   if (isNativelyInteractive(element)) return "native";
   if (role !== null && INTERACTIVE_ROLES.has(role) && !isNativeSelectOption(element)) return "role";
+  // An orphaned widget role (an option outside any listbox) still says the author made it a target.
+  const authored = authoredRole(element);
+  if (authored !== null && INTERACTIVE_ROLES.has(authored) && !isNativeSelectOption(element)) return "role";
   if (hasNonNegativeTabIndex(element)) return "tabindex";
   if (isEditableRoot(element)) return "editable";
-  if (element.hasAttribute("onclick")) return "handler";
-  if (cursor === "pointer" && parentCursor !== "pointer") return "pointer";
+  if (element.hasAttribute("onclick") || hasRecordedListener(element)) return "handler";
+  // The innermost elements of a pointer chain are what a user clicks (an autocomplete's
+  // items, not its list): the start of a chain, and each element inside it with its own
+  // text or box. A wrapper whose subtree has targets loses its ref (treeWalker.ts).
+  if (cursor === "pointer" && (parentCursor !== "pointer" || ownsContent)) return "pointer";
   return null;
 }
 

@@ -1,3 +1,5 @@
+import { pageRecord } from "../pageRecord/pageRecord.js";
+
 interface ChromeDomApi {
   openOrClosedShadowRoot(element: HTMLElement): ShadowRoot | null;
 }
@@ -18,12 +20,14 @@ function chromeDomApi(): ChromeDomApi | null {
 const domApi = chromeDomApi();
 
 /**
- * Closed roots are only looked for on custom elements (names with a dash): that is where
- * components attach them, and asking for every element of a large page costs time.
+ * Closed roots are looked for on custom elements (names with a dash), where components
+ * attach them, and on hosts the MAIN-world recorder saw get one (a plain div a page script
+ * gave a closed root); asking for every element of a large page would cost time.
  */
 export function shadowRootOf(element: Element): ShadowRoot | null {
   if (element.shadowRoot !== null) return element.shadowRoot;
-  if (domApi === null || !element.localName.includes("-")) return null;
+  if (domApi === null) return null;
+  if (!element.localName.includes("-") && pageRecord()?.closedHosts.has(element) !== true) return null;
   try {
     return domApi.openOrClosedShadowRoot(element as HTMLElement);
   } catch {

@@ -8,6 +8,13 @@ export function normalizeWhitespace(text: string): string {
   return text.replace(SPACE_OR_PRIVATE_USE, " ").trim();
 }
 
+// Accessible names collapse ASCII whitespace only: a non-breaking space is part of the name.
+const ASCII_SPACE_OR_PRIVATE_USE = /[\t\n\f\r \uE000-\uF8FF]+/g;
+
+export function normalizeNameWhitespace(text: string): string {
+  return text.replace(ASCII_SPACE_OR_PRIVATE_USE, " ").replace(/^ | $/g, "");
+}
+
 export function truncateText(text: string, limit: number = MAX_PRINTED_CHARS): string {
   if (text.length <= limit) return text;
   return `${text.slice(0, limit - 1).trimEnd()}…`;

@@ -77,7 +77,7 @@ function interactiveHolder(start: Element): { element: Element; role: string; na
     const parent = composedParent(element);
     // cursor is inherited: only where it starts does it mark a click target.
     const parentCursor = parent === null ? null : layout.style(parent).cursor;
-    if (interactiveReason(element, role, layout.style(element).cursor, parentCursor) === null) continue;
+    if (interactiveReason(element, role, layout.style(element).cursor, parentCursor, false) === null) continue;
     return { element, role: role ?? FALLBACK_ROLE, name: displayName(element, role, layout) };
   }
   return null;

@@ -4,32 +4,36 @@ import type { Placement } from "./viewportGeometry.js";
 export interface BudgetedText {
   body: string;
   truncated: boolean;
+  /** Interactive lines left out (all offscreen): their refs are not in the body. */
+  droppedInteractive: number;
 }
 
 /** Room kept for the omission notice appended when anything is dropped. */
-const NOTICE_RESERVE = 120;
+const NOTICE_RESERVE = 360;
 
 /**
- * Fits the tree into maxChars (seed L1-L2 §1.3). Interactive lines are never dropped,
- * and a line goes only once none of its children remain, so every kept ref keeps its
- * context. Order of sacrifice: offscreen text, then other offscreen non-interactive
- * lines, then on-screen non-interactive lines; farthest from the viewport first.
+ * Fits the tree into maxChars (seed L1-L2 §1.3). A line goes only once none of its
+ * children remain, so every kept ref keeps its context. Order of sacrifice, farthest from
+ * the viewport first: offscreen text, other offscreen non-interactive lines, offscreen
+ * interactive lines, then on-screen non-interactive lines. Interactive lines in the
+ * viewport are never dropped: only they can hold the result over budget, and it says so.
+ * Each phase walks the lines once per tree level, so the work is bounded by size × depth.
  */
 export function fitToBudget(lines: readonly RenderedLine[], maxChars: number, measure: (placement: Placement) => number): BudgetedText {
   let total = lines.reduce((sum, line) => sum + line.text.length + 1, 0);
-  if (total <= maxChars) return { body: joinLines(lines, null), truncated: false };
+  if (total <= maxChars) return { body: joinLines(lines, null), truncated: false, droppedInteractive: 0 };
   const distance = lines.map((line) => measure(line.placement));
 
   const kept = lines.map(() => true);
   const keptChildren = lines.map(() => 0);
   for (const line of lines) if (line.parent >= 0) keptChildren[line.parent] = (keptChildren[line.parent] ?? 0) + 1;
-  const omitted = { offscreenText: 0, other: 0 };
+  const omitted: Omitted = { offscreenText: 0, other: 0, offscreenInteractive: 0 };
   const limit = maxChars - NOTICE_RESERVE;
 
-  const dropWhere = (eligible: (line: RenderedLine, distance: number) => boolean, count: () => void): void => {
+  const dropWhere = (eligible: (line: RenderedLine, distance: number) => boolean, count: (line: RenderedLine) => void): void => {
     const candidates = lines
       .map((line, index) => ({ line, index, distance: distance[index] ?? Infinity }))
-      .filter(({ line, distance }) => !line.interactive && eligible(line, distance))
+      .filter(({ line, distance }) => eligible(line, distance))
       .sort((a, b) => b.distance - a.distance || b.line.depth - a.line.depth || b.index - a.index);
     let progress = true;
     while (progress && total > limit) {
@@ -40,16 +44,18 @@ export function fitToBudget(lines: readonly RenderedLine[], maxChars: number, me
         kept[index] = false;
         total -= line.text.length + 1;
         if (line.parent >= 0) keptChildren[line.parent] = (keptChildren[line.parent] ?? 1) - 1;
-        count();
+        count(line);
         progress = true;
       }
     }
   };
 
   dropWhere((line, distance) => line.isText && distance > 0, () => (omitted.offscreenText += 1));
-  dropWhere((_line, distance) => distance > 0, () => (omitted.other += 1));
-  dropWhere(() => true, () => (omitted.other += 1));
-  return { body: joinLines(lines, kept) + omissionNotice(omitted, total > limit), truncated: true };
+  dropWhere((line, distance) => !line.interactive && distance > 0, () => (omitted.other += 1));
+  // Wrappers emptied by dropping their targets go in the same pass, so no bare "- listitem" remains.
+  dropWhere((_line, distance) => distance > 0, (line) => (line.interactive ? (omitted.offscreenInteractive += 1) : (omitted.other += 1)));
+  dropWhere((line) => !line.interactive, () => (omitted.other += 1));
+  return { body: joinLines(lines, kept) + omissionNotice(omitted, total > limit), truncated: true, droppedInteractive: omitted.offscreenInteractive };
 }
 
 function joinLines(lines: readonly RenderedLine[], kept: readonly boolean[] | null): string {
@@ -60,10 +66,20 @@ function joinLines(lines: readonly RenderedLine[], kept: readonly boolean[] | nu
   return body;
 }
 
-function omissionNotice(omitted: { offscreenText: number; other: number }, overBudget: boolean): string {
+interface Omitted {
+  offscreenText: number;
+  other: number;
+  offscreenInteractive: number;
+}
+
+function omissionNotice(omitted: Omitted, overBudget: boolean): string {
   const parts: string[] = [];
   if (omitted.offscreenText > 0) parts.push(`${omitted.offscreenText} offscreen text nodes`);
   if (omitted.other > 0) parts.push(`${omitted.other} other non-interactive nodes`);
-  const notice = parts.length === 0 ? "- … nothing could be omitted" : `- … ${parts.join(" and ")} omitted (use browser.extract for full text)`;
-  return overBudget ? `${notice}; interactive elements alone exceed maxChars and are all kept\n` : `${notice}\n`;
+  if (omitted.offscreenInteractive > 0) parts.push(`${omitted.offscreenInteractive} offscreen interactive elements`);
+  let notice = parts.length === 0 ? "- … nothing could be omitted" : `- … ${parts.join(" and ")} omitted (use browser.extract for full text)`;
+  if (omitted.offscreenInteractive > 0) {
+    notice += "; reach offscreen elements with browser.find_in_page, browser.read_page with the ref of a section, or browser.scroll and a new snapshot";
+  }
+  return overBudget ? `${notice}; the interactive elements in the viewport alone exceed maxChars and are all kept\n` : `${notice}\n`;
 }

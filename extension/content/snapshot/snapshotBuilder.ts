@@ -32,8 +32,8 @@ export function takeSnapshot(registry: RefRegistry, maxChars: number): ContentRe
 
 /** The wire fields of a view, without the tree and lines kept for the engine. */
 export function snapshotResult(view: PageView): ContentResult<"snapshot"> {
-  const { snapshotId, url, title, text, refCount, truncated } = view;
-  return { snapshotId, url, title, text, refCount, truncated };
+  const { snapshotId, url, title, text, refCount, truncated, loading } = view;
+  return { snapshotId, url, title, text, refCount, truncated, loading };
 }
 
 /**
@@ -73,8 +73,10 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const viewport = { width: window.innerWidth, height: window.innerHeight };
   const measure = (placement: Placement): number =>
     placement === null ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
-  const { body, truncated } = rendered.length === 0
-    ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false }
+  const { body, truncated, droppedInteractive } = rendered.length === 0
+    ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false, droppedInteractive: 0 }
     : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
-  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, nodes, lines };
+  // The DOM as it is now; subresources (and content scripts build on them) may still come.
+  const loading = document.readyState !== "complete";
+  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount: refCount - droppedInteractive, truncated, loading, nodes, lines };
 }

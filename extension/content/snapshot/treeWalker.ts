@@ -2,6 +2,7 @@ import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/acc
 import { displayName } from "../accessibility/elementDescriptor.js";
 import { renderStates } from "../accessibility/elementStates.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";
+import { hasRecordedListener } from "../pageRecord/pageRecord.js";
 import { nameFromContents } from "../accessibility/roleMetadata.js";
 import { isElement, isText } from "../dom/composedTree.js";
 import type { LayoutCache } from "../dom/layoutCache.js";
@@ -20,6 +21,8 @@ export interface WalkContext {
   readonly suppressText: boolean;
   /** Shared by the whole walk: lets a wrapper learn whether its subtree holds a target. */
   readonly counter: { interactive: number };
+  /** A list-like container with a recorded listener: its items are the targets of a delegated handler. */
+  readonly delegatedBy?: Element | undefined;
 }
 
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
@@ -90,7 +93,9 @@ function walkElement(element: Element, parentCursor: string, context: WalkContex
   }
   const visible = style.visibility === "visible";
   const role = visible ? computeRole(element) : null;
-  const reason = visible ? interactiveReason(element, role, style.cursor, parentCursor) : null;
+  const inheritsPointer = style.cursor === "pointer" && parentCursor === "pointer";
+  let reason = visible ? interactiveReason(element, role, style.cursor, parentCursor, inheritsPointer && ownsContent(element, style)) : null;
+  if (reason === null && visible && context.delegatedBy !== undefined && isDelegatedItem(element, context.delegatedBy)) reason = "handler";
   const block = !INLINE_DISPLAYS.has(style.display);
 
   // Most elements are plain wrappers: stream their content straight into the parent's list.
@@ -197,12 +202,52 @@ function collectOptions(select: Element, context: WalkContext, out: WalkItem[]):
   }
 }
 
+const LIST_LIKE_TAGS = new Set(["ul", "ol", "menu", "table", "tbody", "thead", "tfoot"]);
+const LIST_LIKE_ROLES = new Set(["list", "listbox", "menu", "menubar", "tablist", "tree", "grid", "treegrid", "radiogroup", "toolbar"]);
+
+/**
+ * A container whose one listener serves its items (jQuery's `$(list).on("click", "li", …)`,
+ * a tab strip's handler on the strip): the items, not the container, are what a user clicks.
+ */
+function isListLike(element: Element): boolean {
+  return LIST_LIKE_TAGS.has(element.localName) || LIST_LIKE_ROLES.has(element.getAttribute("role") ?? "");
+}
+
+function isDelegatedItem(element: Element, container: Element): boolean {
+  const parent = element.parentElement;
+  if (parent === container) return NON_SPACE.test(element.textContent ?? "") || REPLACED_TAGS.has(element.localName);
+  // Rows of a table whose listener sits on the table, through its implicit tbody.
+  return element.localName === "tr" && parent !== null && parent.parentElement === container;
+}
+
+const REPLACED_TAGS = new Set(["img", "svg", "canvas", "video", "input", "textarea", "select"]);
+
+/**
+ * Whether an element holds a target of its own: a replaced box, or text of its own that
+ * is not an inline run inside its parent's text ("Click <b>here</b>" is one target).
+ */
+function ownsContent(element: Element, style: CSSStyleDeclaration): boolean {
+  if (REPLACED_TAGS.has(element.localName)) return true;
+  if (!hasOwnText(element)) return false;
+  const parent = element.parentElement;
+  return !(INLINE_DISPLAYS.has(style.display) && parent !== null && hasOwnText(parent));
+}
+
+function hasOwnText(element: Element): boolean {
+  for (let child = element.firstChild; child !== null; child = child.nextSibling) {
+    if (isText(child) && NON_SPACE.test(child.data)) return true;
+  }
+  return false;
+}
+
 /** An unnamed landmark or list with nothing in it (an empty live region) is noise. */
 function carriesContent(node: ElementNode): boolean {
   return node.children.length > 0 || node.states.length > 0;
 }
 
 function childContext(element: Element, context: WalkContext): WalkContext {
+  const delegating = isListLike(element) && hasRecordedListener(element);
+  if (delegating || context.delegatedBy !== undefined) context = { ...context, delegatedBy: delegating ? element : undefined };
   if (element.localName !== "label" || context.suppressText) return context;
   const control = (element as HTMLLabelElement).control;
   if (control === null || !isShown(control, context.layout)) return context;

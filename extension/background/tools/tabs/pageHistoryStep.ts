@@ -20,6 +20,7 @@ export async function stepInPage(tabId: number, direction: Direction, watch: Nav
   try {
     const [frame] = await chrome.scripting.executeScript({
       target: { tabId },
+      injectImmediately: true,
       args: [direction],
       func: (step: Direction) => {
         // Navigation API entries cover same-origin history only, so false does not mean "none".

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchWebOperator } from "../agent-client/launch/launchWebOperator.js";
+import { WebOperatorClient } from "../agent-client/client.js";
+import { WPT_ACCNAME_DIR, corpusPresent, formatTable, runWptAccname } from "./accname/wptAccname.js";
+
+/**
+ * `npm run bench:accname`: the WPT accname/role cases through our snapshot, our pass
+ * rate per kind beside Chromium's, then every failing case with both values.
+ */
+async function main(): Promise<void> {
+  if (!corpusPresent()) {
+    console.error(`No WPT accname corpus at ${WPT_ACCNAME_DIR}; it is expected at ../shared/corpus/wpt-accname beside the repo.`);
+    process.exitCode = 1;
+    return;
+  }
+  const root = mkdtempSync(join(tmpdir(), "wo-accname-"));
+  const launched = await launchWebOperator({
+    userDataDir: join(root, "profile"),
+    configDir: join(root, "config"),
+    socket: join(root, "bridge.sock"),
+    headless: true,
+    env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
+  });
+  const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
+  try {
+    const outcomes = await runWptAccname(launched.browser, client);
+    console.log(formatTable(outcomes));
+    const failing = outcomes.filter((each) => !each.passed);
+    console.log(`\n${failing.length} failing cases (id, kind, expected, ours, Chromium):`);
+    for (const each of failing) {
+      const chromium = each.case.chromiumMatches ? "same as expected" : JSON.stringify(each.case.chromium);
+      console.log(`- ${each.case.id} ${each.case.kind}: expected ${JSON.stringify(each.case.expected)}, ours ${JSON.stringify(each.ours)}${each.printed ? "" : " (no line of its own)"}, Chromium ${chromium}`);
+    }
+  } finally {
+    client.close();
+    await launched.close();
+    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+await main();

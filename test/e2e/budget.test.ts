@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+function printedRefs(text: string): string[] {
+  return [...text.matchAll(/\[ref=([^\]]*)\]/g)].map((match) => match[1] ?? "");
+}
+
+/** The default 12,000-char budget holds on every page (issue 7 §1); only the viewport's own targets may exceed it. */
+describe("the snapshot budget on link-heavy pages", () => {
+  let session: WebOperatorSession;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("a page whose offscreen links alone exceed the budget stays within it, keeping every visible target", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/budget-links.html") });
+    const result = await session.client.request("browser.snapshot", {});
+    expect(result.text.length).toBeLessThanOrEqual(12_000);
+    expect(result.truncated).toBe(true);
+    findRef(result.text, "button", "Visible button");
+    findRef(result.text, "link", "Visible link");
+    expect(result.refCount).toBe(printedRefs(result.text).length);
+    const omitted = /(\d+) offscreen interactive elements omitted/.exec(result.text);
+    expect(Number(omitted?.[1])).toBeGreaterThan(1000);
+    expect(result.text).toContain("browser.find_in_page");
+    // Nearest first: the links right below the spacer survive, the farthest go.
+    findRef(result.text, "link", "Offscreen article headline number 0 about something");
+    expect(result.text).not.toContain("number 1499 ");
+  });
+
+  it("only a viewport whose own targets exceed the budget goes over it, and says so", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/budget-dense.html") });
+    const result = await session.client.request("browser.snapshot", { maxChars: 1_000 });
+    expect(result.text.length).toBeGreaterThan(1_000);
+    expect(result.text).toContain("the interactive elements in the viewport alone exceed maxChars and are all kept");
+    for (const n of [0, 199, 399]) findRef(result.text, "button", `B${n}`);
+    expect(result.text).not.toContain("Far away link");
+    expect(result.refCount).toBe(printedRefs(result.text).length);
+  });
+});

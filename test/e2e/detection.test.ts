@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+/** The line of a snapshot that holds `text`, to check it carries a ref. */
+function lineWith(snapshot: string, text: string): string {
+  const line = snapshot.split("\n").find((each) => each.includes(text));
+  if (line === undefined) throw new Error(`no line with ${JSON.stringify(text)} in:\n${snapshot}`);
+  return line;
+}
+
+function refOf(line: string): string {
+  const ref = /\[ref=([^\]]+)\]/.exec(line)?.[1];
+  if (ref === undefined) throw new Error(`no ref on line: ${line}`);
+  return ref;
+}
+
+/** Refs and the snapshot id differ between snapshots; everything else must not. */
+function withoutIds(text: string): string {
+  return text.replace(/\[ref=[^\]]+\]/g, "[ref]").replace(/^# Page Snapshot \([^)]*\)$/m, "# Page Snapshot");
+}
+
+/**
+ * Interactive detection on real-site patterns (issue 7 §4, seed L1-L2 §1.2): handlers from
+ * addEventListener, pointer chains resolved to their innermost targets, closed shadow roots
+ * a page script attached to a plain div, before and after the content script started.
+ */
+describe("interactive detection on real-site patterns", () => {
+  let session: WebOperatorSession;
+  let text = "";
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+    await session.client.request("browser.navigate", { url: session.pages.url("/detection.html") });
+    await session.client.request("browser.wait_for", { text: "Closed late button" }).catch(() => undefined);
+    text = (await session.client.request("browser.snapshot", {})).text;
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("gives refs to elements whose only handler came from addEventListener", () => {
+    refOf(lineWith(text, "START"));
+    for (const tab of ["Overview", "Specs", "Reviews"]) refOf(lineWith(text, `"${tab}"`));
+    refOf(lineWith(text, "terms of use"));
+    refOf(lineWith(text, "- row"));
+    refOf(lineWith(text, "I agree to the terms"));
+  });
+
+  it("gives refs to an autocomplete's items, not to the list that carries the pointer", () => {
+    for (let n = 1; n <= 20; n++) refOf(lineWith(text, `laptop model ${n}`));
+    const list = text.split("\n").find((line) => /^\s*- list\b/.test(line) && line.includes("[ref="));
+    expect(list).toBeUndefined();
+  });
+
+  it("resolves a delegated listener on a list to its items", async () => {
+    for (const item of ["first", "second", "third"]) refOf(lineWith(text, `Delegated ${item}`));
+    const clicked = refOf(lineWith(text, "Delegated second"));
+    await session.client.request("browser.click", { ref: clicked });
+    expect((await session.client.request("browser.extract", {})).text).toContain("menu Delegated second");
+  });
+
+  it("shows buttons in closed shadow roots of plain divs, attached early and late, beside an open one", () => {
+    findRef(text, "button", "Closed early button");
+    findRef(text, "button", "Closed late button");
+    findRef(text, "button", "Open button");
+  });
+
+  it("clicks a listener-only cover div and a closed-root button by ref", async () => {
+    await session.client.request("browser.click", { ref: refOf(lineWith(text, "START")) });
+    expect((await session.client.request("browser.extract", {})).text).toContain("cover clicked");
+    const fresh = (await session.client.request("browser.snapshot", {})).text;
+    await session.client.request("browser.click", { ref: refOf(lineWith(fresh, '"Specs"')) });
+    expect((await session.client.request("browser.extract", {})).text).toContain("tab Specs");
+  });
+
+  it("the first snapshot of a page and a later one print the same text", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/perception-names.html") });
+    const first = (await session.client.request("browser.snapshot", {})).text;
+    const later = (await session.client.request("browser.snapshot", {})).text;
+    expect(withoutIds(later)).toBe(withoutIds(first));
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+/**
+ * Pages that never finish loading (issue 7 §0): navigate answers once the document is
+ * interactive, or with what it has, and snapshot, click and extract answer on them at once,
+ * saying loading: true. No wall-clock threshold: the command timeouts are the bound.
+ */
+describe("pages that never finish loading", () => {
+  let session: WebOperatorSession;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("a page whose image, script, stylesheet and frame never answer is read and clicked while loading", async () => {
+    const opened = await session.client.request("browser.navigate", { url: session.pages.url("/loading-stalled.html") });
+    expect(opened.loading).toBe(true);
+    expect(opened.title).toBe("Stalled subresources");
+
+    const snapshot = await session.client.request("browser.snapshot", {});
+    expect(snapshot.loading).toBe(true);
+    expect(snapshot.text).toContain('heading "Stalled subresources"');
+    const button = findRef(snapshot.text, "button", "Press me");
+
+    const clicked = await session.client.request("browser.click", { ref: button });
+    expect(JSON.stringify(clicked)).toContain("Clicked while loading");
+
+    const extracted = await session.client.request("browser.extract", {});
+    expect(extracted.text).toContain("Clicked while loading");
+  });
+
+  it("a document whose body never ends answers navigate with loading: true and is read as far as it came", async () => {
+    const opened = await session.client.request("browser.navigate", { url: session.pages.url("/endless") });
+    expect(opened.loading).toBe(true);
+
+    const snapshot = await session.client.request("browser.snapshot", {});
+    expect(snapshot.loading).toBe(true);
+    expect(snapshot.text).toContain("The first part arrived.");
+    const button = findRef(snapshot.text, "button", "Press me");
+
+    await session.client.request("browser.click", { ref: button });
+    const extracted = await session.client.request("browser.extract", {});
+    expect(extracted.text).toContain("Clicked");
+  });
+
+  it("a finished page says it is not loading", async () => {
+    const opened = await session.client.request("browser.navigate", { url: session.pages.url("/page?html=" + encodeURIComponent("<title>Done</title><p>All here</p>")) });
+    // A page without subresources may complete before navigate answers, or just after.
+    const snapshot = await session.client.request("browser.snapshot", {});
+    expect(snapshot.text).toContain("All here");
+    expect(typeof snapshot.loading).toBe("boolean");
+    expect(opened.title).toBe("Done");
+  });
+});
