@@ -8,6 +8,8 @@ import { FrameStream } from "./frameStream.js";
 import { relayToOwner } from "./relay.js";
 import { logBridge } from "./log.js";
 import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
+import type { RouterContext } from "./requestRouter.js";
+import { startTasks } from "./tasks/startTasks.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
 const DEFAULT_LINGER_MS = 120_000;
@@ -18,7 +20,8 @@ async function main(): Promise<void> {
   const { token, file } = resolveToken(env);
   const auth = authPolicyFromEnv(token, file, env);
   const extension = new ExtensionLink();
-  const agents = new AgentServer({ auth, extension, socketPath: path, startedAt: Date.now() });
+  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now() };
+  const agents = new AgentServer(routerContext);
 
   const claim = await claimSocket(agents.server, path);
   if (claim.kind === "untrusted") {
@@ -29,11 +32,13 @@ async function main(): Promise<void> {
     await becomeRelay(path, token);
     return;
   }
+  const tasks = startTasks(routerContext, agents, env);
   logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
 
   const shutdown = (reason: string): void => {
     logBridge(`shutting down: ${reason}`);
     releaseSocket(path);
+    tasks.close();
     agents.closeAll();
     process.exit(0);
   };
