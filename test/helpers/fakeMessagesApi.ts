@@ -24,9 +24,10 @@ export interface FakeMessagesApi {
  * request gets the next scripted turn and is recorded for assertions. A request past the
  * script gets HTTP 500, so an unexpected extra turn fails loudly.
  */
-export async function startFakeMessagesApi(script: ScriptedTurn[]): Promise<FakeMessagesApi> {
+export async function startFakeMessagesApi(script: ScriptedTurn[] | ((request: RecordedRequest) => ScriptedTurn | undefined)): Promise<FakeMessagesApi> {
   const requests: RecordedRequest[] = [];
   let turn = 0;
+  const nextTurn = (recorded: RecordedRequest): ScriptedTurn | undefined => (typeof script === "function" ? script(recorded) : script[turn - 1]);
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -34,7 +35,8 @@ export async function startFakeMessagesApi(script: ScriptedTurn[]): Promise<Fake
       void (async () => {
         const recorded: RecordedRequest = { path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedRequest["body"] };
         requests.push(recorded);
-        const next = script[turn++];
+        turn++;
+        const next = nextTurn(recorded);
         if (next === undefined || request.url?.startsWith("/v1/messages") !== true) {
           response.writeHead(500, { "content-type": "application/json" });
           response.end(JSON.stringify({ type: "error", error: { type: "api_error", message: `unscripted request ${turn} to ${request.url}` } }));
@@ -78,4 +80,33 @@ export function toolResults(request: RecordedRequest): Array<{ type: string; too
   const last = request.body.messages.at(-1);
   if (last === undefined || !Array.isArray(last.content)) return [];
   return last.content as ReturnType<typeof toolResults>;
+}
+
+/**
+ * Scripts keyed by goal (the conversation's first user message): with `thread: false`
+ * each request carries the whole history, so the turn is the number of assistant
+ * messages so far. Several tasks can then talk to one fake at once.
+ */
+export function byGoal(scripts: Record<string, ScriptedTurn[]>): (request: RecordedRequest) => ScriptedTurn | undefined {
+  return (request) => {
+    const goal = request.body.messages[0]?.content;
+    if (typeof goal !== "string") return undefined;
+    const turn = request.body.messages.filter((message) => message.role === "assistant").length;
+    return scripts[goal]?.[turn];
+  };
+}
+
+/** The text of every tool_result in a request's last message, joined. */
+export function lastResultText(request: RecordedRequest): string {
+  return toolResults(request)
+    .map((result) => (typeof result.content === "string" ? result.content : result.content.map((block) => block.text ?? "").join("\n")))
+    .join("\n");
+}
+
+/** The `ref_N` a read_page/find result gave to `role "name"`. */
+export function refIn(request: RecordedRequest, role: string, name: string): string {
+  const text = lastResultText(request);
+  const match = new RegExp(`${role} "${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^\n]*\\[(ref_\\d+)\\]`).exec(text);
+  if (match?.[1] === undefined) throw new Error(`no ${role} "${name}" in:\n${text}`);
+  return match[1];
 }

@@ -350,7 +350,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 /** One line for the live task:step event: never an image or a whole tree. */
 function summarize(name: string, value: BetaBrowserMemberResult): string {
   if (value === undefined) return `${name} done`;
-  if (typeof value === "string") return `${name}: ${value.length} chars${value.length > 0 ? ` (${value.slice(0, 80).replace(/\s+/g, " ")}…)` : ""}`;
+  // Page text is untrusted and belongs in tasks.get and the trace, not in live events: only its size here.
+  if (typeof value === "string") return `${name}: ${value.length} chars`;
   if (Array.isArray(value)) return `${name}: ${value.length} tabs`;
   if ("data" in value) return `${name}: image ${Math.round((value.data.length * 3) / 4)} bytes`;
   if ("tab_id" in value) return `${name}: ${value.tab_id} ${value.url}`;
