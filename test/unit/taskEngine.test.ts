@@ -141,6 +141,23 @@ describe("task engine with the Claude provider against a fake Messages API", () 
     expect(textOf(denied)).toMatch(/The user denied left_click on button "Submit"/);
   });
 
+  it("returns screenshots as image blocks and scales the model's coordinates back to the viewport", async () => {
+    const fake = await fakeApi([
+      () => ({ stop_reason: "tool_use", content: [toolUse("screenshot", {}), toolUse("left_click", { target: { type: "coordinate", x: 100, y: 60 } })] }),
+      () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "clicked" }] }),
+    ]);
+    const { call, browser } = setup(fake);
+    const { id } = (await call("tasks.start", { goal: "click the middle", startUrl: "http://127.0.0.1:9/" })) as { id: string };
+    expect(((await call("tasks.wait", { id })) as { status: string }).status).toBe("succeeded");
+    const [shot, click] = toolResults(fake.requests[1]!);
+    const image = Array.isArray(shot?.content) ? shot.content.find((block) => block.type === "image") : undefined;
+    expect(image?.source?.data).toBe("iVBORw0KGgo=");
+    expect(click?.is_error).not.toBe(true);
+    expect(browser.calls.find((entry) => entry.type === "browser.screenshot")?.payload).toMatchObject({ maxWidth: 1280, maxHeight: 880 });
+    // The screenshot came back at scale 0.5: image (100, 60) is viewport (200, 120).
+    expect(browser.calls.find((entry) => entry.type === "browser.click_xy")?.payload).toMatchObject({ x: 200, y: 120 });
+  });
+
   it("answers provider_not_configured naming ANTHROPIC_API_KEY when no key is set", async () => {
     const { call } = setup(null);
     const failure = await call("tasks.start", { goal: "x", startUrl: "http://127.0.0.1:9/" }).catch((error: unknown) => error);
@@ -163,14 +180,23 @@ describe("task engine with the Claude provider against a fake Messages API", () 
   it("stops a task, times one out, and pauses and resumes one", async () => {
     const slowTurn = () => ({ stop_reason: "tool_use" as const, content: [toolUse("wait", { duration: 0.2 })] });
     const fake = await fakeApi(Array.from({ length: 40 }, () => slowTurn));
-    const { call } = setup(fake);
+    const { call, events } = setup(fake);
     const stopped = (await call("tasks.start", { goal: "loop", startUrl: "http://127.0.0.1:9/" })) as { id: string };
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(((await call("tasks.stop", { id: stopped.id })) as { status: string }).status).toBe("stopped");
 
     const paused = (await call("tasks.start", { goal: "loop", startUrl: "http://127.0.0.1:9/" })) as { id: string };
     await call("tasks.pause", { id: paused.id });
-    const whilePaused = (await call("tasks.wait", { id: paused.id }, 1_500)) as { status: string; ended: boolean };
+    // The pause lands after the step in flight: wait for its event, not for a time.
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (events.some((event) => event.kind === "task:update" && event.taskId === paused.id && event.status === "paused")) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 5);
+    });
+    const whilePaused = (await call("tasks.wait", { id: paused.id }, 500)) as { status: string; ended: boolean };
     expect(whilePaused).toMatchObject({ status: "paused", ended: false });
     const stepsWhilePaused = ((await call("tasks.get", { id: paused.id })) as { steps: unknown[] }).steps.length;
     expect(((await call("tasks.get", { id: paused.id })) as { steps: unknown[] }).steps.length).toBe(stepsWhilePaused);
