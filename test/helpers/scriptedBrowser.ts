@@ -68,7 +68,7 @@ export class ScriptedBrowser {
       case "browser.type":
         this.typed += String(payload.text);
         return { tabId, ref: payload.ref, target: { role: "textbox", name: "Name" }, value: this.typed, submitted: false, recovered: false, ...effects(this.tab(tabId).url) };
-      case "browser.press_key":
+      case "browser.press":
         return { tabId, key: payload.key, ...effects(this.tab(tabId).url) };
       case "browser.wait_for":
         await new Promise((resolve) => setTimeout(resolve, Number(payload.timeMs)));

@@ -166,7 +166,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       return;
     }
     if (text.length > 500) throw new ToolError("Nothing known to be focused: click the field first (by ref), then type.");
-    for (const character of text) await this.browser.call("browser.press_key", { tabId, key: character === " " ? "Space" : character });
+    for (const character of text) await this.browser.call("browser.press", { tabId, key: character === " " ? "Space" : character });
   }
 
   protected override async key(_ctx: Ctx, input: Beta.BetaBrowserKeyInput): Promise<void> {
@@ -174,7 +174,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const keys = requireText(input.text, "text", 1_000).split(" ").filter((key) => key.length > 0);
     const repeat = optionalInt(input.repeat, "repeat", 1, 100, 1);
     for (let round = 0; round < repeat; round++) {
-      for (const key of keys) await this.browser.call("browser.press_key", { tabId, key });
+      for (const key of keys) await this.browser.call("browser.press", { tabId, key });
     }
   }
 
