@@ -5,6 +5,9 @@ import { WebOperatorClient } from "../../agent-client/client.js";
 import { TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
 import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolResults, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
+import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
+import { runTraceCommand } from "../../agent-client/cli/traceCommand.js";
+import type { CliIo } from "../../agent-client/cli/io.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 const answer = (text: string): ScriptedTurn => () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
@@ -33,6 +36,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     call("get_page_text", {}),
     (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: /cv\.txt \(\d+ bytes\): Ada Lovelace/.test(lastResultText(request)) ? "uploaded" : "not uploaded" }] }),
   ],
+  "cli task": [readPage, clickSubmit, answer("done via the CLI")],
   "survive a crash": [waitTurn(1), waitTurn(1), waitTurn(1), waitTurn(1), answer("finished after the crash")],
 };
 
@@ -185,6 +189,32 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(trace.edges.length).toBe(trace.steps.length);
     expect(trace.edges[1]).toMatchObject({ outcome_status: "success", typed_action: { action: expect.any(String) }, provenance: { source: "model" } });
     expect(typeof trace.edges[1]?.state_after).toBe("string");
+  });
+
+  it("runs a task from the CLI: streams steps, asks y/n, prints the answer, and fetches the trace", async () => {
+    let out = "";
+    let err = "";
+    const io: CliIo = {
+      out: (text) => void (out += text),
+      err: (text) => void (err += text),
+      stdoutIsTTY: false,
+      env: { WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_API_TOKEN: session.launched.token ?? "" },
+      cwd: process.cwd(),
+    };
+    const prompts: string[] = [];
+    const code = await runTaskCommand(["cli task", "--start-url", session.pages.url("/task-form.html")], io, async (prompt) => {
+      prompts.push(prompt);
+      return "y";
+    });
+    expect(code, err).toBe(0);
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).toMatch(/Allow left_click on button "Submit application" at http:\/\/127\.0\.0\.1:\d+\/task-form\.html/);
+    expect(out).toMatch(/\[1\] ok  read_page/);
+    expect(out).toContain("done via the CLI");
+    const id = /task (task_[0-9a-f]+) started/.exec(err)?.[1] ?? "";
+    out = "";
+    expect(await runTraceCommand([id], io)).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ format: "weboperator.task-trace/1", task: { id, status: "succeeded" } });
   });
 
   it("marks a task interrupted when the bridge is killed mid-task, keeps its steps, and resumes it", async () => {

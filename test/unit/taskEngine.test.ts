@@ -158,6 +158,20 @@ describe("task engine with the Claude provider against a fake Messages API", () 
     expect(browser.calls.find((entry) => entry.type === "browser.click_xy")?.payload).toMatchObject({ x: 200, y: 120 });
   });
 
+  it("counts an unanswered confirmation as denied once its time is up", async () => {
+    const fake = await fakeApi([
+      () => ({ stop_reason: "tool_use", content: [toolUse("read_page", {})] }),
+      () => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: "ref_2" } })] }),
+      () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "Nobody answered." }] }),
+    ]);
+    const { call, browser } = setup(fake);
+    const { id } = (await call("tasks.start", { goal: "Submit", startUrl: "http://127.0.0.1:9/form", confirmationTimeoutMs: 1_000 })) as { id: string };
+    expect(((await call("tasks.wait", { id })) as { status: string }).status).toBe("succeeded");
+    expect(textOf(toolResults(fake.requests[2]!)[0])).toMatch(/No one answered the confirmation .* within 1 s, so it counts as denied/);
+    // The held call was cancelled at the gatekeeper too.
+    expect(browser.calls.find((entry) => entry.type === "browser.confirm")?.payload).toMatchObject({ allow: false });
+  });
+
   it("answers provider_not_configured naming ANTHROPIC_API_KEY when no key is set", async () => {
     const { call } = setup(null);
     const failure = await call("tasks.start", { goal: "x", startUrl: "http://127.0.0.1:9/" }).catch((error: unknown) => error);
