@@ -36,6 +36,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     call("get_page_text", {}),
     (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: /cv\.txt \(\d+ bytes\): Ada Lovelace/.test(lastResultText(request)) ? "uploaded" : "not uploaded" }] }),
   ],
+  "look at it": [call("screenshot", {}), answer("seen")],
   "cli task": [readPage, clickSubmit, answer("done via the CLI")],
   "survive a crash": [waitTurn(1), waitTurn(1), waitTurn(1), waitTurn(1), answer("finished after the crash")],
 };
@@ -189,6 +190,21 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(trace.edges.length).toBe(trace.steps.length);
     expect(trace.edges[1]).toMatchObject({ outcome_status: "success", typed_action: { action: expect.any(String) }, provenance: { source: "model" } });
     expect(typeof trace.edges[1]?.state_after).toBe("string");
+  });
+
+  it("takes a screenshot of its background tab, within the image limits", async () => {
+    const id = await start("look at it");
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    const [shot] = toolResults(requestsOf("look at it")[1]!);
+    const image = Array.isArray(shot?.content) ? shot.content.find((block) => block.type === "image") : undefined;
+    const png = Buffer.from(image?.source?.data ?? "", "base64");
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    const width = png.readUInt32BE(16);
+    const height = png.readUInt32BE(20);
+    expect(width).toBeLessThanOrEqual(1280);
+    expect(height).toBeLessThanOrEqual(880);
+    expect(width * height).toBeLessThanOrEqual(1_150_000);
   });
 
   it("runs a task from the CLI: streams steps, asks y/n, prints the answer, and fetches the trace", async () => {

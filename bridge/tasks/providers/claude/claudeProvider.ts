@@ -8,6 +8,14 @@ import { WebOperatorToolset } from "./webOperatorToolset.js";
 
 export const DEFAULT_CLAUDE_MODEL = "claude-sonnet-5";
 const MAX_TOKENS = 4_096;
+/**
+ * The toolset base class does not trim old screenshots and page reads: on long tasks the
+ * API clears old tool uses server side once the prompt grows past 80k tokens, keeping the
+ * last six (context management edits).
+ */
+const CONTEXT_MANAGEMENT = {
+  edits: [{ type: "clear_tool_uses_20250919" as const, trigger: { type: "input_tokens" as const, value: 80_000 }, keep: { type: "tool_uses" as const, value: 6 } }],
+};
 
 /**
  * Claude with `browser_toolset_20260801`, driven by the SDK's tool runner. The runner is
@@ -25,7 +33,17 @@ export class ClaudeProvider implements TaskProvider {
     const messages: BetaMessageParam[] = stored ?? [{ role: "user", content: task.goal }];
     const system = systemPrompt(task.attachments);
     const runner = client.beta.messages.toolRunner(
-      { model: task.model, max_tokens: MAX_TOKENS, system, messages, tools: [toolset], thread: false, max_iterations: task.options.maxSteps + 1 },
+      {
+        model: task.model,
+        max_tokens: MAX_TOKENS,
+        system,
+        messages,
+        tools: [toolset],
+        thread: false,
+        max_iterations: task.options.maxSteps + 1,
+        betas: ["context-management-2025-06-27"],
+        context_management: CONTEXT_MANAGEMENT,
+      },
       { signal: task.signal },
     );
     let answer: string | null = null;
