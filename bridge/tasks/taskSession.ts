@@ -105,7 +105,7 @@ export class TaskSession implements TaskContext {
       if (!resumed) throw new WebOperatorError("tab_not_found", `Tab ${wanted} does not exist; browser.tabs_list shows the open tabs.`);
     }
     await this.step("open_tab", { url: this.options.startUrl ?? null }, async () => {
-      const opened = await this.deps.callTool("browser.tab_open", this.options.startUrl === undefined ? { active: false } : { url: this.options.startUrl, active: false });
+      const opened = await this.deps.callTool("browser.tab_open", this.options.startUrl === undefined ? { newWindow: true } : { url: this.options.startUrl, newWindow: true });
       const tab = parseBrowserResult("browser.tab_open", opened) as CommandResult<"browser.tab_open">;
       this.adoptTab(tab.tabId, true);
       return { value: tab, summary: `opened tab ${tab.tabId} at ${tab.url}` };

@@ -143,11 +143,19 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(done).toMatchObject({ status: "timed_out", error: { code: "timeout" } });
   });
 
-  it("runs two tasks at once, each in its own tab", async () => {
+  it("runs two tasks at once, each in its own tab, and a subscriber hears only its task", async () => {
+    const watcher = await session.connect();
+    const heard: string[] = [];
+    watcher.onEvent((event) => {
+      if (typeof event.taskId === "string") heard.push(event.taskId);
+    });
     const [one, two] = await Promise.all([
       session.client.request("tasks.start", { goal: "tab one", startUrl: session.pages.url("/tabs-one.html") }),
       session.client.request("tasks.start", { goal: "tab two", startUrl: session.pages.url("/tabs-two.html") }),
     ]);
+    await watcher.request("tasks.subscribe", { ids: [one.id] });
+    // Events arrive in order with answers on one connection: everything after this mark is filtered.
+    const mark = heard.length;
     const [doneOne, doneTwo] = await Promise.all([
       session.client.request("tasks.wait", { id: one.id }, { timeoutMs: 60_000 }),
       session.client.request("tasks.wait", { id: two.id }, { timeoutMs: 60_000 }),
@@ -155,6 +163,10 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(doneOne).toMatchObject({ status: "succeeded", answer: "saw one" });
     expect(doneTwo).toMatchObject({ status: "succeeded", answer: "saw two" });
     expect(doneOne.tabId).not.toBe(doneTwo.tabId);
+    // Nothing of task two reached the subscriber after it subscribed; task one's events did.
+    await watcher.request("bridge.health", {});
+    expect(heard).toContain(one.id);
+    expect(heard.slice(mark).every((taskId) => taskId === one.id)).toBe(true);
   });
 
   it("uploads a task attachment, and refuses a bad one before anything runs", async () => {
@@ -193,9 +205,13 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
   });
 
   it("takes a screenshot of its background tab, within the image limits", async () => {
+    const visibleBefore = (await session.client.request("browser.tabs_list", {})).visibleTabId;
     const id = await start("look at it");
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done.status).toBe("succeeded");
+    // The task's tab rendered without taking the user's visible tab.
+    expect(done.tabId).not.toBe(visibleBefore);
+    expect((await session.client.request("browser.tabs_list", {})).visibleTabId).toBe(visibleBefore);
     const [shot] = toolResults(requestsOf("look at it")[1]!);
     const image = Array.isArray(shot?.content) ? shot.content.find((block) => block.type === "image") : undefined;
     const png = Buffer.from(image?.source?.data ?? "", "base64");

@@ -288,7 +288,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   }
 
   protected override async new_tab(): Promise<Beta.BetaBrowserStateTabEntry> {
-    const opened = await this.browser.call("browser.tab_open", { active: false });
+    // Its own unfocused window: the tab renders (screenshots work) and the user's tab stays in front.
+    const opened = await this.browser.call("browser.tab_open", { newWindow: true });
     this.browser.task.adoptTab(opened.tabId, true);
     return this.browser.entryFor(opened.tabId, await this.browser.tabEntries());
   }
