@@ -76,8 +76,8 @@ export class TaskEngine {
     return this.store?.path ?? null;
   }
 
+  /** On bridge shutdown: live tasks are not ended here; the next bridge marks them interrupted, so they can resume. */
   close(): void {
-    for (const task of this.live.values()) task.control.end("stopped");
     this.store?.close();
   }
 
