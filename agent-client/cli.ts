@@ -12,6 +12,9 @@ import { usageText } from "./cli/usageText.js";
  * to another process is flushed before node stops.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  // `task` parses its own options (--attach repeats) and streams events: see cli/taskCommand.ts.
+  if (argv[0] === "task") return (await import("./cli/taskCommand.js")).runTaskCommand(argv.slice(1), io);
+  if (argv[0] === "trace") return (await import("./cli/traceCommand.js")).runTraceCommand(argv.slice(1), io);
   let command: ParsedCommand;
   try {
     command = parseCommandLine(argv, io.env);

@@ -43,8 +43,13 @@ export class AgentServer {
 
   broadcast(event: BridgeEvent): void {
     const envelope: EventEnvelope = { kind: "event", event };
+    // A connection that subscribed to some tasks (tasks.subscribe) gets only their task events.
+    const taskId = event.kind.startsWith("task:") && typeof event.taskId === "string" ? event.taskId : null;
     for (const connection of this.connections) {
-      if (!connection.isUplink && connection.session.authenticated) connection.stream.write(envelope);
+      if (connection.isUplink || !connection.session.authenticated) continue;
+      const filter = connection.session.taskFilter;
+      if (taskId !== null && filter !== null && !filter.has(taskId)) continue;
+      connection.stream.write(envelope);
     }
   }
 
@@ -55,7 +60,7 @@ export class AgentServer {
 
   private accept(socket: Socket): void {
     const stream = new FrameStream(socket, socket, MAX_PREAUTH_FRAME_BYTES);
-    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined }, isUplink: false };
+    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined, taskFilter: null }, isUplink: false };
     this.connections.add(connection);
     socket.on("error", () => undefined);
     stream.on("end", () => this.connections.delete(connection));

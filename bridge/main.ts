@@ -10,6 +10,8 @@ import { logBridge } from "./log.js";
 import { recordBridgePid } from "./bridgePidFile.js";
 import { answerLauncherProbe } from "./launcherProbe.js";
 import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
+import type { RouterContext } from "./requestRouter.js";
+import { startTasks } from "./tasks/startTasks.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
 const DEFAULT_LINGER_MS = 120_000;
@@ -22,7 +24,8 @@ async function main(): Promise<void> {
   const { token, file } = resolveToken(env);
   const auth = authPolicyFromEnv(token, file, env);
   const extension = new ExtensionLink();
-  const agents = new AgentServer({ auth, extension, socketPath: path, startedAt: Date.now() });
+  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now() };
+  const agents = new AgentServer(routerContext);
 
   const claim = await claimSocket(agents.server, path);
   if (claim.kind === "untrusted") {
@@ -33,11 +36,13 @@ async function main(): Promise<void> {
     await becomeRelay(path, token);
     return;
   }
+  const tasks = startTasks(routerContext, agents, env);
   logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
 
   // The socket goes first: logging can throw (EPIPE once Chrome, which holds our stderr, is gone).
   const shutdown = (reason: string): void => {
     releaseSocket(path);
+    tasks.close();
     logBridge(`shutting down: ${reason}`);
     agents.closeAll();
     process.exit(0);

@@ -15,9 +15,10 @@ import { authorize, authRequired, type AuthPolicy } from "./auth.js";
 import type { ExtensionLink } from "./extensionLink.js";
 import { BRIDGE_VERSION } from "./version.js";
 import { preparePayload } from "./payloadPreparers.js";
+import type { TaskEngine, TaskSubscription } from "./tasks/taskEngine.js";
 
 /** Per-connection facts the router reads and updates. */
-export interface AgentSession {
+export interface AgentSession extends TaskSubscription {
   authenticated: boolean;
   /** The tab this agent last used: its default route when a payload names no tabId. */
   lastTabId: number | undefined;
@@ -29,6 +30,10 @@ export interface RouterContext {
   socketPath: string;
   startedAt: number;
   agentConnections: () => number;
+  /** The task engine; absent in a bridge that only relays. */
+  tasks?: TaskEngine;
+  /** The trace endpoint's port once it listens. */
+  tracePort?: () => number | null;
 }
 
 export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: RequestId | null } };
@@ -52,43 +57,48 @@ export async function routeAgentFrame(value: unknown, session: AgentSession, con
     session.authenticated = true;
 
     if (request.type === UPLINK_REQUEST_TYPE) return { uplink: { id } };
-    const type = resolveCommandType(request.type);
-    if (type === undefined) {
-      throw new WebOperatorError(
-        "unknown_command",
-        `Unknown command "${request.type}". Known commands: ${Object.keys(COMMANDS).join(", ")}.`,
-      );
-    }
-    const spec = COMMANDS[type];
-    const payload = spec.payload.safeParse(request.payload ?? {});
-    if (!payload.success) {
-      throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
-    }
-    if (spec.handledBy === "unimplemented") {
-      throw new WebOperatorError(
-        "not_implemented",
-        `${type} is not implemented yet: the task engine has not landed. Drive the browser with browser.* commands.`,
-      );
-    }
-    if (type === "bridge.health") return { response: { id, result: health(context) } };
-
-    const prepared = await preparePayload(type, payload.data as Record<string, unknown>);
-    const result = await context.extension.call({
-      type,
-      payload: prepared,
-      timeoutMs: request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
-    });
-    const checked = spec.result.safeParse(result);
-    if (!checked.success) {
-      throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
-    }
-    rememberTab(session, checked.data);
-    return { response: { id, result: checked.data } };
+    const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context);
+    return { response: { id, result } };
   } catch (error) {
     const failure = errorFromUnknown(error);
     return { response: { id, error: failure.message, code: failure.code } };
   }
+}
+
+/**
+ * One authorized command, from lookup to validated result. Socket requests and the task
+ * engine's browser calls both come through here, so a task's call is checked exactly as
+ * an agent's would be.
+ */
+export async function runCommand(requested: string, rawPayload: Record<string, unknown>, timeoutMs: number, session: AgentSession, context: RouterContext): Promise<unknown> {
+  const type = resolveCommandType(requested);
+  if (type === undefined) {
+    throw new WebOperatorError("unknown_command", `Unknown command "${requested}". Known commands: ${Object.keys(COMMANDS).join(", ")}.`);
+  }
+  const spec = COMMANDS[type];
+  const payload = spec.payload.safeParse(rawPayload);
+  if (!payload.success) {
+    throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
+  }
+  if (type === "bridge.health") return health(context);
+  if (type.startsWith("tasks.")) {
+    if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
+    return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));
+  }
+
+  const prepared = await preparePayload(type, payload.data as Record<string, unknown>);
+  const result = await context.extension.call({
+    type,
+    payload: prepared,
+    timeoutMs,
+    ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
+  });
+  const checked = spec.result.safeParse(result);
+  if (!checked.success) {
+    throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
+  }
+  rememberTab(session, checked.data);
+  return checked.data;
 }
 
 function health(context: RouterContext): unknown {
@@ -103,6 +113,7 @@ function health(context: RouterContext): unknown {
       uptimeMs: Date.now() - context.startedAt,
       authRequired: authRequired(context.auth),
       agentConnections: context.agentConnections(),
+      tracePort: context.tracePort?.() ?? null,
     },
     extension,
   };

@@ -12,6 +12,7 @@ import { DIAGNOSTICS_TOOL_COMMANDS } from "./tools/diagnosticsTools.js";
 import { ImageResultSchema, POINTER_TOOL_COMMANDS, PointerScreenshotPayloadSchema } from "./tools/pointerTools.js";
 import { DEEP_TOOL_COMMANDS, SnapshotSourceSchema } from "./tools/deepTools.js";
 import { UPLOAD_TOOL_COMMANDS } from "./tools/uploadTools.js";
+import { TASK_COMMANDS } from "./tasks/taskCommands.js";
 
 export { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema } from "./primitives.js";
 
@@ -31,6 +32,8 @@ export const BridgeHealthResultSchema = z.object({
     uptimeMs: z.number(),
     authRequired: z.boolean(),
     agentConnections: z.number().int(),
+    /** The task trace endpoint (GET http://127.0.0.1:PORT/v1/tasks/:id/trace); null until it listens. */
+    tracePort: z.number().int().nullable().optional(),
   }),
   extension: z.object({
     connected: z.boolean(),
@@ -106,8 +109,6 @@ export const ScrollResultSchema = z.object({
 /** Viewport, full page or a ref's box; declared with the other image tools in tools/pointerTools.ts. */
 export const ScreenshotPayloadSchema = PointerScreenshotPayloadSchema;
 export const ScreenshotResultSchema = ImageResultSchema;
-
-export const TaskIdPayloadSchema = z.strictObject({ id: z.string().min(1) });
 
 
 /** The seed's eight commands plus the bridge's own. */
@@ -214,17 +215,6 @@ export const CORE_COMMANDS = {
   }),
 } as const satisfies Record<string, CommandSpec>;
 
-/** The task engine's commands (weboperator-agent-protocol seed). */
-export const TASK_COMMANDS = {
-  "tasks.list": command({ payload: z.strictObject({}), result: z.unknown(), handledBy: "unimplemented", description: "Lists tasks. Not implemented yet: answers not_implemented.", example: {}, effects: "read" }),
-  "tasks.get": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "One task with its steps. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "read", cli: { positionals: ["id"] } }),
-  "tasks.start": command({ payload: z.object({ goal: z.string().min(1) }).catchall(z.unknown()), result: z.unknown(), handledBy: "unimplemented", description: "Starts a task. Not implemented yet: answers not_implemented.", example: { goal: "Find the invoice total" }, effects: "write", cli: { positionals: ["goal"] } }),
-  "tasks.stop": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Stops a task. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "write", cli: { positionals: ["id"] } }),
-  "tasks.pause": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Pauses a task. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "write", cli: { positionals: ["id"] } }),
-  "tasks.resume": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Resumes a task. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "write", cli: { positionals: ["id"] } }),
-  "tasks.confirm": command({ payload: z.strictObject({ id: z.string().min(1), allow: z.boolean() }), result: z.unknown(), handledBy: "unimplemented", description: "Answers a task's confirmation. Not implemented yet: answers not_implemented.", example: { id: "t_1", allow: true }, effects: "write", cli: { positionals: ["id"] } }),
-  "tasks.wait": command({ payload: TaskIdPayloadSchema, result: z.unknown(), handledBy: "unimplemented", description: "Waits for a task to end. Not implemented yet: answers not_implemented.", example: { id: "t_1" }, effects: "read", cli: { positionals: ["id"] } }),
-} as const satisfies Record<string, CommandSpec>;
 
 /** The command table in the groups the README and the CLI help show. */
 export const COMMAND_GROUPS = {

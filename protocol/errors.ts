@@ -36,6 +36,16 @@ export const ErrorCodeSchema = z.enum([
   "empty_snapshot",
   /** A query (find_in_page, wait_for) matched nothing within its bounds. */
   "not_found",
+  /** The task store (SQLite in the config dir) cannot be opened or written: read-only, full, or corrupt. */
+  "store_unavailable",
+  /** tasks.start names a model provider with no credentials configured; the message names the variable. */
+  "provider_not_configured",
+  /** tasks.start with an attachment that is missing, not a regular file, or unreadable. */
+  "attachment_refused",
+  /** The model provider (the Messages API) answered an error or could not be reached. */
+  "provider_error",
+  /** The task is not in a state that allows this (e.g. confirm with nothing pending, resume of a finished task). */
+  "invalid_state",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -10,3 +10,5 @@ export * from "./refFormat.js";
 export * from "./uplink.js";
 export * from "./tools/actionEffects.js";
 export * from "./tools/uploadTools.js";
+export * from "./tasks/taskShapes.js";
+export * from "./tasks/taskEvents.js";

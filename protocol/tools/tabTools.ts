@@ -49,6 +49,11 @@ export const TabOpenPayloadSchema = z.strictObject({
   /** Background operations never activate a tab, so the default is false. */
   active: LooseBooleanSchema.default(false),
   windowId: BrowserIdSchema.optional(),
+  /**
+   * Open it as the active tab of a new, unfocused window: it renders (screenshots, trusted
+   * input, waiting all work) without taking the user's visible tab or focus. Task tabs use it.
+   */
+  newWindow: LooseBooleanSchema.default(false),
 });
 export const TabOpenResultSchema = z.object({
   tabId: TabIdSchema,
@@ -195,7 +200,7 @@ export const TAB_TOOL_COMMANDS = {
     payload: TabOpenPayloadSchema,
     result: TabOpenResultSchema,
     handledBy: "extension",
-    description: "Opens a tab (in the background unless active: true) and answers once loaded: {tabId, windowId, url, title, active}.",
+    description: "Opens a tab (in the background unless active: true; with newWindow: true as the front tab of a new unfocused window, so it renders without taking the user's focus) and answers once loaded: {tabId, windowId, url, title, active}.",
     example: { url: "https://example.com" },
     level: "L0",
     effects: "write",

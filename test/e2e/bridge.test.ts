@@ -37,7 +37,8 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
   let session: WebOperatorSession;
 
   beforeAll(async () => {
-    session = await startWebOperatorSession();
+    // No model key: tasks.start must say which variable to set.
+    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "" });
   });
   afterAll(async () => {
     await session?.close();
@@ -72,13 +73,14 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     }
   });
 
-  it("answers unknown commands, bad payloads and unbuilt task commands with typed errors", async () => {
+  it("answers unknown commands, bad payloads and an unconfigured task provider with typed errors", async () => {
     const unknown = await session.client.send({ type: "browser.teleport", payload: {} });
     expect(unknown).toMatchObject({ code: "unknown_command" });
     expect(await session.errorCode("browser.click", {} as never)).toBe("bad_request");
     expect(await session.errorCode("browser.scroll", { direction: "sideways" } as never)).toBe("bad_request");
     const task = await session.client.send({ type: "tasks.start", payload: { goal: "x" } });
-    expect(task).toMatchObject({ code: "not_implemented" });
+    expect(task).toMatchObject({ code: "provider_not_configured" });
+    expect(JSON.stringify(task)).toContain("ANTHROPIC_API_KEY");
     const wrongTypes = await session.client.send({ id: "w1", type: "bridge.health", payload: [] as never });
     expect(wrongTypes).toMatchObject({ id: "w1", code: "bad_request" });
   });

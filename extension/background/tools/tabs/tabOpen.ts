@@ -14,13 +14,12 @@ const BLANK = "about:blank";
  */
 export const tabOpenTool = defineTool({
   name: "browser.tab_open",
-  async run({ url, active, windowId }, context) {
+  async run({ url, active, windowId, newWindow }, context) {
     const target = url === undefined ? BLANK : parseHttpUrl(url).href;
     if (windowId !== undefined) await requireWindow(windowId);
+    if (newWindow && windowId !== undefined) throw new WebOperatorError("bad_request", "Give windowId or newWindow, not both.");
     return withNewTabLoadWatch(async (watch) => {
-      const created = await chrome.tabs.create({ url: target, active, ...(windowId === undefined ? {} : { windowId }) });
-      if (created.id === undefined) throw new WebOperatorError("internal_error", "The browser created a tab without an id.");
-      const tabId = created.id;
+      const tabId = newWindow ? await openInNewWindow(target) : await openInWindow(target, active, windowId);
       // about:blank has nothing to load; waiting for it would wait for an event that may never come.
       if (target !== BLANK) {
         try {
@@ -35,6 +34,20 @@ export const tabOpenTool = defineTool({
     });
   },
 });
+
+async function openInWindow(url: string, active: boolean, windowId: number | undefined): Promise<number> {
+  const created = await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) });
+  if (created.id === undefined) throw new WebOperatorError("internal_error", "The browser created a tab without an id.");
+  return created.id;
+}
+
+/** A background tab renders no frames (screenshots hang); the front tab of an unfocused window does. */
+async function openInNewWindow(url: string): Promise<number> {
+  const window = await chrome.windows.create({ url, focused: false, type: "normal" });
+  const tabId = window?.tabs?.[0]?.id;
+  if (tabId === undefined) throw new WebOperatorError("internal_error", "The browser created a window without a tab.");
+  return tabId;
+}
 
 async function requireWindow(windowId: number): Promise<void> {
   try {

@@ -1,0 +1,152 @@
+import { createHash } from "node:crypto";
+import { ToolError } from "@anthropic-ai/sdk/helpers/beta/toolsets";
+import type { BetaBrowserState } from "@anthropic-ai/sdk/helpers/beta/toolsets";
+import type { BetaBrowserStateChange, BetaBrowserStateTabEntry } from "@anthropic-ai/sdk/resources/beta";
+import { WebOperatorError, type BrowserCommandType, type CommandPayloadInput, type CommandResult } from "../../../../protocol/index.js";
+import type { TargetHint, TaskContext } from "../../taskTypes.js";
+import { TabRefMap } from "./refMap.js";
+
+/** Image limits for toolset screenshots: long edge ≤ 1,568 px and about 1.15 megapixels (seed: image size limits). */
+export const SCREENSHOT_MAX_WIDTH = 1280;
+export const SCREENSHOT_MAX_HEIGHT = 880;
+
+/**
+ * The task's browser as Claude's toolset sees it: `tab-N` ids for the task's own tabs,
+ * `[ref_N]` tables per tab, the screenshot scale per tab (to map image coordinates back
+ * to viewport pixels), and the state changes to report in the next browser_state block.
+ */
+export class TaskBrowser {
+  private readonly refs = new Map<number, TabRefMap>();
+  private readonly scales = new Map<number, number>();
+  private readonly focusedRef = new Map<number, string>();
+  private changes: BetaBrowserStateChange[] = [];
+  private lastTabs: BetaBrowserStateTabEntry[] | null = null;
+
+  constructor(readonly task: TaskContext) {}
+
+  static tabName(tabId: number): string {
+    return `tab-${tabId}`;
+  }
+
+  /** The task tab a model's `tab_id` names (default: the active one); another task's tab is unknown here. */
+  tabFor(name: string | null | undefined): number {
+    if (name === undefined || name === null || name === "") return this.task.activeTab();
+    const id = Number(/^tab-(\d+)$/.exec(name)?.[1] ?? NaN);
+    if (!this.task.tabs().includes(id)) throw new ToolError(`Unknown tab_id "${name}". list_tabs shows this task's tabs.`);
+    return id;
+  }
+
+  refsOf(tabId: number): TabRefMap {
+    let map = this.refs.get(tabId);
+    if (map === undefined) {
+      map = new TabRefMap();
+      this.refs.set(tabId, map);
+    }
+    return map;
+  }
+
+  /** Our ref for a model's `ref_N` in this tab, with the element's role and name. */
+  resolveRef(tabId: number, name: string): { ref: string; hint: TargetHint } {
+    const entry = this.refsOf(tabId).resolve(name);
+    if (entry === undefined) throw new ToolError(`${name} is stale or not found on the current page. Re-read the page to get fresh references.`);
+    return entry;
+  }
+
+  /** Image pixels → viewport CSS pixels, by the scale of the tab's last screenshot. */
+  toViewport(tabId: number, point: { x: number; y: number }): { x: number; y: number } {
+    const scale = this.scales.get(tabId) ?? 1;
+    return { x: Math.round((point.x / scale) * 100) / 100, y: Math.round((point.y / scale) * 100) / 100 };
+  }
+
+  rememberScale(tabId: number, scale: number): void {
+    this.scales.set(tabId, scale);
+  }
+
+  rememberFocus(tabId: number, ref: string | null): void {
+    if (ref === null) this.focusedRef.delete(tabId);
+    else this.focusedRef.set(tabId, ref);
+  }
+
+  focused(tabId: number): string | undefined {
+    return this.focusedRef.get(tabId);
+  }
+
+  /** A browser.* call in a task tab; our errors become error results the model can act on. */
+  async call<T extends BrowserCommandType>(type: T, payload: CommandPayloadInput<T>, target?: TargetHint): Promise<CommandResult<T>> {
+    try {
+      const result = await this.task.browser(type, payload, target);
+      this.noteEffects(result);
+      return result;
+    } catch (error) {
+      if (!(error instanceof WebOperatorError)) throw error;
+      if (error.code === "stale_ref" || error.code === "invalid_ref") {
+        throw new ToolError(`The element is stale or not found on the current page (${error.message}). Re-read the page to get fresh references.`);
+      }
+      throw new ToolError(`${error.code}: ${error.message}`);
+    }
+  }
+
+  /** New tabs and downloads a write reported, for the next browser_state. */
+  private noteEffects(result: unknown): void {
+    if (typeof result !== "object" || result === null) return;
+    const effects = result as {
+      tab_created?: { tabId: number };
+      navigated?: boolean;
+      tabId?: number;
+      download_started?: Array<{ download_id: string; url?: string; filename?: string }>;
+      download_updates?: Array<{ download_id: string; state: string; filename?: string; error?: string }>;
+    };
+    if (effects.tab_created !== undefined) {
+      this.task.adoptTab(effects.tab_created.tabId, true);
+      this.changes.push({ type: "tab_opened", tab_id: TaskBrowser.tabName(effects.tab_created.tabId) });
+    }
+    for (const started of effects.download_started ?? []) {
+      this.changes.push({ type: "download_started", download_id: started.download_id, url: started.url ?? "", ...(started.filename === undefined ? {} : { filename: started.filename }) } as BetaBrowserStateChange);
+    }
+    for (const update of effects.download_updates ?? []) {
+      if (update.state === "complete") this.changes.push({ type: "download_completed", download_id: update.download_id } as BetaBrowserStateChange);
+      else if (update.state === "interrupted") this.changes.push({ type: "download_failed", download_id: update.download_id, error: update.error ?? "interrupted" } as BetaBrowserStateChange);
+    }
+  }
+
+  /** The task's tabs as browser_state entries (only its own tabs: never the user's or another task's). */
+  async tabEntries(): Promise<BetaBrowserStateTabEntry[]> {
+    const listed = await this.task.browser("browser.tabs_list", {});
+    const own = new Set(this.task.tabs());
+    for (const tabId of own) if (!listed.tabs.some((tab) => tab.tabId === tabId)) this.task.releaseTab(tabId);
+    const active = this.task.tabs().length > 0 ? this.task.activeTab() : null;
+    const entries = listed.tabs
+      .filter((tab) => own.has(tab.tabId))
+      .map((tab) => ({ tab_id: TaskBrowser.tabName(tab.tabId), title: tab.title, url: tab.url, active: tab.tabId === active }));
+    this.lastTabs = entries;
+    return entries;
+  }
+
+  entryFor(tabId: number, entries: BetaBrowserStateTabEntry[]): BetaBrowserStateTabEntry {
+    const entry = entries.find((tab) => tab.tab_id === TaskBrowser.tabName(tabId));
+    if (entry === undefined) throw new ToolError(`Tab ${TaskBrowser.tabName(tabId)} is gone.`);
+    return entry;
+  }
+
+  /** The SDK's browserState hook: the full inventory plus what changed since the last report. */
+  async report(): Promise<BetaBrowserState> {
+    const tabs = this.lastTabs ?? (await this.tabEntries());
+    this.lastTabs = null;
+    const open = new Set(tabs.map((tab) => tab.tab_id));
+    const changes = this.changes.filter((change) => change.type !== "tab_opened" || open.has(change.tab_id));
+    this.changes = [];
+    return changes.length > 0 ? { tabs, state_changes: changes } : { tabs };
+  }
+
+  /** A hash of what the model can see of the browser: tabs, urls, titles, the active one. */
+  async stateHash(): Promise<string> {
+    const tabs = await this.tabEntries();
+    return createHash("sha256").update(JSON.stringify(tabs)).digest("hex").slice(0, 32);
+  }
+
+  /** The tab navigated to another document: its ref numbers start over. */
+  forgetRefs(tabId: number): void {
+    this.refsOf(tabId).reset(null);
+    this.focusedRef.delete(tabId);
+  }
+}

@@ -1,0 +1,19 @@
+import { WebOperatorError } from "../../../protocol/index.js";
+import type { ProviderFactory } from "../taskTypes.js";
+import { ClaudeProvider, DEFAULT_CLAUDE_MODEL } from "./claude/claudeProvider.js";
+
+/** The providers tasks.start knows; each checks its own configuration up front. */
+export const providerFor: ProviderFactory = (name, env) => {
+  if (name === "claude") {
+    const apiKey = env.ANTHROPIC_API_KEY;
+    if (apiKey === undefined || apiKey.length === 0) {
+      throw new WebOperatorError(
+        "provider_not_configured",
+        "The claude provider needs an API key: set ANTHROPIC_API_KEY in the environment the browser (and so the bridge) starts with, optionally ANTHROPIC_BASE_URL, then restart the browser.",
+      );
+    }
+    const baseURL = env.ANTHROPIC_BASE_URL !== undefined && env.ANTHROPIC_BASE_URL.length > 0 ? env.ANTHROPIC_BASE_URL : undefined;
+    return { provider: new ClaudeProvider({ apiKey, baseURL }), defaultModel: env.WEBOPERATOR_TASK_MODEL ?? DEFAULT_CLAUDE_MODEL };
+  }
+  throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known one is "claude".`);
+};

@@ -1,0 +1,42 @@
+import { configDir } from "../config/paths.js";
+import type { AgentServer } from "../agentServer.js";
+import { runCommand, type AgentSession, type RouterContext } from "../requestRouter.js";
+import { logBridge } from "../log.js";
+import { providerFor } from "./providers/providerFactory.js";
+import { TaskEngine } from "./taskEngine.js";
+import { startTraceServer, type TraceServer } from "./trace/traceServer.js";
+
+/**
+ * Wires the task engine into a serving bridge: its browser calls go through the same
+ * runCommand path as socket requests, its events through the agent server, and the
+ * trace endpoint listens on 127.0.0.1.
+ */
+export function startTasks(context: Omit<RouterContext, "agentConnections">, agents: AgentServer, env: NodeJS.ProcessEnv): { close(): void } {
+  // The engine's own route: it never relies on a default tab, every call names one.
+  const engineSession: AgentSession = { authenticated: true, lastTabId: undefined, taskFilter: null };
+  const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
+  const dir = configDir(env);
+  const engine = new TaskEngine({
+    configDir: dir,
+    env,
+    providers: providerFor,
+    broadcast: (event) => agents.broadcast(event),
+    callTool: (type, payload, timeoutMs) => runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession }, routed),
+  });
+  if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
+  context.tasks = engine;
+  let trace: TraceServer | null = null;
+  startTraceServer({ engine, auth: context.auth, configDir: dir })
+    .then((server) => {
+      trace = server;
+      context.tracePort = () => server.port;
+      logBridge(`task traces on http://127.0.0.1:${server.port}/v1/tasks/:id/trace`);
+    })
+    .catch((error: unknown) => logBridge(`trace endpoint not started: ${String(error)}`));
+  return {
+    close() {
+      engine.close();
+      trace?.close();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The task store's tables. Versioned by `user_version` so a later layout can migrate;
+ * every statement is idempotent so opening an existing store changes nothing.
+ */
+export const STORE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS tasks (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  goal TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  model TEXT NOT NULL,
+  tab_id INTEGER,
+  options TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  answer TEXT,
+  error_code TEXT,
+  error_message TEXT,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  model_calls INTEGER NOT NULL DEFAULT 0,
+  conversation TEXT,
+  ref_map TEXT
+);
+CREATE INDEX IF NOT EXISTS tasks_status ON tasks (status);
+CREATE TABLE IF NOT EXISTS steps (
+  task_id TEXT NOT NULL REFERENCES tasks (id),
+  idx INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  input TEXT NOT NULL,
+  ok INTEGER NOT NULL,
+  summary TEXT NOT NULL,
+  error_code TEXT,
+  result TEXT,
+  edge TEXT,
+  started_at TEXT NOT NULL,
+  duration_ms REAL NOT NULL,
+  PRIMARY KEY (task_id, idx)
+);
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  task_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  body TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_task ON events (task_id);
+CREATE TABLE IF NOT EXISTS confirmations (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  gate_id TEXT NOT NULL,
+  action TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  role TEXT NOT NULL,
+  name TEXT NOT NULL,
+  url TEXT NOT NULL,
+  reasons TEXT NOT NULL,
+  requested_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  answer TEXT NOT NULL,
+  answered_at TEXT
+);
+CREATE TABLE IF NOT EXISTS attachments (
+  task_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  mime_type TEXT NOT NULL,
+  stored_path TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  PRIMARY KEY (task_id, id)
+);
+CREATE TABLE IF NOT EXISTS model_calls (
+  task_id TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  request TEXT NOT NULL,
+  response TEXT,
+  error TEXT,
+  started_at TEXT NOT NULL,
+  duration_ms REAL NOT NULL,
+  PRIMARY KEY (task_id, idx)
+);
+PRAGMA user_version = 1;
+`;

@@ -1,0 +1,325 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  FINAL_TASK_STATUSES,
+  TaskConfirmPayloadSchema,
+  TaskIdOnlyPayloadSchema,
+  TaskListPayloadSchema,
+  TaskStartPayloadSchema,
+  TaskSubscribePayloadSchema,
+  WebOperatorError,
+  type TaskConfirmation,
+  type TaskEvent,
+  type TaskStartPayload,
+  type TaskStatus,
+  type TaskSummary,
+} from "../../protocol/index.js";
+import { checkAttachments, copyAttachments } from "./attachments.js";
+import { TaskControl, TaskEndedError } from "./taskControl.js";
+import { TaskStore, type TaskRow } from "./taskStore.js";
+import { taskDetail, taskSummary } from "./taskViews.js";
+import type { ProviderFactory, TaskProvider, ToolCaller } from "./taskTypes.js";
+import { TaskSession } from "./taskSession.js";
+
+export interface TaskEngineOptions {
+  configDir: string;
+  env: NodeJS.ProcessEnv;
+  callTool: ToolCaller;
+  providers: ProviderFactory;
+  /** Sends an event to the authenticated connections that want it. */
+  broadcast: (event: TaskEvent) => void;
+}
+
+/** What a connection keeps for tasks.subscribe: null is every task. */
+export interface TaskSubscription {
+  taskFilter: Set<string> | null;
+}
+
+interface LiveTask {
+  control: TaskControl;
+  session: TaskSession;
+  done: Promise<void>;
+}
+
+const now = (): string => new Date().toISOString();
+
+/**
+ * The task engine: tasks.* commands, the state machine, and the one run per live task.
+ * State lives in the store; a task's in-memory half (its controls and its session) exists
+ * only while this process drives it.
+ */
+export class TaskEngine {
+  private readonly store: TaskStore | null;
+  private readonly storeError: WebOperatorError | null;
+  private readonly live = new Map<string, LiveTask>();
+  private readonly endWaiters = new Map<string, Set<() => void>>();
+  /** Tabs that belong to a live task: no other task may act in them. */
+  private readonly tabOwners = new Map<number, string>();
+
+  constructor(private readonly options: TaskEngineOptions) {
+    let store: TaskStore | null = null;
+    let storeError: WebOperatorError | null = null;
+    try {
+      store = TaskStore.open(options.configDir);
+      store.markInterrupted(now());
+    } catch (error) {
+      store?.close();
+      store = null;
+      storeError = error instanceof WebOperatorError ? error : new WebOperatorError("store_unavailable", String(error));
+    }
+    this.store = store;
+    this.storeError = storeError;
+  }
+
+  get storePath(): string | null {
+    return this.store?.path ?? null;
+  }
+
+  /** On bridge shutdown: live tasks are not ended here; the next bridge marks them interrupted, so they can resume. */
+  close(): void {
+    this.store?.close();
+  }
+
+  /** Answers one tasks.* command; `timeoutMs` is the request's budget (tasks.wait answers before it). */
+  async handle(type: string, payload: unknown, timeoutMs: number, subscription: TaskSubscription): Promise<unknown> {
+    if (type === "tasks.subscribe") {
+      const { ids } = TaskSubscribePayloadSchema.parse(payload);
+      subscription.taskFilter = ids === undefined ? null : new Set(ids);
+      return { ids: ids ?? null };
+    }
+    const store = this.requireStore();
+    switch (type) {
+      case "tasks.start":
+        return this.start(store, TaskStartPayloadSchema.parse(payload));
+      case "tasks.list": {
+        const { status, limit } = TaskListPayloadSchema.parse(payload);
+        const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
+        return { tasks: store.listTasks(statuses, limit).map((row) => taskSummary(store, row)) };
+      }
+      case "tasks.get":
+        return taskDetail(store, this.row(store, TaskIdOnlyPayloadSchema.parse(payload).id));
+      case "tasks.stop":
+        return this.stop(store, TaskIdOnlyPayloadSchema.parse(payload).id);
+      case "tasks.pause":
+        return this.pause(store, TaskIdOnlyPayloadSchema.parse(payload).id);
+      case "tasks.resume":
+        return this.resume(store, TaskIdOnlyPayloadSchema.parse(payload).id);
+      case "tasks.confirm":
+        return this.confirm(store, TaskConfirmPayloadSchema.parse(payload));
+      case "tasks.wait":
+        return this.wait(store, TaskIdOnlyPayloadSchema.parse(payload).id, timeoutMs);
+      default:
+        throw new WebOperatorError("unknown_command", `${type} is not a task command.`);
+    }
+  }
+
+  /** The full stored record of one task, for the trace endpoint. */
+  traceSource(id: string): { store: TaskStore; row: TaskRow } | null {
+    const store = this.requireStore();
+    const row = store.getTask(id);
+    return row === undefined ? null : { store, row };
+  }
+
+  private requireStore(): TaskStore {
+    if (this.store === null) throw this.storeError ?? new WebOperatorError("store_unavailable", "The task store is not open.");
+    return this.store;
+  }
+
+  private row(store: TaskStore, id: string): TaskRow {
+    const row = store.getTask(id);
+    if (row === undefined) throw new WebOperatorError("not_found", `No task ${id}. tasks.list shows the known tasks.`);
+    return row;
+  }
+
+  private async start(store: TaskStore, payload: TaskStartPayload): Promise<{ id: string; status: TaskStatus }> {
+    const { provider, defaultModel } = this.options.providers(payload.provider, this.options.env);
+    if (payload.startUrl !== undefined && payload.tabId !== undefined) {
+      throw new WebOperatorError("bad_request", "Give either startUrl (the task opens its own tab) or tabId (an existing tab), not both.");
+    }
+    if (payload.tabId !== undefined && this.tabOwners.has(payload.tabId)) {
+      throw new WebOperatorError("invalid_state", `Tab ${payload.tabId} belongs to task ${this.tabOwners.get(payload.tabId)}; tasks never share a tab. Give another tab or a startUrl.`);
+    }
+    const checked = await checkAttachments(payload.attachments);
+    const id = `task_${randomBytes(6).toString("hex")}`;
+    const stored = await copyAttachments(checked, join(this.options.configDir, "tasks", id, "attachments"));
+    const at = now();
+    store.insertTask({
+      id,
+      status: "queued",
+      goal: payload.goal,
+      provider: payload.provider,
+      model: payload.model ?? defaultModel,
+      tab_id: payload.tabId ?? null,
+      options: JSON.stringify({ ...payload, attachments: payload.attachments.map(({ id: attachmentId, name }) => ({ id: attachmentId, name })) }),
+      created_at: at,
+      updated_at: at,
+      answer: null,
+      error_code: null,
+      error_message: null,
+      input_tokens: 0,
+      output_tokens: 0,
+      model_calls: 0,
+      conversation: null,
+      ref_map: null,
+    });
+    for (const attachment of stored) {
+      store.insertAttachment({ task_id: id, id: attachment.id, name: attachment.name, mime_type: attachment.mimeType, stored_path: attachment.storedPath, size: attachment.size });
+    }
+    if (payload.tabId !== undefined) this.tabOwners.set(payload.tabId, id);
+    this.emit(store, { kind: "task:update", taskId: id, status: "queued", previousStatus: null, at });
+    this.launch(store, id, payload, provider, false);
+    return { id, status: "queued" };
+  }
+
+  private launch(store: TaskStore, id: string, payload: TaskStartPayload, provider: TaskProvider, resumed: boolean): void {
+    const control = new TaskControl();
+    const row = this.row(store, id);
+    const session = new TaskSession({
+      row,
+      payload,
+      store,
+      control,
+      callTool: this.options.callTool,
+      tabOwners: this.tabOwners,
+      setStatus: (status, extra) => this.setStatus(store, id, status, extra),
+      emit: (event) => this.emit(store, event),
+      readAttachmentFile: (path) => readFile(path),
+    });
+    const done = this.run(store, id, payload, provider, control, session, resumed);
+    this.live.set(id, { control, session, done });
+  }
+
+  private async run(store: TaskStore, id: string, payload: TaskStartPayload, provider: TaskProvider, control: TaskControl, session: TaskSession, resumed: boolean): Promise<void> {
+    // Let tasks.start answer before the first step runs.
+    await new Promise((resolve) => setImmediate(resolve));
+    const timer = setTimeout(() => control.end("timed_out"), payload.timeoutMs);
+    try {
+      this.setStatus(store, id, "running");
+      await session.openTab(resumed);
+      const answer = await provider.run(session);
+      control.throwIfEnded();
+      this.finish(store, id, "succeeded", { answer });
+    } catch (error) {
+      const reason = control.endReason ?? (error instanceof TaskEndedError ? error.reason : null);
+      if (reason === "stopped") this.finish(store, id, "stopped", { error: { code: "stopped", message: "Stopped by tasks.stop." } });
+      else if (reason === "timed_out") this.finish(store, id, "timed_out", { error: { code: "timeout", message: `The task did not finish within its timeoutMs (${payload.timeoutMs} ms).` } });
+      else if (reason === "max_steps") this.finish(store, id, "failed", { error: { code: "max_steps", message: `The task used up its maxSteps (${payload.maxSteps}) without an answer.` } });
+      else {
+        const failure = error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", error instanceof Error ? error.message : String(error));
+        this.finish(store, id, "failed", { error: { code: failure.code, message: failure.message } });
+      }
+    } finally {
+      clearTimeout(timer);
+      for (const [tabId, owner] of this.tabOwners) if (owner === id) this.tabOwners.delete(tabId);
+      this.live.delete(id);
+      const waiters = this.endWaiters.get(id);
+      this.endWaiters.delete(id);
+      for (const wake of waiters ?? []) wake();
+    }
+  }
+
+  private finish(store: TaskStore, id: string, status: TaskStatus, extra: { answer?: string; error?: { code: string; message: string } }): void {
+    try {
+      if (extra.error !== undefined) this.emit(store, { kind: "task:error", taskId: id, at: now(), code: extra.error.code, message: extra.error.message });
+      this.setStatus(store, id, status, extra);
+    } catch (error) {
+      // The store refused the final write: the live event still tells the clients.
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.broadcast({ kind: "task:error", taskId: id, at: now(), code: "store_unavailable", message });
+      this.options.broadcast({ kind: "task:update", taskId: id, status, previousStatus: null, at: now(), ...extra });
+    }
+  }
+
+  private setStatus(store: TaskStore, id: string, status: TaskStatus, extra: { answer?: string; error?: { code: string; message: string }; confirmation?: TaskConfirmation } = {}): void {
+    const row = this.row(store, id);
+    if (row.status === status && extra.confirmation === undefined && extra.answer === undefined && extra.error === undefined) return;
+    const at = now();
+    store.updateTask(id, {
+      status,
+      updated_at: at,
+      ...(extra.answer === undefined ? {} : { answer: extra.answer }),
+      ...(extra.error === undefined ? (status === "running" ? { error_code: null, error_message: null } : {}) : { error_code: extra.error.code, error_message: extra.error.message }),
+    });
+    this.emit(store, { kind: "task:update", taskId: id, status, previousStatus: row.status, at, ...extra });
+  }
+
+  private emit(store: TaskStore, event: TaskEvent): void {
+    store.insertEvent(event.taskId, event.kind, JSON.stringify(event), event.at);
+    this.options.broadcast(event);
+  }
+
+  private async stop(store: TaskStore, id: string): Promise<TaskSummary> {
+    const row = this.row(store, id);
+    const live = this.live.get(id);
+    if (live !== undefined) {
+      live.control.end("stopped");
+      await live.done;
+    } else if (row.status === "interrupted") {
+      this.finish(store, id, "stopped", { error: { code: "stopped", message: "Stopped by tasks.stop after an interruption." } });
+    } else {
+      throw new WebOperatorError("invalid_state", `Task ${id} already ended (${row.status}); there is nothing to stop.`);
+    }
+    return taskSummary(store, this.row(store, id));
+  }
+
+  private pause(store: TaskStore, id: string): TaskSummary {
+    const live = this.live.get(id);
+    if (live === undefined) throw new WebOperatorError("invalid_state", `Task ${id} is ${this.row(store, id).status}, not running; only a running task can be paused.`);
+    live.session.requestPause();
+    return taskSummary(store, this.row(store, id));
+  }
+
+  private resume(store: TaskStore, id: string): TaskSummary {
+    const row = this.row(store, id);
+    const live = this.live.get(id);
+    if (live !== undefined) {
+      if (!live.control.pauseRequested) throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}, not paused.`);
+      live.session.resume();
+      return taskSummary(store, this.row(store, id));
+    }
+    if (row.status !== "interrupted") throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}; only a paused or interrupted task can be resumed.`);
+    const payload = TaskStartPayloadSchema.parse({ ...(JSON.parse(row.options) as Record<string, unknown>), attachments: [] });
+    const { provider } = this.options.providers(payload.provider, this.options.env);
+    if (row.tab_id !== null && this.tabOwners.has(row.tab_id)) {
+      throw new WebOperatorError("invalid_state", `Tab ${row.tab_id} now belongs to task ${this.tabOwners.get(row.tab_id)}.`);
+    }
+    if (row.tab_id !== null) this.tabOwners.set(row.tab_id, id);
+    this.launch(store, id, payload, provider, true);
+    return taskSummary(store, row);
+  }
+
+  private async confirm(store: TaskStore, input: { id: string; allow: boolean }): Promise<{ id: string; confirmationId: string; allowed: boolean; status: TaskStatus }> {
+    const pending = store.pendingConfirmation(input.id);
+    const live = this.live.get(input.id);
+    if (pending === undefined || live === undefined) {
+      throw new WebOperatorError("invalid_state", `Task ${input.id} is ${this.row(store, input.id).status} and waits for no confirmation.`);
+    }
+    live.control.answerConfirmation(pending.id, input.allow);
+    // The answer is applied on the task's own turn; give it that turn before reporting the status.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { id: input.id, confirmationId: pending.id, allowed: input.allow, status: this.row(store, input.id).status };
+  }
+
+  private async wait(store: TaskStore, id: string, timeoutMs: number): Promise<TaskSummary & { ended: boolean }> {
+    const row = this.row(store, id);
+    const isFinal = (status: TaskStatus): boolean => FINAL_TASK_STATUSES.includes(status) && !this.live.has(id);
+    if (!isFinal(row.status)) {
+      // Answer a little before the caller's own deadline, so it gets the state rather than a timeout.
+      const budget = Math.max(0, timeoutMs - Math.min(1_000, timeoutMs / 10));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wake, budget);
+        const waiters = this.endWaiters.get(id) ?? new Set<() => void>();
+        this.endWaiters.set(id, waiters);
+        function wake(): void {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve();
+        }
+        waiters.add(wake);
+      });
+    }
+    const summary = taskSummary(store, this.row(store, id));
+    return { ...summary, ended: isFinal(summary.status) };
+  }
+}

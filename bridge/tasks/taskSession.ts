@@ -1,0 +1,302 @@
+import { randomBytes } from "node:crypto";
+import {
+  WebOperatorError,
+  type BrowserCommandType,
+  type CommandPayloadInput,
+  type CommandResult,
+  type TaskConfirmation,
+  type TaskEvent,
+  type TaskStartPayload,
+  type TaskStatus,
+} from "../../protocol/index.js";
+import { autoConfirmAllows, parseGateRequest, type GateRequest } from "./confirmationPolicy.js";
+import type { TaskControl } from "./taskControl.js";
+import type { TaskRow, TaskStore } from "./taskStore.js";
+import { shortInput } from "./taskViews.js";
+import type { StepOutcome, TargetHint, TaskAttachmentView, TaskContext, ToolCaller } from "./taskTypes.js";
+import { parseBrowserResult } from "./browserResult.js";
+
+export interface TaskSessionDeps {
+  row: TaskRow;
+  payload: TaskStartPayload;
+  store: TaskStore;
+  control: TaskControl;
+  callTool: ToolCaller;
+  tabOwners: Map<number, string>;
+  setStatus: (status: TaskStatus, extra?: { confirmation?: TaskConfirmation }) => void;
+  emit: (event: TaskEvent) => void;
+  readAttachmentFile: (path: string) => Promise<Buffer>;
+}
+
+const now = (): string => new Date().toISOString();
+
+/**
+ * One live run of a task, as its provider sees it: the task's own tabs, steps that are
+ * recorded before they are announced, and browser calls whose confirmations wait for
+ * tasks.confirm (or autoConfirm) instead of failing.
+ */
+export class TaskSession implements TaskContext {
+  readonly id: string;
+  readonly goal: string;
+  readonly model: string;
+  readonly options: TaskStartPayload;
+  readonly attachments: TaskAttachmentView[];
+  readonly storedConversation: unknown;
+  private readonly ownTabs: number[] = [];
+  private active: number | null = null;
+  private nextIndex: number;
+  private inStep = false;
+  private lastStateHash: string | null = null;
+
+  constructor(private readonly deps: TaskSessionDeps) {
+    this.id = deps.row.id;
+    this.goal = deps.row.goal;
+    this.model = deps.row.model;
+    this.options = deps.payload;
+    this.storedConversation = deps.row.conversation === null ? null : (JSON.parse(deps.row.conversation) as unknown);
+    this.attachments = deps.store.attachments(this.id).map((row) => ({ id: row.id, name: row.name, mimeType: row.mime_type, size: row.size }));
+    this.nextIndex = deps.store.stepCount(this.id);
+  }
+
+  get signal(): AbortSignal {
+    return this.deps.control.abort.signal;
+  }
+
+  tabs(): number[] {
+    return [...this.ownTabs];
+  }
+
+  activeTab(): number {
+    if (this.active === null) throw new WebOperatorError("tab_not_found", "This task has no open tab; open one with new_tab.");
+    return this.active;
+  }
+
+  adoptTab(tabId: number, makeActive: boolean): void {
+    const owner = this.deps.tabOwners.get(tabId);
+    if (owner !== undefined && owner !== this.id) throw new WebOperatorError("tab_not_found", `Tab ${tabId} belongs to another task.`);
+    this.deps.tabOwners.set(tabId, this.id);
+    if (!this.ownTabs.includes(tabId)) this.ownTabs.push(tabId);
+    if (makeActive || this.active === null) this.activateTab(tabId);
+  }
+
+  activateTab(tabId: number): void {
+    if (!this.ownTabs.includes(tabId)) throw new WebOperatorError("tab_not_found", `Tab ${tabId} is not one of this task's tabs.`);
+    this.active = tabId;
+    this.deps.store.updateTask(this.id, { tab_id: tabId });
+  }
+
+  releaseTab(tabId: number): void {
+    const at = this.ownTabs.indexOf(tabId);
+    if (at >= 0) this.ownTabs.splice(at, 1);
+    this.deps.tabOwners.delete(tabId);
+    if (this.active === tabId) this.active = this.ownTabs.at(-1) ?? null;
+  }
+
+  /** The task's first tab: the one it was given, the one it had before an interruption, or a new background tab. */
+  async openTab(resumed: boolean): Promise<void> {
+    const wanted = resumed ? this.deps.row.tab_id : (this.options.tabId ?? null);
+    if (wanted !== null) {
+      const listed = await this.deps.callTool("browser.tabs_list", {});
+      const { tabs } = parseBrowserResult("browser.tabs_list", listed) as CommandResult<"browser.tabs_list">;
+      if (tabs.some((tab) => tab.tabId === wanted)) {
+        this.adoptTab(wanted, true);
+        return;
+      }
+      if (!resumed) throw new WebOperatorError("tab_not_found", `Tab ${wanted} does not exist; browser.tabs_list shows the open tabs.`);
+    }
+    await this.step("open_tab", { url: this.options.startUrl ?? null }, async () => {
+      const opened = await this.deps.callTool("browser.tab_open", this.options.startUrl === undefined ? { newWindow: true } : { url: this.options.startUrl, newWindow: true });
+      const tab = parseBrowserResult("browser.tab_open", opened) as CommandResult<"browser.tab_open">;
+      this.adoptTab(tab.tabId, true);
+      return { value: tab, summary: `opened tab ${tab.tabId} at ${tab.url}` };
+    });
+  }
+
+  requestPause(): void {
+    this.deps.control.pauseRequested = true;
+    if (!this.inStep) this.deps.setStatus("paused");
+  }
+
+  resume(): void {
+    this.deps.control.releasePause();
+    this.deps.setStatus("running");
+  }
+
+  async step<T>(action: string, input: unknown, run: () => Promise<StepOutcome<T>>): Promise<T> {
+    const control = this.deps.control;
+    await control.passGate(() => this.deps.setStatus("paused"));
+    if (this.nextIndex >= this.options.maxSteps) {
+      control.end("max_steps");
+      control.throwIfEnded();
+    }
+    const index = this.nextIndex++;
+    const startedAt = Date.now();
+    this.inStep = true;
+    let outcome: StepOutcome<T> | undefined;
+    let failure: WebOperatorError | undefined;
+    try {
+      outcome = await run();
+    } catch (error) {
+      failure = error instanceof WebOperatorError ? error : new WebOperatorError("dispatch_failed", error instanceof Error ? error.message : String(error));
+      throw error;
+    } finally {
+      this.inStep = false;
+      const durationMs = Date.now() - startedAt;
+      const stateBefore = this.lastStateHash;
+      if (outcome?.stateHash !== undefined) this.lastStateHash = outcome.stateHash;
+      const edge = {
+        state_before: stateBefore,
+        state_after: this.lastStateHash,
+        typed_action: { action, input: shortInput(input), locator: outcome?.locator ?? null },
+        latency_ms: durationMs,
+        outcome_status: outcome === undefined ? `error:${failure?.code ?? "unknown"}` : "success",
+        provenance: { source: action === "open_tab" ? "engine" : "model", task_id: this.id, step: index, model: this.model, at: new Date(startedAt).toISOString() },
+      };
+      const summary = outcome?.summary ?? `${failure?.code ?? "error"}: ${failure?.message ?? ""}`;
+      this.deps.store.insertStep({
+        task_id: this.id,
+        idx: index,
+        action,
+        input: JSON.stringify(input ?? null),
+        ok: outcome === undefined ? 0 : 1,
+        summary: summary.slice(0, 2_000),
+        error_code: failure?.code ?? null,
+        result: outcome === undefined ? null : JSON.stringify(outcome.record ?? outcome.value ?? null),
+        edge: JSON.stringify(edge),
+        started_at: new Date(startedAt).toISOString(),
+        duration_ms: durationMs,
+      });
+      this.deps.emit({
+        kind: "task:step",
+        taskId: this.id,
+        at: now(),
+        step: { index, action, input: shortInput(input), ok: outcome !== undefined, summary: summary.slice(0, 500), errorCode: failure?.code ?? null, durationMs },
+      });
+      if (control.pauseRequested && control.endReason === null) this.deps.setStatus("paused");
+    }
+    return outcome.value;
+  }
+
+  async browser<T extends BrowserCommandType>(type: T, payload: CommandPayloadInput<T>, target?: TargetHint): Promise<CommandResult<T>> {
+    this.deps.control.throwIfEnded();
+    const explicit = { ...(payload as Record<string, unknown>) };
+    // Every call names its tab: a task never acts in a tab by an agent's default route.
+    if (type !== "browser.tabs_list" && type !== "browser.tab_open" && explicit.tabId === undefined) explicit.tabId = this.activeTab();
+    try {
+      return parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
+    } catch (error) {
+      if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required") throw error;
+      const gate = parseGateRequest(error.message);
+      if (gate === null) throw error;
+      const allowed = await this.decide(type, gate, target, typeof explicit.tabId === "number" ? explicit.tabId : null);
+      if (!allowed.ok) {
+        await this.deps.callTool("browser.confirm", { id: gate.gateId, allow: false }).catch(() => undefined);
+        throw new WebOperatorError("policy_denied", allowed.why);
+      }
+      const confirmed = await this.deps.callTool("browser.confirm", { id: gate.gateId, allow: true });
+      const result = (confirmed as { result?: unknown }).result;
+      return parseBrowserResult(type, result) as CommandResult<T>;
+    }
+  }
+
+  /** Whether a gated call may run: autoConfirm decides, or a person answers tasks.confirm in time. */
+  private async decide(type: string, gate: GateRequest, target: TargetHint | undefined, tabId: number | null): Promise<{ ok: true } | { ok: false; why: string }> {
+    const role = target?.role ?? "";
+    const name = target?.name ?? (/"([^"]*)"/.exec(gate.reasons)?.[1] ?? "");
+    const url = tabId === null ? "" : await this.tabUrl(tabId);
+    const at = new Date();
+    const timeoutMs = this.options.confirmationTimeoutMs;
+    const confirmation: TaskConfirmation = {
+      id: `tc_${randomBytes(6).toString("hex")}`,
+      action: this.currentAction ?? type,
+      tool: type,
+      role,
+      name,
+      url,
+      reasons: gate.reasons,
+      requestedAt: at.toISOString(),
+      expiresAt: new Date(at.getTime() + timeoutMs).toISOString(),
+    };
+    const auto = this.options.autoConfirm && autoConfirmAllows(gate, name);
+    this.deps.store.insertConfirmation({
+      id: confirmation.id,
+      task_id: this.id,
+      gate_id: gate.gateId,
+      action: confirmation.action,
+      tool: type,
+      role,
+      name,
+      url,
+      reasons: gate.reasons,
+      requested_at: confirmation.requestedAt,
+      expires_at: confirmation.expiresAt,
+      answer: auto ? "allowed" : "pending",
+      answered_at: auto ? confirmation.requestedAt : null,
+    });
+    if (auto) return { ok: true };
+    this.deps.setStatus("waiting_confirmation", { confirmation });
+    const answer = await this.deps.control.awaitConfirmation(confirmation.id, timeoutMs);
+    this.deps.store.answerConfirmation(confirmation.id, answer, now());
+    this.deps.control.throwIfEnded();
+    this.deps.setStatus(this.deps.control.pauseRequested ? "paused" : "running");
+    if (answer === "allowed") return { ok: true };
+    const what = `${confirmation.action} on ${role || "element"} "${name}"`;
+    return {
+      ok: false,
+      why:
+        answer === "expired"
+          ? `No one answered the confirmation for ${what} within ${timeoutMs / 1000} s, so it counts as denied. Do not retry it; finish another way or say what is needed.`
+          : `The user denied ${what}. Do not retry it; choose another way or stop and say why.`,
+    };
+  }
+
+  /** The member a provider is running, named in confirmation prompts. */
+  currentAction: string | null = null;
+
+  private async tabUrl(tabId: number): Promise<string> {
+    try {
+      const listed = parseBrowserResult("browser.tabs_list", await this.deps.callTool("browser.tabs_list", {})) as CommandResult<"browser.tabs_list">;
+      return listed.tabs.find((tab) => tab.tabId === tabId)?.url ?? "";
+    } catch {
+      return "";
+    }
+  }
+
+  async readAttachment(id: string): Promise<{ name: string; mimeType: string; base64: string }> {
+    const row = this.deps.store.attachments(this.id).find((attachment) => attachment.id === id);
+    if (row === undefined) {
+      const known = this.attachments.map((attachment) => attachment.id).join(", ") || "none";
+      throw new WebOperatorError("upload_refused", `"${id}" is not an attachment of this task (its attachments: ${known}). Only task attachments can be uploaded.`);
+    }
+    return { name: row.name, mimeType: row.mime_type, base64: (await this.deps.readAttachmentFile(row.stored_path)).toString("base64") };
+  }
+
+  saveConversation(messages: unknown): void {
+    this.deps.store.updateTask(this.id, { conversation: JSON.stringify(messages), updated_at: now() });
+  }
+
+  private modelCallIndex = -1;
+
+  recordModelCall(request: unknown, response: unknown, error: string | null, startedAt: number): void {
+    if (this.modelCallIndex < 0) this.modelCallIndex = this.deps.store.modelCalls(this.id).length;
+    this.deps.store.insertModelCall({
+      task_id: this.id,
+      idx: this.modelCallIndex++,
+      request: JSON.stringify(request),
+      response: response === null ? null : JSON.stringify(response),
+      error,
+      started_at: new Date(startedAt).toISOString(),
+      duration_ms: Date.now() - startedAt,
+    });
+  }
+
+  addUsage(inputTokens: number, outputTokens: number): void {
+    const row = this.deps.store.getTask(this.id);
+    if (row === undefined) return;
+    this.deps.store.updateTask(this.id, {
+      input_tokens: row.input_tokens + inputTokens,
+      output_tokens: row.output_tokens + outputTokens,
+      model_calls: row.model_calls + 1,
+    });
+  }
+}

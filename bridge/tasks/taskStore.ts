@@ -1,0 +1,244 @@
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { WebOperatorError, type TaskStatus } from "../../protocol/index.js";
+import { STORE_SCHEMA } from "./storeSchema.js";
+
+/** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
+export interface TaskRow {
+  id: string;
+  status: TaskStatus;
+  goal: string;
+  provider: "claude";
+  model: string;
+  tab_id: number | null;
+  options: string;
+  created_at: string;
+  updated_at: string;
+  answer: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  model_calls: number;
+  conversation: string | null;
+  ref_map: string | null;
+}
+
+export interface StepRow {
+  task_id: string;
+  idx: number;
+  action: string;
+  input: string;
+  ok: number;
+  summary: string;
+  error_code: string | null;
+  result: string | null;
+  edge: string | null;
+  started_at: string;
+  duration_ms: number;
+}
+
+export interface ConfirmationRow {
+  id: string;
+  task_id: string;
+  gate_id: string;
+  action: string;
+  tool: string;
+  role: string;
+  name: string;
+  url: string;
+  reasons: string;
+  requested_at: string;
+  expires_at: string;
+  answer: "pending" | "allowed" | "denied" | "expired";
+  answered_at: string | null;
+}
+
+export interface AttachmentRow {
+  task_id: string;
+  id: string;
+  name: string;
+  mime_type: string;
+  stored_path: string;
+  size: number;
+}
+
+export interface ModelCallRow {
+  task_id: string;
+  idx: number;
+  request: string;
+  response: string | null;
+  error: string | null;
+  started_at: string;
+  duration_ms: number;
+}
+
+export interface EventRow {
+  seq: number;
+  task_id: string;
+  kind: string;
+  body: string;
+  at: string;
+}
+
+type TaskPatch = Partial<Omit<TaskRow, "id" | "created_at">>;
+
+/** Every status a task can hold while something in this process drives it. */
+const LIVE_STATUSES: TaskStatus[] = ["queued", "running", "waiting_confirmation", "paused"];
+
+/**
+ * The durable record of every task (SQLite, WAL, in the config dir). Every method is
+ * synchronous, so a step is on disk before the caller goes on to announce it. Any
+ * SQLite failure (read-only folder, full disk, corrupt file) becomes `store_unavailable`.
+ */
+export class TaskStore {
+  private constructor(private readonly db: Database.Database, readonly path: string) {}
+
+  static open(dir: string): TaskStore {
+    const path = join(dir, "tasks.sqlite");
+    return guard(() => {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const db = new Database(path);
+      try {
+        db.pragma("journal_mode = WAL");
+        db.pragma("synchronous = NORMAL");
+        db.pragma("busy_timeout = 2000");
+        db.exec(STORE_SCHEMA);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+      return new TaskStore(db, path);
+    }, `open the task store at ${path}`);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** On bridge start: nothing drives tasks that were live in a previous process any more. */
+  markInterrupted(at: string): string[] {
+    return guard(() => {
+      const marks = LIVE_STATUSES.map(() => "?").join(",");
+      const ids = this.db.prepare(`SELECT id FROM tasks WHERE status IN (${marks})`).pluck().all(...LIVE_STATUSES) as string[];
+      this.db
+        .prepare(`UPDATE tasks SET status = 'interrupted', updated_at = ?, error_code = 'interrupted', error_message = ? WHERE status IN (${marks})`)
+        .run(at, "The bridge stopped while this task ran; its steps are kept. tasks.resume continues it from the stored conversation.", ...LIVE_STATUSES);
+      this.db.prepare(`UPDATE confirmations SET answer = 'expired', answered_at = ? WHERE answer = 'pending'`).run(at);
+      return ids;
+    }, "mark interrupted tasks");
+  }
+
+  insertTask(row: TaskRow): void {
+    guard(() => {
+      const columns = Object.keys(row);
+      this.db.prepare(`INSERT INTO tasks (${columns.join(",")}) VALUES (${columns.map((c) => "@" + c).join(",")})`).run(row);
+    }, "record the task");
+  }
+
+  updateTask(id: string, patch: TaskPatch): void {
+    guard(() => {
+      const columns = Object.keys(patch);
+      if (columns.length === 0) return;
+      this.db.prepare(`UPDATE tasks SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`).run({ ...patch, id });
+    }, "update the task");
+  }
+
+  getTask(id: string): TaskRow | undefined {
+    return guard(() => this.db.prepare("SELECT * FROM tasks WHERE id = ?").get(id) as TaskRow | undefined, "read the task");
+  }
+
+  listTasks(statuses: TaskStatus[] | undefined, limit: number): TaskRow[] {
+    return guard(() => {
+      if (statuses === undefined) return this.db.prepare("SELECT * FROM tasks ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as TaskRow[];
+      const marks = statuses.map(() => "?").join(",");
+      return this.db.prepare(`SELECT * FROM tasks WHERE status IN (${marks}) ORDER BY created_at DESC, rowid DESC LIMIT ?`).all(...statuses, limit) as TaskRow[];
+    }, "list tasks");
+  }
+
+  insertStep(row: StepRow): void {
+    guard(() => {
+      this.db
+        .prepare("INSERT INTO steps (task_id, idx, action, input, ok, summary, error_code, result, edge, started_at, duration_ms) VALUES (@task_id, @idx, @action, @input, @ok, @summary, @error_code, @result, @edge, @started_at, @duration_ms)")
+        .run(row);
+    }, "record the step");
+  }
+
+  steps(taskId: string): StepRow[] {
+    return guard(() => this.db.prepare("SELECT * FROM steps WHERE task_id = ? ORDER BY idx").all(taskId) as StepRow[], "read steps");
+  }
+
+  stepCount(taskId: string): number {
+    return guard(() => this.db.prepare("SELECT COUNT(*) FROM steps WHERE task_id = ?").pluck().get(taskId) as number, "count steps");
+  }
+
+  insertEvent(taskId: string, kind: string, body: string, at: string): void {
+    guard(() => {
+      this.db.prepare("INSERT INTO events (task_id, kind, body, at) VALUES (?, ?, ?, ?)").run(taskId, kind, body, at);
+    }, "record the event");
+  }
+
+  events(taskId: string): EventRow[] {
+    return guard(() => this.db.prepare("SELECT * FROM events WHERE task_id = ? ORDER BY seq").all(taskId) as EventRow[], "read events");
+  }
+
+  insertConfirmation(row: ConfirmationRow): void {
+    guard(() => {
+      const columns = Object.keys(row);
+      this.db.prepare(`INSERT INTO confirmations (${columns.join(",")}) VALUES (${columns.map((c) => "@" + c).join(",")})`).run(row);
+    }, "record the confirmation");
+  }
+
+  answerConfirmation(id: string, answer: ConfirmationRow["answer"], at: string): void {
+    guard(() => {
+      this.db.prepare("UPDATE confirmations SET answer = ?, answered_at = ? WHERE id = ?").run(answer, at, id);
+    }, "record the confirmation's answer");
+  }
+
+  pendingConfirmation(taskId: string): ConfirmationRow | undefined {
+    return guard(
+      () => this.db.prepare("SELECT * FROM confirmations WHERE task_id = ? AND answer = 'pending' ORDER BY requested_at DESC LIMIT 1").get(taskId) as ConfirmationRow | undefined,
+      "read the pending confirmation",
+    );
+  }
+
+  confirmations(taskId: string): ConfirmationRow[] {
+    return guard(() => this.db.prepare("SELECT * FROM confirmations WHERE task_id = ? ORDER BY requested_at").all(taskId) as ConfirmationRow[], "read confirmations");
+  }
+
+  insertAttachment(row: AttachmentRow): void {
+    guard(() => {
+      this.db.prepare("INSERT INTO attachments (task_id, id, name, mime_type, stored_path, size) VALUES (@task_id, @id, @name, @mime_type, @stored_path, @size)").run(row);
+    }, "record the attachment");
+  }
+
+  attachments(taskId: string): AttachmentRow[] {
+    return guard(() => this.db.prepare("SELECT * FROM attachments WHERE task_id = ? ORDER BY rowid").all(taskId) as AttachmentRow[], "read attachments");
+  }
+
+  insertModelCall(row: ModelCallRow): void {
+    guard(() => {
+      this.db
+        .prepare("INSERT INTO model_calls (task_id, idx, request, response, error, started_at, duration_ms) VALUES (@task_id, @idx, @request, @response, @error, @started_at, @duration_ms)")
+        .run(row);
+    }, "record the model call");
+  }
+
+  modelCalls(taskId: string): ModelCallRow[] {
+    return guard(() => this.db.prepare("SELECT * FROM model_calls WHERE task_id = ? ORDER BY idx").all(taskId) as ModelCallRow[], "read model calls");
+  }
+}
+
+function guard<T>(work: () => T, what: string): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof WebOperatorError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new WebOperatorError(
+      "store_unavailable",
+      `Cannot ${what}: ${detail}. The task store lives in the config dir (WEBOPERATOR_CONFIG_DIR); make it writable and free some disk space, then retry.`,
+    );
+  }
+}

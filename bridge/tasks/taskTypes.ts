@@ -1,0 +1,67 @@
+import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload } from "../../protocol/index.js";
+
+/** What a provider may tell the engine about the element a call acts on, for the confirmation prompt. */
+export interface TargetHint {
+  role: string;
+  name: string;
+}
+
+/** The outcome a step reports: its value, a one-line summary, and what the trace keeps. */
+export interface StepOutcome<T> {
+  value: T;
+  summary: string;
+  /** What tasks.get and the trace keep of the result (screenshots included). Defaults to the value. */
+  record?: unknown;
+  /** The element acted on, as a semantic locator for the InteractionTrace edge. */
+  locator?: TargetHint;
+  /** A hash of the page state after the step (url, title, tabs); the next step's state_before. */
+  stateHash?: string;
+}
+
+export interface TaskAttachmentView {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * What a provider sees of its task. The engine owns state, limits, confirmations and
+ * persistence; a provider only turns model output into steps.
+ */
+export interface TaskContext {
+  readonly id: string;
+  readonly goal: string;
+  readonly model: string;
+  readonly options: TaskStartPayload;
+  readonly signal: AbortSignal;
+  readonly attachments: TaskAttachmentView[];
+  /** The conversation stored by a previous run of this task (resume), or null. */
+  readonly storedConversation: unknown;
+  /** Tabs this task owns, in the order it got them; the active one is where calls go by default. */
+  tabs(): number[];
+  activeTab(): number;
+  adoptTab(tabId: number, makeActive: boolean): void;
+  activateTab(tabId: number): void;
+  releaseTab(tabId: number): void;
+  /** Runs one step: waits while paused, enforces stop/timeout/maxSteps, records it, then announces it. */
+  step<T>(action: string, input: unknown, run: () => Promise<StepOutcome<T>>): Promise<T>;
+  /** A browser.* call in this task's tab (explicit tabId), with confirmations handled by the engine. */
+  browser<T extends BrowserCommandType>(type: T, payload: CommandPayloadInput<T>, target?: TargetHint): Promise<CommandResult<T>>;
+  /** The bytes of an attachment of this task; anything else is refused. */
+  readAttachment(id: string): Promise<{ name: string; mimeType: string; base64: string }>;
+  saveConversation(messages: unknown): void;
+  recordModelCall(request: unknown, response: unknown, error: string | null, startedAt: number): void;
+  addUsage(inputTokens: number, outputTokens: number): void;
+}
+
+export interface TaskProvider {
+  /** Works on the task until the model answers; returns the answer. Throws to fail the task. */
+  run(task: TaskContext): Promise<string>;
+}
+
+/** Builds the provider a task asked for, or throws provider_not_configured. */
+export type ProviderFactory = (name: TaskStartPayload["provider"], env: NodeJS.ProcessEnv) => { provider: TaskProvider; defaultModel: string };
+
+/** The same path socket requests take, with the caller's explicit tabId. */
+export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;

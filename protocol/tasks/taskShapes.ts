@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { TabIdSchema } from "../primitives.js";
+
+/**
+ * The task engine's wire shapes (weboperator-agent-protocol: tasks.*, task events).
+ * A task is a goal the bridge's agent works on in its own tab until it answers, fails,
+ * is stopped, runs out of time, or the bridge dies under it (interrupted).
+ */
+
+export const TASK_STATUSES = [
+  "queued",
+  "running",
+  "waiting_confirmation",
+  "paused",
+  "succeeded",
+  "failed",
+  "stopped",
+  "timed_out",
+  "interrupted",
+] as const;
+export const TaskStatusSchema = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+/** States a task never leaves (interrupted leaves only through tasks.resume). */
+export const FINAL_TASK_STATUSES: readonly TaskStatus[] = ["succeeded", "failed", "stopped", "timed_out", "interrupted"];
+
+export const TaskIdSchema = z.string().min(1).max(64);
+
+/** A file the task may upload: copied into the task's own folder when the task starts. */
+export const TaskAttachmentInputSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: "an attachment id is 1-64 letters, digits, '_', '.' or '-'" }),
+  name: z.string().min(1).max(255),
+  path: z.string().min(1).max(4096),
+  mimeType: z.string().min(1).max(255).optional(),
+});
+export type TaskAttachmentInput = z.infer<typeof TaskAttachmentInputSchema>;
+
+export const TaskProviderSchema = z.enum(["claude"]);
+
+export const TaskStartPayloadSchema = z.strictObject({
+  goal: z.string().min(1).max(20_000),
+  /** The task opens its own background tab here; without it, tabId names an existing tab to work in. */
+  startUrl: z.string().min(1).max(8_192).optional(),
+  tabId: TabIdSchema.optional(),
+  /** true: every confirmation is granted except final submit/apply/send/pay controls, which always wait. */
+  autoConfirm: z.boolean().default(false),
+  attachments: z.array(TaskAttachmentInputSchema).max(20).default([]),
+  /** The whole task's budget; past it the task ends as timed_out. */
+  timeoutMs: z.number().int().min(1_000).max(24 * 3_600_000).default(15 * 60_000),
+  maxSteps: z.number().int().min(1).max(1_000).default(100),
+  provider: TaskProviderSchema.default("claude"),
+  model: z.string().min(1).max(200).optional(),
+  /** How long a confirmation waits for an answer before it counts as denied. */
+  confirmationTimeoutMs: z.number().int().min(1_000).max(600_000).default(60_000),
+  /** javascript_exec is off unless this is true (and the user's policy allows JavaScript). */
+  allowJavaScript: z.boolean().default(false),
+});
+export type TaskStartPayload = z.output<typeof TaskStartPayloadSchema>;
+
+export const TaskErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+export const TaskUsageSchema = z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), modelCalls: z.number().int() });
+
+/** A confirmation the task waits on: what would happen, to which element, on which page. */
+export const TaskConfirmationSchema = z.object({
+  id: z.string(),
+  /** The member the model called, e.g. "left_click". */
+  action: z.string(),
+  /** The browser.* command that would run, e.g. "browser.click". */
+  tool: z.string(),
+  role: z.string(),
+  name: z.string(),
+  url: z.string(),
+  /** The gatekeeper's reasons: "submit (activates button \"Submit\")". */
+  reasons: z.string(),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TaskConfirmation = z.infer<typeof TaskConfirmationSchema>;
+
+export const TaskAttachmentSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() });
+
+export const TaskSummarySchema = z.object({
+  id: TaskIdSchema,
+  status: TaskStatusSchema,
+  goal: z.string(),
+  provider: TaskProviderSchema,
+  model: z.string(),
+  tabId: TabIdSchema.nullable(),
+  autoConfirm: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  stepCount: z.number().int(),
+  answer: z.string().nullable(),
+  error: TaskErrorSchema.nullable(),
+  usage: TaskUsageSchema,
+  pendingConfirmation: TaskConfirmationSchema.nullable(),
+  attachments: z.array(TaskAttachmentSchema),
+});
+export type TaskSummary = z.infer<typeof TaskSummarySchema>;
+
+/** One tool call the task made. `result` is the full record (screenshots included), kept out of live events. */
+export const TaskStepSchema = z.object({
+  index: z.number().int(),
+  /** The member the model called ("left_click"), or the engine's own step ("open_tab"). */
+  action: z.string(),
+  input: z.unknown(),
+  ok: z.boolean(),
+  /** One line for people and live events: never a screenshot or a whole snapshot. */
+  summary: z.string(),
+  errorCode: z.string().nullable(),
+  startedAt: z.string(),
+  durationMs: z.number(),
+});
+export type TaskStep = z.infer<typeof TaskStepSchema>;
+
+export const TaskDetailSchema = TaskSummarySchema.extend({ steps: z.array(TaskStepSchema) });
+export type TaskDetail = z.infer<typeof TaskDetailSchema>;
+
+export const TaskListPayloadSchema = z.strictObject({
+  status: z.union([TaskStatusSchema, z.array(TaskStatusSchema).min(1)]).optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+});
+export const TaskListResultSchema = z.object({ tasks: z.array(TaskSummarySchema) });
+
+export const TaskIdOnlyPayloadSchema = z.strictObject({ id: TaskIdSchema });
+export const TaskStartResultSchema = z.object({ id: TaskIdSchema, status: TaskStatusSchema });
+export const TaskStateResultSchema = TaskSummarySchema;
+export const TaskConfirmPayloadSchema = z.strictObject({ id: TaskIdSchema, allow: z.boolean() });
+export const TaskConfirmResultSchema = z.object({ id: TaskIdSchema, confirmationId: z.string(), allowed: z.boolean(), status: TaskStatusSchema });
+/** Answers when the task ends, or when the request's timeoutMs is nearly spent (then `ended: false`). */
+export const TaskWaitResultSchema = TaskSummarySchema.extend({ ended: z.boolean() });
+/** ids: only these tasks' events reach this connection; omitted: every task's again. */
+export const TaskSubscribePayloadSchema = z.strictObject({ ids: z.array(TaskIdSchema).max(100).optional() });
+export const TaskSubscribeResultSchema = z.object({ ids: z.array(TaskIdSchema).nullable() });
