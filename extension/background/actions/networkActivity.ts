@@ -7,12 +7,15 @@ const LONG_LIVED_MS = 5_000;
  */
 class NetworkActivity {
   private readonly inFlight = new Map<number, Map<string, number>>();
+  /** When each tab last started a request (the browser's clock, ms since the epoch). */
+  private readonly lastStarted = new Map<number, number>();
 
   constructor() {
     const filter: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"] };
     chrome.webRequest.onBeforeRequest.addListener((details) => {
       if (details.tabId < 0 || details.type === "websocket") return undefined;
       this.requestsOf(details.tabId).set(details.requestId, details.timeStamp);
+      this.lastStarted.set(details.tabId, Math.max(this.lastStarted.get(details.tabId) ?? 0, details.timeStamp));
       return undefined;
     }, filter);
     const finish = (details: { tabId: number; requestId: string }): void => {
@@ -20,7 +23,10 @@ class NetworkActivity {
     };
     chrome.webRequest.onCompleted.addListener(finish, filter);
     chrome.webRequest.onErrorOccurred.addListener(finish, filter);
-    chrome.tabs.onRemoved.addListener((tabId) => this.inFlight.delete(tabId));
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      this.inFlight.delete(tabId);
+      this.lastStarted.delete(tabId);
+    });
   }
 
   pending(tabId: number): number {
@@ -33,6 +39,11 @@ class NetworkActivity {
       else if (now - started <= LONG_LIVED_MS) count++;
     }
     return count;
+  }
+
+  /** Nothing in flight now, and no request started at or after `since` (ms since the epoch). */
+  quietSince(tabId: number, since: number): boolean {
+    return this.pending(tabId) === 0 && (this.lastStarted.get(tabId) ?? 0) < since;
   }
 
   /** Resolves true after idleMs with nothing in flight, or false at the deadline. */

@@ -17,8 +17,10 @@ export function needsTrustedInput(input: ClickInput): boolean {
  */
 export async function performClick(tabId: number, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
   const prepared = await callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click" });
-  await callContent(tabId, { op: "highlight", ref: prepared.ref, label: input.reason ?? "click" }).catch(() => undefined);
+  // Shown while the write path arms its watches; awaited before the click lands.
+  const highlighted = callContent(tabId, { op: "highlight", ref: prepared.ref, label: input.reason ?? "click" }).catch(() => undefined);
   const { effects } = await runWriteAction<null>(tabId, context, async () => {
+    await highlighted;
     if (mode === "synthetic") {
       const clicked = await callContent(tabId, { op: "click", ref: prepared.ref });
       return { value: null, navigationStarted: clicked.navigationStarted };
