@@ -27,19 +27,18 @@ export async function runWriteAction<T>(
 ): Promise<{ value: T; effects: ActionEffects }> {
   const navigation = new NavigationWatch(tabId);
   const tabs = new TabCreationWatch(tabId);
-  let dialogs: DialogGuard | null = null;
+  let guarding: Promise<DialogGuard | null> = Promise.resolve(null);
   let collected: Released | null = null;
   try {
     await adoptAgentTab(tabId);
-    dialogs = await guardDialogs(tabId).catch(() => null);
-    const guard = dialogs;
+    // In parallel, all before the dispatch: the patch, the gatekeeper's last check, the tab's state.
+    guarding = guardDialogs(tabId).catch(() => null);
+    const [guard, , before] = await Promise.all([guarding, context.beforeDispatch(tabId), chrome.tabs.get(tabId)]);
     const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
-    await context.beforeDispatch(tabId);
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
     if (context.signal.aborted || Date.now() > context.deadline) {
       throw new WebOperatorError("timeout", "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.");
     }
-    const before = await chrome.tabs.get(tabId);
     const { result: [outcome, { fullWait, ...settled }], downloads } = await trackDownloadsDuring(async () => {
       const dispatchedAt = Date.now();
       const dispatched = await dispatch();
@@ -51,13 +50,13 @@ export async function runWriteAction<T>(
     collected = await release();
     // The patch came off at the end of the settle's first window; what the page raised after
     // that, the recorder answered in the same way.
-    const late = fullWait && dialogs !== null ? await drainRecordedDialogs(tabId) : [];
+    const late = fullWait && guard !== null ? await drainRecordedDialogs(tabId) : [];
     const [after, tabCreated, observation] = await Promise.all([chrome.tabs.get(tabId).catch(() => null), tabs.result(), observeAfterAction(tabId)]);
     const url = after?.url ?? before.url ?? "";
     const effects: ActionEffects = {
       navigated: navigation.navigationStarted || url !== (before.url ?? ""),
       url,
-      dialogs: [...(dialogs?.earlier ?? []), ...collected.dialogs, ...late],
+      dialogs: [...(guard?.earlier ?? []), ...collected.dialogs, ...late],
       settled,
       observation,
       ...(downloads.length > 0 ? { download_started: downloads } : {}),
@@ -70,6 +69,8 @@ export async function runWriteAction<T>(
     navigation.disarm();
     tabs.disarm();
     // A failed write must not leave the page's dialogs answered by us.
-    if (dialogs !== null && collected === null) await dialogs.release().catch(() => undefined);
+    // Awaited even when a parallel check failed first: the patch may have gone on meanwhile.
+    const guard = await guarding;
+    if (guard !== null && collected === null) await guard.release().catch(() => undefined);
   }
 }
