@@ -21,6 +21,8 @@ export interface SettleWindow {
   dispatchedAt: number;
   /** Ends the write's in-page patch at the window's end; resolves to the requests the page started. */
   pageRequests: () => Promise<number>;
+  /** Something outside the page changed (a tab opened): no quick return. */
+  elsewhere: () => boolean;
 }
 
 /** `fullWait`: the window was not quiet, so the page was waited for past the write's patch. */
@@ -33,9 +35,10 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
     callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1 })
       .then((result) => result.quiet)
       .catch(() => false),
-    new Promise((resolve) => setTimeout(resolve, windowMs)).then(window.pageRequests).catch(() => 1),
+    // Unknown (the document went away) is not quiet.
+    new Promise((resolve) => setTimeout(resolve, windowMs)).then(window.pageRequests).catch(() => null),
   ]);
-  if (domQuiet && pageRequests === 0 && networkActivity.quietSince(tabId, window.dispatchedAt)) {
+  if (domQuiet && pageRequests === 0 && networkActivity.quietSince(tabId, window.dispatchedAt) && !window.elsewhere()) {
     return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false };
   }
   const remaining = Math.max(1, deadline - Date.now());
@@ -44,7 +47,7 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
       .then((result) => result.quiet)
       // A page that is unloading or not scriptable has no DOM to wait for.
       .catch(() => false),
-    networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining)),
+    networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining), { since: window.dispatchedAt, requests: pageRequests ?? 0 }),
   ]);
   return { dom, network, waitedMs: Date.now() - started, fullWait: true };
 }

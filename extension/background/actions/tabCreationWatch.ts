@@ -1,3 +1,5 @@
+const COMMIT_WAIT_MS = 2_000;
+
 /** Notices tabs a page opens (target=_blank, window.open) while an action runs. */
 export class TabCreationWatch {
   private created: { tabId: number; url: string } | null = null;
@@ -10,6 +12,20 @@ export class TabCreationWatch {
 
   constructor(private readonly tabId: number) {
     chrome.tabs.onCreated.addListener(this.onCreated);
+  }
+
+  get sawTab(): boolean {
+    return this.created !== null;
+  }
+
+  /** A new tab starts without a URL: wait (bounded) until its first document commits, so the agent can read it next. */
+  async waitForCommit(deadline: number): Promise<void> {
+    const until = Math.min(deadline, Date.now() + COMMIT_WAIT_MS);
+    while (this.created !== null && Date.now() < until) {
+      const tab = await chrome.tabs.get(this.created.tabId).catch(() => null);
+      if (tab === null || (tab.url ?? "") !== "" || tab.pendingUrl === undefined) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** The first child tab, with its URL refreshed once it has one. */

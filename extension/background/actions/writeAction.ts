@@ -44,7 +44,9 @@ export async function runWriteAction<T>(
       const dispatched = await dispatch();
       await navigation.settleAfterAction(context.deadline, { expectNavigation: dispatched.navigationStarted ?? false, graceMs: dispatched.navigationStarted === undefined ? 30 : 0 });
       const pageRequests = async (): Promise<number> => (await release()).requests;
-      return [dispatched, await settlePage(tabId, context.deadline, { dispatchedAt, pageRequests })] as const;
+      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, pageRequests, elsewhere: () => tabs.sawTab });
+      await tabs.waitForCommit(context.deadline);
+      return [dispatched, settled] as const;
     });
     const updates = drainDownloadUpdates();
     collected = await release();

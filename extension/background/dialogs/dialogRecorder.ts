@@ -75,11 +75,21 @@ function armPage(recorderKey: string, writeKey: string | null): ArmResult {
   const records: Array<{ type: string; message: string; answered: string }> = [];
   const counter = { requests: 0 };
   const original = { alert: window.alert, confirm: window.confirm, prompt: window.prompt, fetch: window.fetch, send: XMLHttpRequest.prototype.send };
+  // Only http(s) requests: the browser reports those too, and the settle waits until it has.
+  const isHttp = (url: unknown): boolean => {
+    try {
+      return /^https?:$/.test(new URL(String(url), location.href).protocol);
+    } catch {
+      return false;
+    }
+  };
   const fetchWrapper = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
-    counter.requests += 1;
+    const [input] = args;
+    if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
     return original.fetch.apply(this, args);
   };
   const sendWrapper = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
+    // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
     counter.requests += 1;
     original.send.apply(this, args);
   };

@@ -7,10 +7,11 @@ const MAX_SAMPLES = 10;
 const EQUAL_INTERVALS_NEEDED = 2;
 
 /**
- * Waits until the element's box stops moving between samples. The box the last snapshot
- * recorded counts as the first sample: when the element is still exactly there and no
- * animation runs on it or an ancestor, it has provably not moved, and no frame is waited
- * for. Anything else (scrolled, moved, animated, never snapshotted) takes the frame check.
+ * Waits until the element's box stops moving between samples, and no animation that can
+ * move it runs on it or an ancestor (a box can look still while the page scrolls along with
+ * it). The box the last snapshot recorded counts as the first sample: when the element is
+ * still exactly there and nothing animates it, it has provably not moved, and no frame is
+ * waited for. Anything else (scrolled, moved, animated, never snapshotted) takes the frames.
  */
 export async function waitForStableBox(element: Element, described: string): Promise<DOMRect> {
   let previous = element.getBoundingClientRect();
@@ -21,7 +22,7 @@ export async function waitForStableBox(element: Element, described: string): Pro
     await nextSample();
     const current = element.getBoundingClientRect();
     equalIntervals = sameBox(previous, current) ? equalIntervals + 1 : 0;
-    if (equalIntervals >= EQUAL_INTERVALS_NEEDED) return current;
+    if (equalIntervals >= EQUAL_INTERVALS_NEEDED && !isAnimated(element)) return current;
     previous = current;
   }
   throw new WebOperatorError(
@@ -30,14 +31,19 @@ export async function waitForStableBox(element: Element, described: string): Pro
   );
 }
 
-/** A running CSS animation, transition or Web Animation on the element or any (shadow-including) ancestor. */
+/** Keyframe members that are not CSS properties, and properties that only paint: neither moves a box. */
+const NOT_MOVING = new Set(["offset", "easing", "composite", "computedOffset", "opacity", "color", "backgroundColor", "borderColor", "outlineColor", "boxShadow", "textShadow", "filter", "fill", "stroke", "visibility", "textDecorationColor", "caretColor"]);
+
+/** A running CSS animation, transition or Web Animation that can move a box, on the element or any (shadow-including) ancestor. */
 function isAnimated(element: Element): boolean {
   const running = element.ownerDocument.getAnimations().filter((animation) => animation.playState === "running");
   if (running.length === 0) return false;
   const targets = new Set<Element>();
   for (const animation of running) {
     const effect = animation.effect as KeyframeEffect | null;
-    if (effect !== null && "target" in effect && effect.target !== null) targets.add(effect.target);
+    if (effect === null || !("target" in effect) || effect.target === null) continue;
+    const moves = effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !NOT_MOVING.has(property)));
+    if (moves) targets.add(effect.target);
   }
   // Node types, not instanceof: elements of a same-origin frame come from that frame's realm.
   for (let node: Node | null = element; node !== null; node = composedParent(node)) {
