@@ -18,8 +18,10 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
 export async function callContent<Op extends ContentOp>(
   tabId: number,
   request: Extract<ContentRequest, { op: Op }>,
+  /** The tab as this call already read it: saves a chrome.tabs.get. */
+  known?: chrome.tabs.Tab,
 ): Promise<ContentResult<Op>> {
-  await ensureScriptable(tabId);
+  ensureScriptable(tabId, known ?? (await chrome.tabs.get(tabId)));
   let raw: unknown;
   try {
     raw = await sendWithInjection(tabId, request);
@@ -51,8 +53,9 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
       const message = error instanceof Error ? error.message : String(error);
       if (!NO_RECEIVER.test(message)) throw error;
       // The declared script may still be loading (document_idle, then a module import); inject after a few tries.
+      // Short first waits: right after a load the listener is usually a few ms away.
       if (attempt === 3) await injectContentScript(tabId);
-      await new Promise((done) => setTimeout(done, attempt < 3 ? 50 : 150));
+      await new Promise((done) => setTimeout(done, Math.min(150, 5 * 2 ** attempt)));
     }
   }
   throw new WebOperatorError(
@@ -70,8 +73,7 @@ async function injectContentScript(tabId: number): Promise<void> {
   }
 }
 
-async function ensureScriptable(tabId: number): Promise<void> {
-  const tab = await chrome.tabs.get(tabId);
+function ensureScriptable(tabId: number, tab: chrome.tabs.Tab): void {
   const url = tab.url ?? tab.pendingUrl ?? "";
   if (!/^https?:/i.test(url)) {
     throw new WebOperatorError(
