@@ -22,7 +22,7 @@ export interface SettleWindow {
   /** Ends the write's in-page patch at the window's end; resolves to the requests the page started. */
   pageRequests: () => Promise<number>;
   /** Something outside the page changed (a tab opened): no quick return. */
-  elsewhere: () => boolean;
+  elsewhere: () => Promise<boolean>;
 }
 
 /** `fullWait`: the window was not quiet, so the page was waited for past the write's patch. */
@@ -38,7 +38,7 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
     // Unknown (the document went away) is not quiet.
     new Promise((resolve) => setTimeout(resolve, windowMs)).then(window.pageRequests).catch(() => null),
   ]);
-  if (domQuiet && pageRequests === 0 && networkActivity.quietSince(tabId, window.dispatchedAt) && !window.elsewhere()) {
+  if (domQuiet && pageRequests === 0 && networkActivity.quietSince(tabId, window.dispatchedAt) && !(await window.elsewhere())) {
     return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false };
   }
   const remaining = Math.max(1, deadline - Date.now());

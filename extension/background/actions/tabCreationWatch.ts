@@ -14,7 +14,21 @@ export class TabCreationWatch {
     chrome.tabs.onCreated.addListener(this.onCreated);
   }
 
-  get sawTab(): boolean {
+  /** The tabs this tab has opened so far; taken before an action, so `openedSince` can tell new ones. */
+  async openedTabs(): Promise<Set<number>> {
+    const tabs = await chrome.tabs.query({}).catch(() => []);
+    return new Set(tabs.filter((tab) => tab.openerTabId === this.tabId && tab.id !== undefined).map((tab) => tab.id as number));
+  }
+
+  /**
+   * Whether the action opened a tab. Asks the browser, not only the onCreated event, which
+   * can reach the worker late on a loaded machine: the tab itself exists once the click ran.
+   */
+  async openedSince(before: Set<number>): Promise<boolean> {
+    if (this.created !== null) return true;
+    const tabs = await chrome.tabs.query({}).catch(() => []);
+    const fresh = tabs.find((tab) => tab.openerTabId === this.tabId && tab.id !== undefined && !before.has(tab.id));
+    if (fresh?.id !== undefined && this.created === null) this.created = { tabId: fresh.id, url: fresh.pendingUrl ?? fresh.url ?? "" };
     return this.created !== null;
   }
 

@@ -33,7 +33,7 @@ export async function runWriteAction<T>(
     await adoptAgentTab(tabId);
     // In parallel, all before the dispatch: the patch, the gatekeeper's last check, the tab's state.
     guarding = guardDialogs(tabId).catch(() => null);
-    const [guard, , before] = await Promise.all([guarding, context.beforeDispatch(tabId), chrome.tabs.get(tabId)]);
+    const [guard, , before, openedBefore] = await Promise.all([guarding, context.beforeDispatch(tabId), chrome.tabs.get(tabId), tabs.openedTabs()]);
     const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
     if (context.signal.aborted || Date.now() > context.deadline) {
@@ -44,7 +44,7 @@ export async function runWriteAction<T>(
       const dispatched = await dispatch();
       await navigation.settleAfterAction(context.deadline, { expectNavigation: dispatched.navigationStarted ?? false, graceMs: dispatched.navigationStarted === undefined ? 30 : 0 });
       const pageRequests = async (): Promise<number> => (await release()).requests;
-      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, pageRequests, elsewhere: () => tabs.sawTab });
+      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, pageRequests, elsewhere: () => tabs.openedSince(openedBefore) });
       await tabs.waitForCommit(context.deadline);
       return [dispatched, settled] as const;
     });
