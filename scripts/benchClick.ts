@@ -1,56 +1,55 @@
-import { createServer } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { launchWebOperator } from "../agent-client/launch/launchWebOperator.js";
-import { WebOperatorClient } from "../agent-client/client.js";
+import { launchSharedBrowser } from "./bench/sharedBrowser.js";
+import { serveStatic } from "./bench/staticServer.js";
+import { describe, median, timeMany } from "./bench/stats.js";
 
 /**
- * Click round trip: agent socket -> bridge -> extension -> content script -> back, on a
- * static page, measured from the client. Prints median and p90 of N clicks.
+ * Click round trip on a static button: agent socket -> bridge -> extension -> content
+ * script -> back, with the settle and the post-action observation in the result, against
+ * Playwright's locator.click() on the same button of the same tab, in the same run.
  */
 const CLICKS = Number(process.env.CLICKS ?? 100);
 const PAGE = `<!doctype html><title>Bench</title><button onclick="this.dataset.n = (+this.dataset.n || 0) + 1">Count</button>`;
 
 async function main(): Promise<void> {
-  const server = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end(PAGE));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  // Its own socket and token: the benchmark never touches the user's WebOperator.
-  const scratch = mkdtempSync(join(tmpdir(), "wo-bench-click-"));
-  const launched = await launchWebOperator({ headless: true, socket: join(scratch, "bridge.sock"), configDir: join(scratch, "config") });
+  const server = await serveStatic(null, { "/click.html": PAGE });
+  const browser = await launchSharedBrowser();
   try {
-    const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
+    const { client } = browser;
+    const url = `${server.origin}/click.html`;
     await client.request("browser.navigate", { url });
     const snapshot = await client.request("browser.snapshot", {});
     const ref = /button "Count"[^\n]*\[ref=([^\]]+)\]/.exec(snapshot.text)?.[1];
     if (!ref) throw new Error(`no button in snapshot:\n${snapshot.text}`);
-    for (let warm = 0; warm < 5; warm++) await client.request("browser.click", { ref });
+    const button = browser.pageAt(url).getByRole("button", { name: "Count" });
+    for (let warm = 0; warm < 5; warm++) {
+      await client.request("browser.click", { ref });
+      await button.click();
+    }
+    let fastSettles = 0;
+    let observed = 0;
+    const ours: number[] = [];
+    const playwright: number[] = [];
+    // Alternating, so the machine's noise falls on both alike.
+    for (let i = 0; i < CLICKS; i++) {
+      let started = performance.now();
+      const clicked = await client.request("browser.click", { ref });
+      ours.push(performance.now() - started);
+      if (clicked.settled.dom && clicked.settled.network) fastSettles += clicked.settled.waitedMs < 40 ? 1 : 0;
+      if (clicked.observation !== null) observed += 1;
+      started = performance.now();
+      await button.click();
+      playwright.push(performance.now() - started);
+    }
     const health = await timeMany(CLICKS, () => client.request("bridge.health", {}));
-    const clicks = await timeMany(CLICKS, () => client.request("browser.click", { ref }));
-    const snapshots = await timeMany(20, () => client.request("browser.snapshot", {}));
-    console.log(`click round trip (n=${CLICKS}): median ${clicks.median.toFixed(1)} ms, p90 ${clicks.p90.toFixed(1)} ms`);
-    console.log(`bridge.health round trip (socket only, n=${CLICKS}): median ${health.median.toFixed(2)} ms, p90 ${health.p90.toFixed(2)} ms`);
-    console.log(`snapshot of the same page (n=20): median ${snapshots.median.toFixed(1)} ms`);
-    client.close();
+    console.log(`browser.click round trip: ${describe(ours)} (target median <= 40 ms)`);
+    console.log(`playwright locator.click(), same button: ${describe(playwright)}`);
+    console.log(`ours/playwright at the median: ${(median(ours) / median(playwright)).toFixed(2)}`);
+    console.log(`settled quietly within the first window: ${fastSettles}/${CLICKS}; observation in the result: ${observed}/${CLICKS}`);
+    console.log(`bridge.health round trip (socket only): ${describe(health, 2)}`);
   } finally {
-    await launched.close();
+    await browser.close();
     server.close();
-    rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-async function timeMany(count: number, run: () => Promise<unknown>): Promise<{ median: number; p90: number }> {
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number): number => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
-  return { median: at(0.5), p90: at(0.9) };
 }
 
 main().catch((error: unknown) => {

@@ -18,8 +18,10 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
 export async function callContent<Op extends ContentOp>(
   tabId: number,
   request: Extract<ContentRequest, { op: Op }>,
+  /** The tab as this call already read it: saves a chrome.tabs.get. */
+  known?: chrome.tabs.Tab,
 ): Promise<ContentResult<Op>> {
-  await ensureScriptable(tabId);
+  ensureScriptable(tabId, known ?? (await chrome.tabs.get(tabId)));
   let raw: unknown;
   try {
     raw = await sendWithInjection(tabId, request);
@@ -50,9 +52,10 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!NO_RECEIVER.test(message)) throw error;
-      // Not there yet (document_idle never came, or the tab predates the extension): inject it now; a second run is a no-op.
+      // Not there yet (document_start never ran: the tab predates the extension, or a slow start): inject it now; a second run is a no-op.
       if (attempt === 0) await injectContentScript(tabId);
-      await new Promise((done) => setTimeout(done, attempt < 3 ? 50 : 150));
+      // Short first waits: right after a load the listener is usually a few ms away.
+      await new Promise((done) => setTimeout(done, Math.min(150, 5 * 2 ** attempt)));
     }
   }
   throw new WebOperatorError(
@@ -72,8 +75,7 @@ async function injectContentScript(tabId: number): Promise<void> {
   }
 }
 
-async function ensureScriptable(tabId: number): Promise<void> {
-  const tab = await chrome.tabs.get(tabId);
+function ensureScriptable(tabId: number, tab: chrome.tabs.Tab): void {
   const url = tab.url ?? tab.pendingUrl ?? "";
   if (!/^https?:/i.test(url)) {
     throw new WebOperatorError(

@@ -23,6 +23,13 @@ export async function resolveTab(explicitTabId: number | undefined, defaultTabId
   return { ...created, id: created.id };
 }
 
+/** The tab a tool acts on: the one its gate admitted (resolved the same way, moments ago), else resolved now. */
+export async function toolTab(explicitTabId: number | undefined, context: { admittedTab: (chrome.tabs.Tab & { id: number }) | null; defaultTabId: number | undefined }): Promise<chrome.tabs.Tab & { id: number }> {
+  const admitted = context.admittedTab;
+  if (admitted !== null && (explicitTabId === undefined || explicitTabId === admitted.id)) return admitted;
+  return resolveTab(explicitTabId, context.defaultTabId);
+}
+
 async function getTab(tabId: number): Promise<(chrome.tabs.Tab & { id: number }) | null> {
   try {
     const tab = await chrome.tabs.get(tabId);

@@ -22,6 +22,8 @@ export interface ToolContext {
    * re-verifies tab identity, origin and policy at that moment (seed §6).
    */
   beforeDispatch(tabId: number): Promise<void>;
+  /** The tab the gate resolved for this call exactly as the tool would (tabResolver), if it resolved one. */
+  admittedTab: (chrome.tabs.Tab & { id: number }) | null;
   /**
    * Runs another tool as a new, separately gated call (batch_actions, and the one
    * automatic type -> type_trusted escalation).
@@ -29,7 +31,12 @@ export interface ToolContext {
   runTool(type: string, payload: unknown): Promise<unknown>;
 }
 
-type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool">;
+type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
+
+export interface Admission {
+  beforeDispatch(tabId: number): Promise<void>;
+  tab: (chrome.tabs.Tab & { id: number }) | null;
+}
 
 /** A registered tool as the gate and browser.tools see it: its name plus its protocol declaration. */
 export interface ToolDescriptor {
@@ -44,7 +51,7 @@ export interface ToolDescriptor {
  * policy_denied or confirmation_required; it returns the beforeDispatch check to use.
  */
 export interface ToolGate {
-  admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<(tabId: number) => Promise<void>>;
+  admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission>;
   /**
    * Called once an admitted tool has finished or failed, with the context admit saw (nested
    * runTool calls share it and settle innermost first). Throwing replaces the tool's outcome:
@@ -54,7 +61,7 @@ export interface ToolGate {
 }
 
 const OPEN_GATE: ToolGate = {
-  admit: () => Promise.resolve(() => Promise.resolve()),
+  admit: () => Promise.resolve({ beforeDispatch: () => Promise.resolve(), tab: null }),
 };
 
 /** A handler; everything else about the tool (schemas, level, effects, intent) is its protocol/ entry. */
@@ -108,10 +115,11 @@ export class ToolRegistry {
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
-    const beforeDispatch = await this.gate.admit(describeTool(tool.name), input.data, baseContext);
+    const { beforeDispatch, tab } = await this.gate.admit(describeTool(tool.name), input.data, baseContext);
     const context: ToolContext = {
       ...baseContext,
       beforeDispatch,
+      admittedTab: tab,
       runTool: (nested, payload) => this.execute(nested, payload, baseContext),
     };
     let result: unknown;

@@ -13,7 +13,12 @@ import { setFiles } from "./actions/setFiles.js";
 type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
 
 export const actionHandlers: ContentHandlers<ActionOp> = {
-  prepare_action: (request, { registry }) => prepareAction(registry, request.ref, request.purpose),
+  prepare_action: async (request, { registry }) => {
+    const prepared = await prepareAction(registry, request.ref, request.purpose);
+    // In the same trip: one message fewer on every click.
+    if (request.highlight !== undefined) highlightRef(registry, prepared.ref, request.highlight);
+    return prepared;
+  },
   select_option: (request, { registry }) => selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
   wait_for: (request) => waitForText(request),

@@ -7,8 +7,8 @@ export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 
 /** Content-script ops behind actionability, waiting and the L1 widget tools. */
 export const ActionContentRequestSchemas = [
-  /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point. */
-  z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema }),
+  /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point. Then show the highlight, if one is named. */
+  z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema, highlight: z.string().max(80).optional() }),
   z.object({ op: z.literal("select_option"), ref: RefSchema, values: z.array(z.string()).optional(), labels: z.array(z.string()).optional() }),
   z.object({ op: z.literal("scroll_to"), ref: RefSchema }),
   z.object({ op: z.literal("wait_for"), text: z.string().optional(), textGone: z.string().optional(), timeoutMs: z.number().int().positive() }),

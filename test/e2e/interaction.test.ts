@@ -33,6 +33,21 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(await status()).toBe("covered clicked");
   });
 
+  it("waits after a click for the request it started, and reports it finished", async () => {
+    await session.client.request("browser.read_network", {});
+    const clicked = await session.client.request("browser.click", { ref: ref("button", "Fetch data") });
+    expect(clicked.settled.network).toBe(true);
+    // Read right after the click answered: the request is already complete, not in flight.
+    const log = await session.client.request("browser.read_network", {});
+    expect(log.entries.find((entry) => entry.url.endsWith("/slow?ms=300"))?.status).toBe(200);
+  });
+
+  it("settles a click that changed nothing more at once, with the observation in the result", async () => {
+    const clicked = await session.client.request("browser.click", { ref: ref("button", "Trusted only") });
+    expect(clicked.settled).toMatchObject({ dom: true, network: true });
+    expect(clicked.observation?.text).toContain('button "Trusted only"');
+  });
+
   it("refuses an element that keeps moving", async () => {
     expect(await session.errorCode("browser.click", { ref: ref("button", "Moving target") })).toBe("not_actionable");
   });

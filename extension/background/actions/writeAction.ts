@@ -1,8 +1,9 @@
 import { WebOperatorError, type ActionEffects } from "../../../protocol/index.js";
 import type { ToolContext } from "../toolRegistry.js";
 import { NavigationWatch } from "../navigationWatch.js";
-import { guardDialogs, type DialogGuard } from "./dialogGuard.js";
-import { adoptAgentTab, outsideDialogs } from "../dialogs/outsideDialogs.js";
+import { guardDialogs, type DialogGuard, type Released } from "./dialogGuard.js";
+import { adoptAgentTab } from "../dialogs/outsideDialogs.js";
+import { drainRecordedDialogs } from "../dialogs/dialogRecorder.js";
 import { TabCreationWatch } from "./tabCreationWatch.js";
 import { settlePage } from "./settlePage.js";
 import { observeAfterAction } from "../tools/perception/observeAfterAction.js";
@@ -26,33 +27,38 @@ export async function runWriteAction<T>(
 ): Promise<{ value: T; effects: ActionEffects }> {
   const navigation = new NavigationWatch(tabId);
   const tabs = new TabCreationWatch(tabId);
-  let dialogs: DialogGuard | null = null;
-  let collected: Awaited<ReturnType<DialogGuard["collect"]>> | null = null;
+  let guarding: Promise<DialogGuard | null> = Promise.resolve(null);
+  let collected: Released | null = null;
   try {
     await adoptAgentTab(tabId);
-    const earlier = await outsideDialogs(tabId);
-    dialogs = await guardDialogs(tabId).catch(() => null);
-    await context.beforeDispatch(tabId);
+    // In parallel, all before the dispatch: the patch, the gatekeeper's last check, the tab's state.
+    guarding = guardDialogs(tabId).catch(() => null);
+    const [guard, , before, openedBefore] = await Promise.all([guarding, context.beforeDispatch(tabId), chrome.tabs.get(tabId), tabs.openedTabs()]);
+    const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
     if (context.signal.aborted || Date.now() > context.deadline) {
       throw new WebOperatorError("timeout", "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.");
     }
-    const before = await chrome.tabs.get(tabId);
-    const { result: [outcome, settled], downloads } = await trackDownloadsDuring(async () => {
+    const { result: [outcome, { fullWait, ...settled }], downloads } = await trackDownloadsDuring(async () => {
+      const dispatchedAt = Date.now();
       const dispatched = await dispatch();
       await navigation.settleAfterAction(context.deadline, { expectNavigation: dispatched.navigationStarted ?? false, graceMs: dispatched.navigationStarted === undefined ? 30 : 0 });
-      return [dispatched, await settlePage(tabId, context.deadline)] as const;
+      const pageRequests = async (): Promise<number> => (await release()).requests;
+      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, pageRequests, elsewhere: () => tabs.openedSince(openedBefore) });
+      await tabs.waitForCommit(context.deadline);
+      return [dispatched, settled] as const;
     });
     const updates = drainDownloadUpdates();
-    collected = dialogs ? await dialogs.collect() : { dialogs: [] };
-    const after = await chrome.tabs.get(tabId).catch(() => null);
-    const tabCreated = await tabs.result();
+    collected = await release();
+    // The patch came off at the end of the settle's first window; what the page raised after
+    // that, the recorder answered in the same way.
+    const late = fullWait && guard !== null ? await drainRecordedDialogs(tabId) : [];
+    const [after, tabCreated, observation] = await Promise.all([chrome.tabs.get(tabId).catch(() => null), tabs.result(), observeAfterAction(tabId)]);
     const url = after?.url ?? before.url ?? "";
-    const observation = await observeAfterAction(tabId);
     const effects: ActionEffects = {
       navigated: navigation.navigationStarted || url !== (before.url ?? ""),
       url,
-      dialogs: [...earlier, ...collected.dialogs],
+      dialogs: [...(guard?.earlier ?? []), ...collected.dialogs, ...late],
       settled,
       observation,
       ...(downloads.length > 0 ? { download_started: downloads } : {}),
@@ -65,6 +71,8 @@ export async function runWriteAction<T>(
     navigation.disarm();
     tabs.disarm();
     // A failed write must not leave the page's dialogs answered by us.
-    if (dialogs !== null && collected === null) await dialogs.collect().catch(() => undefined);
+    // Awaited even when a parallel check failed first: the patch may have gone on meanwhile.
+    const guard = await guarding;
+    if (guard !== null && collected === null) await guard.release().catch(() => undefined);
   }
 }

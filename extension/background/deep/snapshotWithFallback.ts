@@ -12,10 +12,14 @@ export type SnapshotWithSource = ContentResult<"snapshot"> & { tabId: number; so
  * script cannot answer, CDP's accessibility tree; when that is unavailable or empty too,
  * an explicit failure that points to browser.screenshot. Never an empty success.
  */
-export async function snapshotWithFallback(tabId: number, maxChars: number, { contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS } = {}): Promise<SnapshotWithSource> {
+export async function snapshotWithFallback(
+  tabId: number,
+  maxChars: number,
+  { contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS, tab }: { contentTimeoutMs?: number; tab?: chrome.tabs.Tab } = {},
+): Promise<SnapshotWithSource> {
   let domFailure: WebOperatorError;
   try {
-    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars }), contentTimeoutMs);
+    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars }, tab), contentTimeoutMs);
     if (hasBody(snapshot.text)) return { tabId, ...snapshot, source: "dom" };
     domFailure = new WebOperatorError("empty_snapshot", "The DOM snapshot was empty.");
   } catch (error) {

@@ -2,54 +2,136 @@ import type { DialogRecord } from "../../../protocol/index.js";
 
 const RECORDER_KEY = "__weboperatorDialogRecorder";
 
+interface ArmResult {
+  /** Dialogs the recorder answered since the last drain (only drained when a write arms). */
+  records: unknown[];
+}
+
+interface DisarmResult {
+  records: unknown[];
+  restored: boolean;
+  /** fetch and XMLHttpRequest sends the page started while the write's patch was on. */
+  requests: number;
+}
+
 /**
- * Main world, in agent tabs only: a dialog the page raises outside an action (a timer's
- * alert) is answered at once and recorded instead of freezing the page, and beforeunload
- * prompts are not registered, so leaving the page never waits for a person who is not
- * there. A write's own patch sits on top of this one for the duration of that write.
+ * Runs in the page's main world (serialised by chrome.scripting, so it must be
+ * self-contained). In agent tabs only:
+ * - the recorder: a dialog the page raises outside an action (a timer's alert) is
+ *   answered at once and recorded instead of freezing the page, and beforeunload prompts
+ *   are not registered, so leaving the page never waits for a person who is not there;
+ * - with a writeKey, a write's patch on top of it for the duration of one write (seed §3:
+ *   dispatch only after it is in place): dialogs recorded for that write, and a count of
+ *   the requests the page starts, so the settle knows for certain that a click started a
+ *   fetch even before the browser reports the request.
+ * The recorder is installed again if a document missed it; the drain hands over its records.
  */
-function installDialogRecorder(key: string): void {
+function armPage(recorderKey: string, writeKey: string | null): ArmResult {
   const page = window as unknown as Record<string, unknown>;
-  if (page[key] !== undefined) return;
+  if (page[recorderKey] === undefined) {
+    const kept: Array<{ type: string; message: string; answered: string }> = [];
+    Object.defineProperty(window, recorderKey, { value: kept, configurable: false, enumerable: false });
+    const keep = (type: string, message: unknown, answered: string): void => {
+      if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
+    };
+    window.alert = (message?: unknown): void => keep("alert", message, "closed");
+    window.confirm = (message?: unknown): boolean => {
+      keep("confirm", message, "cancel");
+      return false;
+    };
+    window.prompt = (message?: unknown): null => {
+      keep("prompt", message, "null");
+      return null;
+    };
+    const addListener = EventTarget.prototype.addEventListener;
+    // Handlers the page added before this ran ask for the "Leave site?" prompt through the
+    // event itself: make those requests no-ops, and record that the page asked.
+    const leaving = BeforeUnloadEvent.prototype;
+    Object.defineProperty(leaving, "preventDefault", {
+      configurable: true,
+      value: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
+    });
+    Object.defineProperty(leaving, "returnValue", {
+      configurable: true,
+      get: () => "",
+      set: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
+    });
+    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
+      if (this === window && type === "beforeunload") {
+        keep("beforeunload", "a beforeunload handler was not registered", "leave");
+        return;
+      }
+      (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
+    };
+    Object.defineProperty(window, "onbeforeunload", {
+      configurable: true,
+      get: () => null,
+      set: () => keep("beforeunload", "an onbeforeunload handler was not registered", "leave"),
+    });
+  }
+  if (writeKey === null || page[writeKey] !== undefined) return { records: [] };
+  const recorded = page[recorderKey];
+  const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
   const records: Array<{ type: string; message: string; answered: string }> = [];
-  Object.defineProperty(window, key, { value: records, configurable: false, enumerable: false });
-  const keep = (type: string, message: unknown, answered: string): void => {
-    if (records.length < 50) records.push({ type, message: String(message ?? "").slice(0, 1000), answered });
+  const counter = { requests: 0 };
+  const original = { alert: window.alert, confirm: window.confirm, prompt: window.prompt, fetch: window.fetch, send: XMLHttpRequest.prototype.send };
+  // Only http(s) requests: the browser reports those too, and the settle waits until it has.
+  const isHttp = (url: unknown): boolean => {
+    try {
+      return /^https?:$/.test(new URL(String(url), location.href).protocol);
+    } catch {
+      return false;
+    }
   };
-  window.alert = (message?: unknown): void => keep("alert", message, "closed");
+  const fetchWrapper = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+    const [input] = args;
+    if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
+    return original.fetch.apply(this, args);
+  };
+  const sendWrapper = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
+    // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
+    counter.requests += 1;
+    original.send.apply(this, args);
+  };
+  Object.defineProperty(window, writeKey, { value: { records, original, counter, fetchWrapper, sendWrapper }, configurable: true, enumerable: false });
+  window.alert = (message?: unknown): void => {
+    records.push({ type: "alert", message: String(message ?? ""), answered: "closed" });
+  };
   window.confirm = (message?: unknown): boolean => {
-    keep("confirm", message, "cancel");
+    records.push({ type: "confirm", message: String(message ?? ""), answered: "cancel" });
     return false;
   };
   window.prompt = (message?: unknown): null => {
-    keep("prompt", message, "null");
+    records.push({ type: "prompt", message: String(message ?? ""), answered: "null" });
     return null;
   };
-  const addListener = EventTarget.prototype.addEventListener;
-  // Handlers the page added before this ran ask for the "Leave site?" prompt through the
-  // event itself: make those requests no-ops, and record that the page asked.
-  const leaving = BeforeUnloadEvent.prototype;
-  Object.defineProperty(leaving, "preventDefault", {
-    configurable: true,
-    value: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
-  });
-  Object.defineProperty(leaving, "returnValue", {
-    configurable: true,
-    get: () => "",
-    set: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
-  });
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
-    if (this === window && type === "beforeunload") {
-      keep("beforeunload", "a beforeunload handler was not registered", "leave");
-      return;
-    }
-    (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
-  };
-  Object.defineProperty(window, "onbeforeunload", {
-    configurable: true,
-    get: () => null,
-    set: () => keep("beforeunload", "an onbeforeunload handler was not registered", "leave"),
-  });
+  window.fetch = fetchWrapper;
+  XMLHttpRequest.prototype.send = sendWrapper;
+  return { records: earlier };
+}
+
+/** Main world too: puts the page's own functions back and hands over what the write's patch recorded. */
+function disarmWrite(writeKey: string): DisarmResult {
+  const page = window as unknown as Record<string, unknown>;
+  const state = page[writeKey] as
+    | {
+        records: unknown[];
+        original: { alert: typeof alert; confirm: typeof confirm; prompt: typeof prompt; fetch: typeof fetch; send: XMLHttpRequest["send"] };
+        counter: { requests: number };
+        fetchWrapper: typeof fetch;
+        sendWrapper: XMLHttpRequest["send"];
+      }
+    | undefined;
+  if (state === undefined) return { records: [], restored: true, requests: 0 };
+  window.alert = state.original.alert;
+  window.confirm = state.original.confirm;
+  window.prompt = state.original.prompt;
+  // A page that installed its own fetch wrapper meanwhile keeps it (it wraps ours, which counts on harmlessly).
+  if (window.fetch === state.fetchWrapper) window.fetch = state.original.fetch;
+  if (XMLHttpRequest.prototype.send === state.sendWrapper) XMLHttpRequest.prototype.send = state.original.send;
+  delete page[writeKey];
+  const restored = window.alert === state.original.alert && window.confirm === state.original.confirm && window.prompt === state.original.prompt;
+  return { records: state.records, restored, requests: state.counter.requests };
 }
 
 function drainDialogRecorder(key: string): unknown[] {
@@ -63,8 +145,8 @@ export async function installRecorder(tabId: number, frameId?: number): Promise<
       target: frameId === undefined ? { tabId, allFrames: true } : { tabId, frameIds: [frameId] },
       world: "MAIN",
       injectImmediately: true,
-      func: installDialogRecorder,
-      args: [RECORDER_KEY],
+      func: armPage,
+      args: [RECORDER_KEY, null],
     })
     .catch(() => undefined);
 }
@@ -79,7 +161,17 @@ export async function drainRecordedDialogs(tabId: number): Promise<DialogRecord[
   }
 }
 
-function isDialogRecord(value: unknown): value is DialogRecord {
+/** One round trip before a write: the recorder (again, if a document missed it), its earlier records, and the write's patch. */
+export async function armWrite(tabId: number, writeKey: string): Promise<DialogRecord[]> {
+  const frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: armPage, args: [RECORDER_KEY, writeKey] });
+  return frames.flatMap((frame) => frame.result?.records ?? []).filter(isDialogRecord);
+}
+
+export async function disarmWriteIn(tabId: number, writeKey: string): Promise<chrome.scripting.InjectionResult<DisarmResult>[]> {
+  return chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: disarmWrite, args: [writeKey] });
+}
+
+export function isDialogRecord(value: unknown): value is DialogRecord {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
   return ["alert", "confirm", "prompt", "beforeunload"].includes(String(record.type)) && typeof record.message === "string" && typeof record.answered === "string";

@@ -3,12 +3,12 @@ import { isAgentTab, markAgentTab } from "./agentTabs.js";
 import { drainRecordedDialogs, installRecorder } from "./dialogRecorder.js";
 
 /**
- * Called as an agent acts on a tab: from then on its dialogs never block it. Installing
- * is idempotent, and doing it again covers documents that loaded before the tab was adopted.
+ * Called as an agent acts on a tab: from then on its dialogs never block it. The recorder
+ * goes into the documents already there when the tab is first adopted; later documents
+ * get it as they commit, and every write re-arms it in documents that missed it.
  */
 export async function adoptAgentTab(tabId: number): Promise<void> {
-  await markAgentTab(tabId);
-  await installRecorder(tabId);
+  if (await markAgentTab(tabId)) await installRecorder(tabId);
 }
 
 /** Every new document (or frame) of an agent tab gets the recorder as soon as it commits. */

@@ -1,6 +1,6 @@
 import { WebOperatorError, isTabScoped, type BrowserCommandType } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
-import type { ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
+import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
 import { checkConfirmations } from "./confirmationGate.js";
 import { NavigationGuard } from "./navigationGuard.js";
@@ -9,7 +9,7 @@ import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirm
 import { policyStore } from "./policyStore.js";
 import { plannedActions } from "./toolIntents.js";
 
-type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool">;
+type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
 interface AdmittedCall {
   tool: ToolDescriptor;
@@ -37,8 +37,8 @@ export class Gatekeeper implements ToolGate {
     return registry.setGate(this);
   }
 
-  async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<(tabId: number) => Promise<void>> {
-    if (!tool.spec.gated) return () => Promise.resolve();
+  async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission> {
+    if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(), tab: null };
     const policy = await policyStore.current();
     checkCapabilities(tool.name, tool.spec.capability, policy);
     const plans = plannedActions(tool.name, input);
@@ -56,7 +56,7 @@ export class Gatekeeper implements ToolGate {
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
-    return (tabId) => this.beforeDispatch(admitted, tabId);
+    return { beforeDispatch: (tabId) => this.beforeDispatch(admitted, tabId), tab };
   }
 
   /** Called by the registry after the tool finished or failed; a forbidden navigation replaces the outcome. */

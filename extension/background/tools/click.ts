@@ -1,5 +1,5 @@
 import { defineTool } from "../toolRegistry.js";
-import { resolveTab } from "../tabResolver.js";
+import { toolTab } from "../tabResolver.js";
 import { needsTrustedInput, performClick } from "./interaction/clickAction.js";
 import { performDeepClick } from "./interaction/deepClickAction.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
@@ -8,7 +8,7 @@ export const clickTool = defineTool({
   name: "browser.click",
   async run(input, context) {
     if (looksLikeDeepRef(input.ref)) return performDeepClick(input, context);
-    const tab = await resolveTab(input.tabId, context.defaultTabId);
+    const tab = await toolTab(input.tabId, context);
     return performClick(tab.id, input, context, needsTrustedInput(input) ? "trusted" : "synthetic");
   },
 });

@@ -1,5 +1,5 @@
 import { defineTool } from "../toolRegistry.js";
-import { resolveTab } from "../tabResolver.js";
+import { toolTab } from "../tabResolver.js";
 import { snapshotWithFallback } from "../deep/snapshotWithFallback.js";
 import { outsideDialogs } from "../dialogs/outsideDialogs.js";
 
@@ -9,10 +9,10 @@ export const DEFAULT_SNAPSHOT_CHARS = 12_000;
 export const snapshotTool = defineTool({
   name: "browser.snapshot",
   async run({ tabId, maxChars }, context) {
-    const tab = await resolveTab(tabId, context.defaultTabId);
+    const tab = await toolTab(tabId, context);
     // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
     // In parallel: collecting recorded dialogs is a separate main-world round trip.
-    const [snapshot, dialogs] = await Promise.all([snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS), outsideDialogs(tab.id)]);
+    const [snapshot, dialogs] = await Promise.all([snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab }), outsideDialogs(tab.id)]);
     return dialogs.length > 0 ? { ...snapshot, dialogs } : snapshot;
   },
 });

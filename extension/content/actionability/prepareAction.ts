@@ -2,7 +2,7 @@ import { WebOperatorError, type ContentResult } from "../../../protocol/index.js
 import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
-import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "../actions/actionTarget.js";
+import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
 import { toTopFramePoint } from "./framePoint.js";
 import { deepElementFromPoint, hitReachesTarget } from "./hitTest.js";
@@ -17,7 +17,7 @@ type Purpose = "click" | "hover" | "type" | "drag";
  */
 export async function prepareAction(registry: RefRegistry, rawRef: string, purpose: Purpose): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
-  scrollIntoView(target.element);
+  const scrolled = scrollIntoView(target.element);
   assertVisible(target);
   if (purpose !== "hover") assertEnabled(target);
   if (purpose === "type") {
@@ -26,20 +26,35 @@ export async function prepareAction(registry: RefRegistry, rawRef: string, purpo
       throw new WebOperatorError("not_actionable", `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`);
     }
   }
+  const point = await stablePoint(target);
+  const hit = deepElementFromPoint(point);
+  if (hit !== null && !hitReachesTarget(hit, target.element)) {
+    // Left where it was, it may sit under a sticky header or banner: centred, it may be clear.
+    if (!scrolled) {
+      centerInView(target.element);
+      const centred = await stablePoint(target);
+      const hitCentred = deepElementFromPoint(centred);
+      if (hitCentred === null || hitReachesTarget(hitCentred, target.element)) return { ref: target.ref, target: target.target, recovered: target.recovered, point: centred };
+    }
+    throw obscured(target, hit, purpose);
+  }
+  return { ref: target.ref, target: target.target, recovered: target.recovered, point };
+}
+
+async function stablePoint(target: ActionTarget): Promise<{ x: number; y: number }> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
   if (!target.element.isConnected) {
     throw new WebOperatorError("stale_ref", `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`);
   }
   const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  const point = toTopFramePoint(target.element, local);
-  const hit = deepElementFromPoint(point);
-  if (hit !== null && !hitReachesTarget(hit, target.element)) {
-    const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
-    throw new WebOperatorError(
-      "obscured",
-      `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
-        "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
-    );
-  }
-  return { ref: target.ref, target: target.target, recovered: target.recovered, point };
+  return toTopFramePoint(target.element, local);
+}
+
+function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {
+  const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
+  return new WebOperatorError(
+    "obscured",
+    `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
+      "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
+  );
 }

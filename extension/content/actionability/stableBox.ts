@@ -1,4 +1,5 @@
 import { WebOperatorError } from "../../../protocol/index.js";
+import { snapshotBox } from "./snapshotBoxes.js";
 
 const SAMPLE_GAP_MS = 20;
 const MAX_SAMPLES = 10;
@@ -6,22 +7,55 @@ const MAX_SAMPLES = 10;
 const EQUAL_INTERVALS_NEEDED = 2;
 
 /**
- * Waits until the element's box stops moving between samples.
+ * Waits until the element's box stops moving between samples, and no animation that can
+ * move it runs on it or an ancestor (a box can look still while the page scrolls along with
+ * it). The box the last snapshot recorded counts as the first sample: when the element is
+ * still exactly there and nothing animates it, it has provably not moved, and no frame is
+ * waited for. Anything else (scrolled, moved, animated, never snapshotted) takes the frames.
  */
 export async function waitForStableBox(element: Element, described: string): Promise<DOMRect> {
   let previous = element.getBoundingClientRect();
+  const seen = snapshotBox(element);
+  if (seen !== undefined && sameBox(seen, previous) && !isAnimated(element)) return previous;
   let equalIntervals = 0;
   for (let sample = 0; sample < MAX_SAMPLES; sample++) {
     await nextSample();
     const current = element.getBoundingClientRect();
     equalIntervals = sameBox(previous, current) ? equalIntervals + 1 : 0;
-    if (equalIntervals >= EQUAL_INTERVALS_NEEDED) return current;
+    if (equalIntervals >= EQUAL_INTERVALS_NEEDED && !isAnimated(element)) return current;
     previous = current;
   }
   throw new WebOperatorError(
     "not_actionable",
     `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry.`,
   );
+}
+
+/** Keyframe members that are not CSS properties, and properties that only paint: neither moves a box. */
+const NOT_MOVING = new Set(["offset", "easing", "composite", "computedOffset", "opacity", "color", "backgroundColor", "borderColor", "outlineColor", "boxShadow", "textShadow", "filter", "fill", "stroke", "visibility", "textDecorationColor", "caretColor"]);
+
+/** A running CSS animation, transition or Web Animation that can move a box, on the element or any (shadow-including) ancestor. */
+function isAnimated(element: Element): boolean {
+  const running = element.ownerDocument.getAnimations().filter((animation) => animation.playState === "running");
+  if (running.length === 0) return false;
+  const targets = new Set<Element>();
+  for (const animation of running) {
+    const effect = animation.effect as KeyframeEffect | null;
+    if (effect === null || !("target" in effect) || effect.target === null) continue;
+    const moves = effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !NOT_MOVING.has(property)));
+    if (moves) targets.add(effect.target);
+  }
+  // Node types, not instanceof: elements of a same-origin frame come from that frame's realm.
+  for (let node: Node | null = element; node !== null; node = composedParent(node)) {
+    if (targets.has(node as Element)) return true;
+  }
+  return false;
+}
+
+function composedParent(node: Node): Node | null {
+  const parent = node.parentNode;
+  if (parent !== null && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE && "host" in parent) return (parent as ShadowRoot).host;
+  return parent;
 }
 
 /** One animation frame while the page is visible (as Playwright samples); timers for a background tab, which gets no frames. */
@@ -32,6 +66,6 @@ function nextSample(): Promise<void> {
   });
 }
 
-function sameBox(a: DOMRect, b: DOMRect): boolean {
+function sameBox(a: DOMRectReadOnly, b: DOMRectReadOnly): boolean {
   return Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
 }

@@ -19,8 +19,26 @@ export function resolveTarget(registry: RefRegistry, rawRef: string): ActionTarg
   return { ref, element, recovered, target: { role: descriptor.role, name: descriptor.name }, described: formatDescriptor(descriptor) };
 }
 
-export function scrollIntoView(element: Element): void {
+/**
+ * Centres the element unless it is already wholly inside its frame's viewport: scrolling
+ * a visible target would move it away from where the agent last saw it, fire the page's
+ * scroll handlers and make the settle after the action wait for nothing. Returns whether
+ * it scrolled.
+ */
+export function scrollIntoView(element: Element): boolean {
+  if (isWhollyInViewport(element)) return false;
+  centerInView(element);
+  return true;
+}
+
+export function centerInView(element: Element): void {
   element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+}
+
+function isWhollyInViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const view = element.ownerDocument.documentElement;
+  return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= view.clientHeight && box.right <= view.clientWidth;
 }
 
 /** Read after scrolling, so the box is where events will be aimed. */

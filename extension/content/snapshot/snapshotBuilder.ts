@@ -62,7 +62,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   }
   if (options.mode === "interactive") nodes = interactiveOnly(nodes);
   if (options.depth !== undefined) nodes = limitDepth(nodes, options.depth);
-  const refCount = assignRefs(nodes, registry);
+  const refCount = assignRefs(nodes, registry, (element) => layout.rect(element));
   const rendered = renderTree(nodes);
   const lines = rendered.map((line) => line.text);
   const isWholePage = root === null && options.mode === "all" && options.depth === undefined;

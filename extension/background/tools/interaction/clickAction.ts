@@ -17,8 +17,7 @@ export function needsTrustedInput(input: ClickInput): boolean {
  * the click through the shared write path.
  */
 export async function performClick(tabId: number, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
-  const prepared = await callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click" });
-  await callContent(tabId, { op: "highlight", ref: prepared.ref, label: input.reason ?? "click" }).catch(() => undefined);
+  const prepared = await callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: input.reason ?? "click" });
   const { effects } = await runWriteAction<null>(tabId, context, async () => {
     if (mode === "synthetic") {
       const clicked = await callContent(tabId, { op: "click", ref: prepared.ref });
