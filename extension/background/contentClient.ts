@@ -65,9 +65,9 @@ async function sendWithInjection(tabId: number, request: ContentRequest): Promis
 }
 
 async function injectContentScript(tabId: number): Promise<void> {
-  // Only the isolated-world script that answers ops: the document_start recorders are too late now.
+  // Only the isolated-world script that answers ops: the page recorders (pageRecord/) only make sense before page scripts run.
   const scripts = chrome.runtime.getManifest().content_scripts ?? [];
-  const files = scripts.filter((script) => script.run_at === "document_idle").flatMap((script) => script.js ?? []);
+  const files = scripts.flatMap((script) => script.js ?? []).filter((file) => !file.includes("pageRecord/"));
   try {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files, injectImmediately: true });
   } catch {
