@@ -7,12 +7,23 @@ const STORAGE_KEY = "weboperator.agentTabs";
  * per worker life, so the hot path of every command costs no storage round trip.
  */
 let known: Promise<Set<number>> | null = null;
+/**
+ * Writes go out one at a time, each with the set as it is when its turn comes, so two
+ * commands marking tabs at once can never store an older set over a newer one (the
+ * serialising chain policyStore.ts uses for the policy).
+ */
+let writes: Promise<void> = Promise.resolve();
+
+function persist(tabs: Set<number>): Promise<void> {
+  writes = writes.then(() => chrome.storage.session.set({ [STORAGE_KEY]: [...tabs] })).catch(() => undefined);
+  return writes;
+}
 
 export async function markAgentTab(tabId: number): Promise<boolean> {
   const tabs = await agentTabs();
   if (tabs.has(tabId)) return false;
   tabs.add(tabId);
-  await chrome.storage.session.set({ [STORAGE_KEY]: [...tabs] });
+  await persist(tabs);
   return true;
 }
 
@@ -22,7 +33,7 @@ export async function isAgentTab(tabId: number): Promise<boolean> {
 
 export async function forgetAgentTab(tabId: number): Promise<void> {
   const tabs = await agentTabs();
-  if (tabs.delete(tabId)) await chrome.storage.session.set({ [STORAGE_KEY]: [...tabs] });
+  if (tabs.delete(tabId)) await persist(tabs);
 }
 
 function agentTabs(): Promise<Set<number>> {
