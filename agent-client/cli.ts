@@ -39,5 +39,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     }
     case "doctor":
       return runDoctorCommand(command, io);
+    case "mcp": {
+      // Loaded only here: the MCP SDK is needed by no other command.
+      const { runMcp } = await import("./cli/mcpCommand.js");
+      return runMcp(command, io);
+    }
   }
 }

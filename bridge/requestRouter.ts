@@ -16,6 +16,7 @@ import type { ExtensionLink } from "./extensionLink.js";
 import { BRIDGE_VERSION } from "./version.js";
 import { preparePayload } from "./payloadPreparers.js";
 import type { TaskEngine, TaskSubscription } from "./tasks/taskEngine.js";
+import { BRIDGE_COMMAND_HANDLERS, type CommandCaller } from "./bridgeCommands.js";
 
 /** Per-connection facts the router reads and updates. */
 export interface AgentSession extends TaskSubscription {
@@ -84,6 +85,14 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   if (type.startsWith("tasks.")) {
     if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
     return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));
+  }
+  // Protocol adapters (Browser-Use, &body.browser): their browser calls come back through here.
+  const adapter = BRIDGE_COMMAND_HANDLERS[type];
+  if (adapter !== undefined) {
+    const call: CommandCaller = async (inner, innerPayload) => (await runCommand(inner, innerPayload as Record<string, unknown>, timeoutMs, session, context)) as never;
+    const built = spec.result.safeParse(await adapter(payload.data, { session, call }));
+    if (!built.success) throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
+    return built.data;
   }
 
   const prepared = await preparePayload(type, payload.data as Record<string, unknown>);

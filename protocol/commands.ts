@@ -3,6 +3,7 @@ import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema
 import { command, type CommandSpec } from "./commandSpec.js";
 import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.js";
 import { SnapshotFieldsSchema } from "./snapshotShapes.js";
+import { SnapshotElementSchema, SnapshotViewportSchema } from "./snapshotElements.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
 export { ExtractPayloadSchema, ExtractResultSchema } from "./tools/perceptionTools.js";
 import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
@@ -13,6 +14,8 @@ import { ImageResultSchema, POINTER_TOOL_COMMANDS, PointerScreenshotPayloadSchem
 import { DEEP_TOOL_COMMANDS, SnapshotSourceSchema } from "./tools/deepTools.js";
 import { UPLOAD_TOOL_COMMANDS } from "./tools/uploadTools.js";
 import { TASK_COMMANDS } from "./tasks/taskCommands.js";
+import { BROWSER_USE_COMMANDS } from "./adapters/browserUse.js";
+import { BODY_BROWSER_COMMANDS } from "./adapters/bodyBrowser.js";
 
 export { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema } from "./primitives.js";
 
@@ -50,6 +53,8 @@ export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string
 export const SnapshotPayloadSchema = z.strictObject({
   ...tabScoped,
   maxChars: z.number().int().min(500).max(500_000).optional(),
+  /** Also answer `elements`: tag, attributes, viewport and option/label links of every printed ref. */
+  elements: z.boolean().optional(),
 });
 export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   tabId: TabIdSchema,
@@ -57,6 +62,10 @@ export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   source: SnapshotSourceSchema.optional(),
   /** Dialogs an agent tab raised outside any action (a timer's alert), answered so the page went on. */
   dialogs: z.array(DialogRecordSchema).optional(),
+  /** With `elements: true` on a "dom" snapshot: one record per printed ref, native <option> and control <label>. */
+  elements: z.array(SnapshotElementSchema).optional(),
+  /** With `elements: true`: the top viewport in CSS px. */
+  viewport: SnapshotViewportSchema.optional(),
 });
 
 export const ClickPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...ClickOptionsShape, ...tabScoped });
@@ -138,7 +147,7 @@ export const CORE_COMMANDS = {
     result: SnapshotResultSchema,
     handledBy: "extension",
     description:
-      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty and the CDP accessibility tree was used (deep refs, which browser.click also takes). `dialogs` lists what the page raised outside any action.",
+      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty and the CDP accessibility tree was used (deep refs, which browser.click also takes). `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}.",
     example: { maxChars: 20000 },
     level: "L1",
     effects: "read",
@@ -228,6 +237,8 @@ export const COMMAND_GROUPS = {
   Gatekeeper: GATEKEEPER_TOOL_COMMANDS,
   Diagnostics: DIAGNOSTICS_TOOL_COMMANDS,
   Tasks: TASK_COMMANDS,
+  "Browser-Use protocol": BROWSER_USE_COMMANDS,
+  "&body.browser": BODY_BROWSER_COMMANDS,
 } as const;
 
 /** Every command the socket knows. Anything else answers unknown_command. */
@@ -242,6 +253,8 @@ export const COMMANDS = {
   ...POINTER_TOOL_COMMANDS,
   ...DEEP_TOOL_COMMANDS,
   ...TASK_COMMANDS,
+  ...BROWSER_USE_COMMANDS,
+  ...BODY_BROWSER_COMMANDS,
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandType = keyof typeof COMMANDS;

@@ -42,6 +42,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       return parseLaunch(rest, flags, env);
     case "doctor":
       return parseDoctor(rest, flags);
+    case "mcp":
+      noPositionals("mcp", rest);
+      assertFlagsAllowed(flags, ["socket", "token"], "mcp");
+      return { kind: "mcp", connection: connectionFrom(flags) };
   }
   if (!verb) throw new UsageError(`unknown command "${first}"`);
   return parseVerb(verb, positionals.slice(verbWordCount(verb)), flags, lists);

@@ -13,4 +13,5 @@ export type ParsedCommand =
   | { kind: "verb"; verb: CommandVerb; request: AgentRequest; json: boolean; outputFile?: string; connection: Connection }
   | { kind: "install"; userDataDir?: string; socket?: string; configDir?: string }
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browserPath?: string }
-  | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection };
+  | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection }
+  | { kind: "mcp"; connection: Connection };

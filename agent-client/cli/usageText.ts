@@ -23,6 +23,11 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
     summary: "check browser, host manifest, token file, bridge and extension",
     example: "weboperator doctor",
   },
+  {
+    synopsis: "mcp [--socket PATH] [--token TOKEN]",
+    summary: "serve every command as an MCP tool over stdio (for Claude Code, Claude Desktop, ...)",
+    example: "claude mcp add weboperator -- weboperator mcp",
+  },
 ];
 
 const RAW_REQUEST: UsageEntry = {

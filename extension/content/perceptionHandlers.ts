@@ -13,7 +13,7 @@ type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["o
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
-  snapshot: (request, { registry }) => takeSnapshot(registry, request.maxChars),
+  snapshot: (request, { registry }) => takeSnapshot(registry, request.maxChars, request.elements),
   read_page: (request, { registry }) =>
     snapshotResult(buildPageView(registry, { maxChars: request.maxChars, mode: request.mode, depth: request.depth, rootRef: request.ref })),
   find: (request, { registry }) => findInPage(registry, request),

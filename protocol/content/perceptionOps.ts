@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { RefSchema } from "../primitives.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
+import { SnapshotElementSchema, SnapshotViewportSchema } from "../snapshotElements.js";
 import { ExtractFormatSchema, ExtractSourceSchema, ObservationSchema, ReadPageModeSchema } from "../tools/perceptionTools.js";
 
 /** Content-script ops that read the page (issue: perception). */
 export const PerceptionContentRequestSchemas = [
   z.object({ op: z.literal("ping") }),
-  z.object({ op: z.literal("snapshot"), maxChars: z.number().int().positive() }),
+  z.object({ op: z.literal("snapshot"), maxChars: z.number().int().positive(), elements: z.boolean().optional() }),
   z.object({
     op: z.literal("read_page"),
     maxChars: z.number().int().positive(),
@@ -38,7 +39,7 @@ export const DescribedElementSchema = z.object({
 
 export const PerceptionContentResultSchemas = {
   ping: z.object({ documentNonce: z.string(), url: z.string() }),
-  snapshot: SnapshotFieldsSchema,
+  snapshot: SnapshotFieldsSchema.extend({ elements: z.array(SnapshotElementSchema).optional(), viewport: SnapshotViewportSchema.optional() }),
   read_page: SnapshotFieldsSchema,
   find: z.object({
     snapshotId: z.string(),

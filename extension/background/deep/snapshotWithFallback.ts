@@ -15,11 +15,11 @@ export type SnapshotWithSource = ContentResult<"snapshot"> & { tabId: number; so
 export async function snapshotWithFallback(
   tabId: number,
   maxChars: number,
-  { contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS, tab }: { contentTimeoutMs?: number; tab?: chrome.tabs.Tab } = {},
+  { contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS, tab, elements }: { contentTimeoutMs?: number; tab?: chrome.tabs.Tab; elements?: boolean | undefined } = {},
 ): Promise<SnapshotWithSource> {
   let domFailure: WebOperatorError;
   try {
-    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars }, tab), contentTimeoutMs);
+    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}) }, tab), contentTimeoutMs);
     if (hasBody(snapshot.text)) return { tabId, ...snapshot, source: "dom" };
     domFailure = new WebOperatorError("empty_snapshot", "The DOM snapshot was empty.");
   } catch (error) {

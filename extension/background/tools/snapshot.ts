@@ -8,11 +8,11 @@ export const DEFAULT_SNAPSHOT_CHARS = 12_000;
 
 export const snapshotTool = defineTool({
   name: "browser.snapshot",
-  async run({ tabId, maxChars }, context) {
+  async run({ tabId, maxChars, elements }, context) {
     const tab = await toolTab(tabId, context);
     // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
     // In parallel: collecting recorded dialogs is a separate main-world round trip.
-    const [snapshot, dialogs] = await Promise.all([snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab }), outsideDialogs(tab.id)]);
+    const [snapshot, dialogs] = await Promise.all([snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab, elements }), outsideDialogs(tab.id)]);
     return dialogs.length > 0 ? { ...snapshot, dialogs } : snapshot;
   },
 });

@@ -2,6 +2,7 @@ import { WebOperatorError, type ContentResult } from "../../../protocol/index.js
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assignRefs } from "./refAssignment.js";
+import { elementRecords } from "./elementRecords.js";
 import { fitToBudget } from "./snapshotBudget.js";
 import { recordView } from "./snapshotHistory.js";
 import { renderTree } from "./snapshotRender.js";
@@ -26,8 +27,10 @@ export interface PageView extends ContentResult<"snapshot"> {
 }
 
 /** The "snapshot" op: the page as an indented accessibility tree with refs (seed L1-L2 §1). */
-export function takeSnapshot(registry: RefRegistry, maxChars: number): ContentResult<"snapshot"> {
-  return snapshotResult(buildPageView(registry, { maxChars, mode: "all" }));
+export function takeSnapshot(registry: RefRegistry, maxChars: number, elements = false): ContentResult<"snapshot"> {
+  const view = buildPageView(registry, { maxChars, mode: "all" });
+  if (!elements) return snapshotResult(view);
+  return { ...snapshotResult(view), elements: elementRecords(view.nodes), viewport: { width: window.innerWidth, height: window.innerHeight } };
 }
 
 /** The wire fields of a view, without the tree and lines kept for the engine. */

@@ -1,0 +1,9 @@
+import { serveMcpOverStdio } from "../mcp/mcpServer.js";
+import { EXIT_OK, type CliIo } from "./io.js";
+import type { ParsedCommand } from "./parsedCommand.js";
+
+/** `weboperator mcp`: stdout belongs to the MCP protocol from here on; diagnostics go to stderr. */
+export async function runMcp(command: Extract<ParsedCommand, { kind: "mcp" }>, io: CliIo): Promise<number> {
+  await serveMcpOverStdio({ socketPath: command.connection.socket, token: command.connection.token, env: io.env });
+  return EXIT_OK;
+}

@@ -1,0 +1,48 @@
+import { BrowserUseActionSchema, describeZodError, type CommandResult } from "../../../protocol/index.js";
+import type { BridgeCommandContext, BridgeCommandHandlers } from "../../bridgeCommands.js";
+import { isElementAction, runBrowserUseAction } from "./browserUseActions.js";
+import { BrowserUseActionError, browserUseErrorOf } from "./browserUseErrors.js";
+import { perceive } from "./browserUseState.js";
+import { lastIssued, rememberIssued } from "./issuedStates.js";
+
+type ActResult = CommandResult<"browseruse.act">;
+
+/** Reads the tab, issues the state to this connection, and answers it with `extra`. */
+async function issueState(context: BridgeCommandContext, tabId: number | undefined, screenshot: boolean, extra: Partial<ActResult> = {}): Promise<ActResult> {
+  const { state, issued } = await perceive(context.call, tabId, screenshot);
+  rememberIssued(context.session, issued);
+  return { ...state, ...extra };
+}
+
+export const BROWSER_USE_HANDLERS: BridgeCommandHandlers = {
+  "browseruse.state": (payload, context) => issueState(context, payload.tabId, payload.screenshot === true),
+
+  async "browseruse.act"(payload, context) {
+    const { tabId, state_hash: stateHash, screenshot, ...sent } = payload;
+    const wantsScreenshot = screenshot === true;
+    const parsed = BrowserUseActionSchema.safeParse(sent);
+    if (!parsed.success) {
+      const message = `The action does not conform to the Action Schema: ${describeZodError(parsed.error, "action")}. Actions: click_element, input_text, select_option, scroll, navigate, finish_task, fail_task.`;
+      return issueState(context, tabId, wantsScreenshot, { error: { code: "ACTION_VALIDATION_FAILED", message, failed_action: sent } });
+    }
+    const action = parsed.data;
+    const issued = lastIssued(context.session, tabId ?? context.session.lastTabId);
+    try {
+      // Seed: an index is valid only for the state it was issued in; never act on what now has that number.
+      if (isElementAction(action) && stateHash !== undefined && stateHash !== issued?.stateHash) {
+        throw new BrowserUseActionError(
+          "INVALID_ELEMENT_INDEX",
+          `state_hash ${stateHash.slice(0, 12)}… is not the latest state of this tab, so its element indexes are no longer valid; choose from the element_index of the state in this answer.`,
+        );
+      }
+      await runBrowserUseAction(action, issued, tabId, context.call);
+    } catch (error) {
+      const failure = browserUseErrorOf(error, action.action);
+      return issueState(context, tabId, wantsScreenshot, { error: { code: failure.code, message: failure.message, failed_action: sent } });
+    }
+    if (action.action === "finish_task" || action.action === "fail_task") {
+      return issueState(context, tabId, wantsScreenshot, { task: { status: action.action === "finish_task" ? "finished" : "failed", message: action.message } });
+    }
+    return issueState(context, tabId, wantsScreenshot);
+  },
+};

@@ -1,0 +1,22 @@
+import type { AgentSession } from "../../requestRouter.js";
+import type { IssuedState } from "./browserUseState.js";
+
+/**
+ * The last State Object each agent connection received, per tab. An element_index is
+ * valid only for the state it was issued in (seed: "Using stale element_index values"),
+ * so only the latest one is kept. It dies with the connection.
+ */
+const issued = new WeakMap<AgentSession, Map<number, IssuedState>>();
+
+export function rememberIssued(session: AgentSession, state: IssuedState): void {
+  let byTab = issued.get(session);
+  if (byTab === undefined) {
+    byTab = new Map();
+    issued.set(session, byTab);
+  }
+  byTab.set(state.tabId, state);
+}
+
+export function lastIssued(session: AgentSession, tabId: number | undefined): IssuedState | undefined {
+  return tabId === undefined ? undefined : issued.get(session)?.get(tabId);
+}

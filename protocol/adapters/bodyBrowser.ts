@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { TabIdSchema, tabScoped } from "../primitives.js";
+import { command, type CommandSpec } from "../commandSpec.js";
+import { SnapshotViewportSchema } from "../snapshotElements.js";
+
+/**
+ * &body.browser (seed body-browser-capability): perceive, act, affordances, encode_state
+ * and replay, as a translation over browser.snapshot {elements: true}. Refs are `@eN`,
+ * numbered in document order per perception.
+ */
+
+/** "sha256:" + hex, as the seed's InteractionTrace writes state hashes. */
+export const BodyStateHashSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+
+/** The closed action set of v0.1. */
+export const BodyActionTypeSchema = z.enum([
+  "click", "dblclick", "hover", "focus", "fill", "type", "press", "check", "uncheck", "select",
+  "upload", "scroll", "scrollintoview", "drag", "navigate", "wait", "screenshot",
+]);
+
+export const BodyRefSchema = z.object({
+  ref: z.string(),
+  role: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  states: z.array(z.string()),
+  disabled: z.boolean(),
+});
+
+export const BodyObservationSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  state_hash: BodyStateHashSchema,
+  viewport: SnapshotViewportSchema,
+  document: z.object({ title: z.string(), truncated: z.boolean() }),
+  /** The snapshot text with `[ref=@eN]`. */
+  a11y_tree: z.string(),
+  refs: z.array(BodyRefSchema),
+});
+
+export const BodyAffordanceSetSchema = z.object({
+  tabId: TabIdSchema,
+  state_hash: BodyStateHashSchema,
+  /** Actions on the page as a whole. */
+  page: z.array(BodyActionTypeSchema),
+  /** Each element in the snapshot and the typed actions valid on it now (a disabled control has none but hover). */
+  elements: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string(), actions: z.array(BodyActionTypeSchema) })),
+  /** Each form and whether it can be submitted now (an enabled submit control inside it). */
+  forms: z.array(z.object({ name: z.string(), submit: z.boolean(), submit_ref: z.string().optional() })),
+});
+
+const PerceptionQuerySchema = z.strictObject({ ...tabScoped });
+
+export const BODY_BROWSER_COMMANDS = {
+  "body.perceive": command({
+    payload: PerceptionQuerySchema,
+    result: BodyObservationSchema,
+    handledBy: "bridge",
+    description: "&body.browser observation: {tabId, url, state_hash, viewport, document, a11y_tree (snapshot text with @eN refs), refs [{ref, role, name, tag, states, disabled}]}.",
+    example: {},
+    effects: "read",
+  }),
+  "body.encode_state": command({
+    payload: PerceptionQuerySchema,
+    result: z.object({ tabId: TabIdSchema, state_hash: BodyStateHashSchema }),
+    handledBy: "bridge",
+    description: "sha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as \"sha256:<hex>\": the same page state gives the same hash in any tab of the same viewport; text, values and refs are not in the structure.",
+    example: {},
+    effects: "read",
+  }),
+  "body.affordances": command({
+    payload: PerceptionQuerySchema,
+    result: BodyAffordanceSetSchema,
+    handledBy: "bridge",
+    description: "The typed actions valid now: {tabId, state_hash, page, elements [{ref, role, name, actions}], forms [{name, submit, submit_ref?}]}. A disabled control has no click; a form without an enabled submit control has no submit.",
+    example: {},
+    effects: "read",
+  }),
+  "body.act": command({
+    payload: z.looseObject({ type: BodyActionTypeSchema, target_ref: z.string().optional() }),
+    result: z.unknown(),
+    handledBy: "bridge",
+    description: "One typed action with state hashes and provenance. Not implemented yet: answers not_implemented.",
+    example: { type: "click", target_ref: "@e5" },
+    effects: "write",
+    intent: "composes",
+  }),
+  "body.replay": command({
+    payload: z.looseObject({ edges: z.array(z.unknown()) }),
+    result: z.unknown(),
+    handledBy: "bridge",
+    description: "Replays an InteractionTrace, checking the state hash at every step. Not implemented yet: answers not_implemented.",
+    example: { edges: [] },
+    effects: "write",
+    intent: "composes",
+  }),
+} as const satisfies Record<string, CommandSpec>;

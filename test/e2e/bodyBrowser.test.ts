@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WebOperatorClient } from "../../agent-client/client.js";
+import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+describe("&body.browser on the socket (perceive, encode_state, affordances)", () => {
+  let session: WebOperatorSession;
+  let agent: WebOperatorClient;
+  let url: string;
+
+  const clockText = async (tabId?: number): Promise<string> => (await agent.request("browser.extract", tabId === undefined ? {} : { tabId })).text;
+  /** Waits until the page's own clock has ticked, by reading the page: no wall-clock threshold. */
+  const afterATick = async (tabId?: number): Promise<void> => {
+    const before = await clockText(tabId);
+    while ((await clockText(tabId)) === before) {
+      // The clock ticks every 30 ms; each read is a round trip.
+    }
+  };
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+    agent = await session.connect();
+    url = session.pages.url("/body-browser.html");
+    await agent.request("browser.navigate", { url });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("perceive answers the observation with @eN refs, viewport and document metadata", async () => {
+    const observation = await agent.request("body.perceive", {});
+    expect(observation.url).toBe(url);
+    expect(observation.state_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(observation.viewport.width).toBeGreaterThan(0);
+    expect(observation.document.title).toBe("Body fixture");
+    expect(observation.refs.map((ref) => ref.ref)).toEqual(observation.refs.map((_ref, index) => `@e${index + 1}`));
+    expect(observation.refs).toContainEqual(expect.objectContaining({ role: "button", name: "Delete account", tag: "button", disabled: true }));
+    expect(observation.a11y_tree).toContain('button "Save" [ref=@e');
+    expect(observation.a11y_tree).not.toMatch(/\[ref=s/);
+  });
+
+  it("encode_state is deterministic: the same page twice while its clock ticks, and in a second tab", async () => {
+    const first = await agent.request("body.encode_state", {});
+    await afterATick();
+    const second = await agent.request("body.encode_state", {});
+    expect(second.state_hash).toBe(first.state_hash);
+    expect((await agent.request("body.perceive", {})).state_hash).toBe(first.state_hash);
+    const other = await agent.request("browser.tab_open", { url });
+    const inOtherTab = await agent.request("body.encode_state", { tabId: other.tabId });
+    expect(inOtherTab.tabId).not.toBe(first.tabId);
+    expect(inOtherTab.state_hash).toBe(first.state_hash);
+    await agent.request("browser.tab_close", { tabId: other.tabId });
+  });
+
+  it("a change of structure or state changes the hash: checking a box", async () => {
+    const { tabId, state_hash: before } = await agent.request("body.encode_state", {});
+    const observation = await agent.request("body.perceive", { tabId });
+    const snapshot = await agent.request("browser.snapshot", { tabId });
+    const box = /checkbox "Newsletter"[^\n]*\[ref=([^\]]+)\]/.exec(snapshot.text)?.[1];
+    if (box === undefined) throw new Error(snapshot.text);
+    await agent.request("browser.click", { ref: box, tabId });
+    const after = await agent.request("body.encode_state", { tabId });
+    expect(after.state_hash).not.toBe(before);
+    expect(observation.state_hash).toBe(before);
+    await agent.request("browser.click", { ref: box, tabId });
+    expect((await agent.request("body.encode_state", { tabId })).state_hash).toBe(before);
+  });
+
+  it("affordances: a disabled button has no click, a form without a submit control has no submit", async () => {
+    const set = await agent.request("body.affordances", {});
+    expect(set.state_hash).toBe((await agent.request("body.encode_state", {})).state_hash);
+    const locked = set.elements.find((element) => element.name === "Delete account");
+    expect(locked?.actions).toEqual(["hover", "scrollintoview"]);
+    const save = set.elements.find((element) => element.name === "Save");
+    expect(save?.actions).toContain("click");
+    expect(set.elements.find((element) => element.name === "Newsletter")?.actions).toContain("check");
+    expect(set.elements.find((element) => element.name === "Query")?.actions).toEqual(expect.arrayContaining(["fill", "type"]));
+    expect(set.forms).toEqual([
+      { name: "Search", submit: false },
+      { name: "Profile", submit: true, submit_ref: save?.ref },
+    ]);
+    expect(set.page).toEqual(expect.arrayContaining(["navigate", "scroll"]));
+  });
+
+  it("act and replay answer not_implemented", async () => {
+    expect(await session.errorCode("body.act", { type: "click", target_ref: "@e1" }, agent)).toBe("not_implemented");
+    expect(await session.errorCode("body.replay", { edges: [] }, agent)).toBe("not_implemented");
+    expect(await session.errorCode("body.act", { type: "teleport" } as never, agent)).toBe("bad_request");
+  });
+});
