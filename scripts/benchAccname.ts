@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { launchWebOperator } from "../agent-client/launch/launchWebOperator.js";
+import { launchTempWebOperator } from "./tempWebOperator.js";
 import { WebOperatorClient } from "../agent-client/client.js";
 import { WPT_ACCNAME_DIR, corpusPresent, formatTable, runWptAccname } from "./accname/wptAccname.js";
 
@@ -15,14 +12,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const root = mkdtempSync(join(tmpdir(), "wo-accname-"));
-  const launched = await launchWebOperator({
-    userDataDir: join(root, "profile"),
-    configDir: join(root, "config"),
-    socket: join(root, "bridge.sock"),
-    headless: true,
-    env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
-  });
+  const browser = await launchTempWebOperator("wo-accname-");
+  const { launched } = browser;
   const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
   try {
     const outcomes = await runWptAccname(launched.browser, client);
@@ -35,8 +26,7 @@ async function main(): Promise<void> {
     }
   } finally {
     client.close();
-    await launched.close();
-    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    await browser.close();
   }
 }
 

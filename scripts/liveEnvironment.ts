@@ -1,9 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { launchWebOperator, type LaunchedWebOperator } from "../agent-client/launch/launchWebOperator.js";
+import type { LaunchedWebOperator } from "../agent-client/launch/launchWebOperator.js";
+import { launchTempWebOperator } from "./tempWebOperator.js";
 
 /** The page fuzzing and benchmarks act on: a little of everything a command can target. */
 const TARGET_PAGE = `<!doctype html><title>Fuzz target</title>
@@ -38,26 +36,18 @@ export async function startLiveEnvironment(): Promise<LiveEnvironment> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const root = mkdtempSync(join(tmpdir(), "wo-fuzz-"));
-  const launched = await launchWebOperator({
-    userDataDir: join(root, "profile"),
-    configDir: join(root, "config"),
-    socket: join(root, "bridge.sock"),
-    headless: true,
-    env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
-  });
+  const browser = await launchTempWebOperator("wo-fuzz-");
   return {
-    launched,
+    launched: browser.launched,
     targetUrl: `${origin}/target`,
     canaryUrl: () => `${origin}/canary/${serial++}`,
     canaryHits: () => canary,
     controlHits: () => control,
     controlUrl: () => `${origin}/control/${serial++}`,
     async close() {
-      await launched.close();
+      await browser.close();
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
-      rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
