@@ -75,7 +75,7 @@ export class WebOperatorClient {
     options: { timeoutMs?: number } = {},
   ): Promise<CommandResult<T>> {
     const response = await this.send({ type, payload: payload as Record<string, unknown>, ...options });
-    if (isErrorResponse(response)) throw new WebOperatorError(response.code, response.error);
+    if (isErrorResponse(response)) throw new WebOperatorError(response.code, response.error, { confirmation: response.confirmation });
     const parsed = COMMANDS[type].result.safeParse(response.result);
     if (!parsed.success) {
       throw new WebOperatorError("internal_error", `bridge returned a malformed ${type} result: ${parsed.error.message}`);

@@ -132,7 +132,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
         this.pending.delete(message.id);
         clearTimeout(call.timer);
         if (message.ok) call.resolve(message.result);
-        else call.reject(new WebOperatorError(message.code, message.error));
+        else call.reject(new WebOperatorError(message.code, message.error, { confirmation: message.confirmation }));
         return;
       }
     }

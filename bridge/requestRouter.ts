@@ -62,7 +62,7 @@ export async function routeAgentFrame(value: unknown, session: AgentSession, con
     return { response: { id, result } };
   } catch (error) {
     const failure = errorFromUnknown(error);
-    return { response: { id, error: failure.message, code: failure.code } };
+    return { response: { id, error: failure.message, code: failure.code, ...failure.details } };
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConfirmationRequestSchema } from "./confirmation.js";
 import { ErrorCodeSchema } from "./errors.js";
 import { MAX_REQUEST_TIMEOUT_MS } from "./constants.js";
 
@@ -23,6 +24,8 @@ export const ErrorResponseSchema = z.object({
   id: RequestIdSchema.nullable(),
   error: z.string(),
   code: ErrorCodeSchema,
+  /** Only on confirmation_required: the held-back action (README "Gatekeeper"). */
+  confirmation: ConfirmationRequestSchema.optional(),
 });
 export const AgentResponseSchema = z.union([ErrorResponseSchema, SuccessResponseSchema]);
 export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;

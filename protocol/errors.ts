@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConfirmationRequest } from "./confirmation.js";
 
 /** Every machine-readable failure an agent can see. The README documents each one. */
 export const ErrorCodeSchema = z.enum([
@@ -24,7 +25,7 @@ export const ErrorCodeSchema = z.enum([
   "obscured",
   /** The action failed while being dispatched, after its prechecks passed (e.g. run_javascript threw). */
   "dispatch_failed",
-  /** A gated action waits for browser.confirm {id, allow}; the message carries the id. */
+  /** A gated action waits for browser.confirm {id, allow}; the error's `confirmation` field describes it. */
   "confirmation_required",
   /** The gatekeeper's policy forbids this action, URL or tool. */
   "policy_denied",
@@ -49,14 +50,29 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/** Structured facts some failures carry beside their message. */
+export interface ErrorDetails {
+  /** confirmation_required: the held-back action, to answer with browser.confirm. */
+  confirmation?: ConfirmationRequest;
+}
+
 /** A failure that carries its own code and a message telling the agent what to do next. */
 export class WebOperatorError extends Error {
+  readonly confirmation: ConfirmationRequest | undefined;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
+    details: ErrorDetails = {},
   ) {
     super(message);
     this.name = "WebOperatorError";
+    this.confirmation = details.confirmation;
+  }
+
+  /** The details to put on the wire beside `error` and `code`: only the fields that are set. */
+  get details(): ErrorDetails {
+    return this.confirmation === undefined ? {} : { confirmation: this.confirmation };
   }
 }
 

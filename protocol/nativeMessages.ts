@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConfirmationRequestSchema } from "./confirmation.js";
 import { ErrorCodeSchema } from "./errors.js";
 
 /**
@@ -53,7 +54,7 @@ export const ExtensionHelloSchema = z.object({
 
 export const ExtensionResponseSchema = z.discriminatedUnion("ok", [
   z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(true), result: z.unknown() }),
-  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(false), code: ErrorCodeSchema, error: z.string() }),
+  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(false), code: ErrorCodeSchema, error: z.string(), confirmation: ConfirmationRequestSchema.optional() }),
 ]);
 export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from "../../protocol/index.js";
 import { socketPath } from "../../bridge/config/paths.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
+import { confirmationText } from "./confirmationText.js";
 import { formatJson } from "./formatJson.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import type { Connection, ParsedCommand } from "./parsedCommand.js";
@@ -47,6 +48,7 @@ export async function runBridgeCommand(command: Extract<ParsedCommand, { kind: "
   }
   if (isErrorResponse(response)) {
     io.err(`error [${response.code}]: ${response.error}\n`);
+    if (response.confirmation !== undefined) io.err(confirmationText(response.confirmation));
     return EXIT_FAILED;
   }
   try {
@@ -70,6 +72,7 @@ function reportFailure(error: unknown, io: CliIo): number {
   }
   if (error instanceof WebOperatorError) {
     io.err(`error [${error.code}]: ${error.message}\n`);
+    if (error.confirmation !== undefined) io.err(confirmationText(error.confirmation));
     return EXIT_FAILED;
   }
   io.err(`error: ${error instanceof Error ? error.message : String(error)}\n`);

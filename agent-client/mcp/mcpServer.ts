@@ -42,14 +42,14 @@ export function createMcpServer(options: ClientOptions): Server {
     try {
       const connection = await connected();
       const response = await connection.send({ type: tool.type, payload });
-      if (isErrorResponse(response)) return toolErrorOf(response.code, response.error);
+      if (isErrorResponse(response)) return toolErrorOf(response.code, response.error, response.confirmation);
       return toolResultOf(response.result);
     } catch (error) {
       // A closed connection is dropped so the next call reconnects (the browser may have restarted).
       client = null;
       if (error instanceof BridgeUnreachableError) return toolErrorOf("extension_disconnected", error.message);
       const failure = errorFromUnknown(error);
-      return toolErrorOf(failure.code, failure.message);
+      return toolErrorOf(failure.code, failure.message, failure.confirmation);
     }
   });
 

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, type ErrorCode } from "../../protocol/index.js";
+import { ScreenshotResultSchema, type ConfirmationRequest, type ErrorCode } from "../../protocol/index.js";
 
 /**
  * How a WebOperator answer goes out as MCP content:
@@ -28,12 +28,17 @@ export function toolResultOf(result: unknown): CallToolResult {
   };
 }
 
-/** A WebOperator failure as an MCP tool error: the agent sees the code and what to do next. */
-export function toolErrorOf(code: ErrorCode | string, message: string): CallToolResult {
+/**
+ * A WebOperator failure as an MCP tool error: the agent sees the code and what to do next,
+ * and a confirmation_required's held-back action both as JSON text and structured content.
+ */
+export function toolErrorOf(code: ErrorCode | string, message: string, confirmation?: ConfirmationRequest): CallToolResult {
+  const text = `error [${code}]: ${message}`;
+  if (confirmation === undefined) return { isError: true, content: [{ type: "text", text }], structuredContent: { code, error: message } };
   return {
     isError: true,
-    content: [{ type: "text", text: `error [${code}]: ${message}` }],
-    structuredContent: { code, error: message },
+    content: [{ type: "text", text: `${text}\nconfirmation: ${JSON.stringify(confirmation)}` }],
+    structuredContent: { code, error: message, confirmation },
   };
 }
 

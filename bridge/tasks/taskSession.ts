@@ -4,12 +4,13 @@ import {
   type BrowserCommandType,
   type CommandPayloadInput,
   type CommandResult,
+  type ConfirmationRequest,
   type TaskConfirmation,
   type TaskEvent,
   type TaskStartPayload,
   type TaskStatus,
 } from "../../protocol/index.js";
-import { autoConfirmAllows, parseGateRequest, type GateRequest } from "./confirmationPolicy.js";
+import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
 import type { TaskRow, TaskStore } from "./taskStore.js";
 import { shortInput } from "./taskViews.js";
@@ -186,24 +187,25 @@ export class TaskSession implements TaskContext {
       return parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
     } catch (error) {
       if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required") throw error;
-      const gate = parseGateRequest(error.message);
-      if (gate === null) throw error;
+      const gate = error.confirmation;
+      if (gate === undefined) throw error;
       const allowed = await this.decide(type, gate, target, typeof explicit.tabId === "number" ? explicit.tabId : null);
       if (!allowed.ok) {
-        await this.deps.callTool("browser.confirm", { id: gate.gateId, allow: false }).catch(() => undefined);
+        await this.deps.callTool("browser.confirm", { id: gate.id, allow: false }).catch(() => undefined);
         throw new WebOperatorError("policy_denied", allowed.why);
       }
-      const confirmed = await this.deps.callTool("browser.confirm", { id: gate.gateId, allow: true });
+      const confirmed = await this.deps.callTool("browser.confirm", { id: gate.id, allow: true });
       const result = (confirmed as { result?: unknown }).result;
       return parseBrowserResult(type, result) as CommandResult<T>;
     }
   }
 
   /** Whether a gated call may run: autoConfirm decides, or a person answers tasks.confirm in time. */
-  private async decide(type: string, gate: GateRequest, target: TargetHint | undefined, tabId: number | null): Promise<{ ok: true } | { ok: false; why: string }> {
-    const role = target?.role ?? "";
-    const name = target?.name ?? (/"([^"]*)"/.exec(gate.reasons)?.[1] ?? "");
-    const url = tabId === null ? "" : await this.tabUrl(tabId);
+  private async decide(type: string, gate: ConfirmationRequest, target: TargetHint | undefined, tabId: number | null): Promise<{ ok: true } | { ok: false; why: string }> {
+    // The gatekeeper's own view of the element wins over the provider's hint.
+    const role = gate.target?.role ?? target?.role ?? "";
+    const name = gate.target?.name ?? target?.name ?? "";
+    const url = gate.url !== "" ? gate.url : tabId === null ? "" : await this.tabUrl(tabId);
     const at = new Date();
     const timeoutMs = this.options.confirmationTimeoutMs;
     const confirmation: TaskConfirmation = {
@@ -213,21 +215,21 @@ export class TaskSession implements TaskContext {
       role,
       name,
       url,
-      reasons: gate.reasons,
+      reasons: gate.reason,
       requestedAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + timeoutMs).toISOString(),
     };
-    const auto = this.options.autoConfirm && autoConfirmAllows(gate, name);
+    const auto = this.options.autoConfirm && autoConfirmAllows(gate);
     this.deps.store.insertConfirmation({
       id: confirmation.id,
       task_id: this.id,
-      gate_id: gate.gateId,
+      gate_id: gate.id,
       action: confirmation.action,
       tool: type,
       role,
       name,
       url,
-      reasons: gate.reasons,
+      reasons: gate.reason,
       requested_at: confirmation.requestedAt,
       expires_at: confirmation.expiresAt,
       answer: auto ? "allowed" : "pending",

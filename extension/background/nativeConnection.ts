@@ -106,7 +106,7 @@ export class NativeConnection {
       this.post({ kind: "response", id: request.id, ok: true, result });
     } catch (error) {
       const failure = errorFromUnknown(error);
-      this.post({ kind: "response", id: request.id, ok: false, code: failure.code, error: failure.message });
+      this.post({ kind: "response", id: request.id, ok: false, code: failure.code, error: failure.message, ...failure.details });
     } finally {
       this.running.delete(request.id);
     }

@@ -1,47 +1,46 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
+import { formFacts } from "./formFacts.js";
+import { elementAtPoint } from "./pointerHandlers.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
 
 type Described = ContentResult<"describe_ref">;
 
-const SUBMIT_CONTROLS = "button:not([type]), button[type=submit], input[type=submit], input[type=image]";
+/** What a click at a point activates: the control the hit element belongs to. */
+const ACTIVATABLE =
+  "a[href], area[href], button, input, select, textarea, summary, [role=button], [role=link], [role=menuitem], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=option], [contenteditable=''], [contenteditable=true]";
 
 /**
- * The "describe_ref" op: what the gatekeeper needs to classify an action before it runs
- * (role and name, and whether activating the element sends a form holding a password).
- * Without a ref it describes the focused element, which a bare Enter key would activate.
+ * The "describe_ref" op: what the gatekeeper needs to classify an action before it runs.
+ * The ref's element, the control under a point (click_xy), or without either the focused
+ * element, which a bare Enter key would act on.
  */
-export function describeTarget(registry: RefRegistry, rawRef: string | undefined): Described {
-  const resolved = rawRef === undefined ? null : registry.resolve(rawRef);
-  const element = resolved?.element ?? deepActiveElement(document);
+export function describeTarget(registry: RefRegistry, request: { ref?: string; point?: { x: number; y: number } }): Described {
+  const resolved = request.ref === undefined ? null : registry.resolve(request.ref);
+  const element = resolved?.element ?? (request.point === undefined ? deepActiveElement(document) : controlAt(request.point));
   if (element === null) {
     return { ref: null, role: "", name: "", tag: "", type: "", submitsForm: false, inForm: false, formHasPassword: false };
   }
   const layout = new LayoutCache();
   const descriptor = describeElement(element, layout);
-  const form = formOf(element);
-  const submitControl = form === null ? undefined : Array.from(form.elements).find((control) => control.matches(SUBMIT_CONTROLS));
-  // A page without a <form> still sends credentials when a script posts its password field.
-  const scope: ParentNode = form ?? element.ownerDocument;
+  const link = element.closest("a[href], area[href]");
   return {
     ref: resolved?.ref ?? null,
     role: descriptor.role,
     name: descriptor.name,
     tag: descriptor.tag,
     type: descriptor.inputType,
-    submitsForm: form !== null && element.matches(SUBMIT_CONTROLS),
-    inForm: form !== null,
-    formHasPassword: scope.querySelector("input[type=password]") !== null,
-    ...(form === null ? {} : { formAction: form.action }),
-    ...(submitControl === undefined ? {} : { formSubmitName: describeElement(submitControl, layout).name }),
+    ...formFacts(element, layout),
+    ...(link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement ? { href: link.href } : {}),
+    ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) ? { multiline: true } : {}),
   };
 }
 
-function formOf(element: Element): HTMLFormElement | null {
-  const owner = (element as HTMLInputElement).form;
-  if (owner instanceof HTMLFormElement) return owner;
-  return element.closest("form");
+function controlAt(point: { x: number; y: number }): Element | null {
+  const hit = elementAtPoint(point.x, point.y);
+  if (hit === null || hit.localName === "html" || hit.localName === "body") return null;
+  return hit.closest(ACTIVATABLE) ?? hit;
 }
 
 /** document.activeElement, followed into open shadow roots and same-origin frames; null for <body>. */

@@ -14,5 +14,5 @@ export const interactionHandlers: ContentHandlers<InteractionOp> = {
   type: (request, { registry }) => typeIntoRef(registry, request.ref, request.text, request.mode),
   focus: (request, { registry }) => focusRef(registry, request.ref),
   scroll: (request, { registry }) => scrollPageOrRef(registry, request),
-  describe_ref: (request, { registry }) => describeTarget(registry, request.ref),
+  describe_ref: (request, { registry }) => describeTarget(registry, request),
 };

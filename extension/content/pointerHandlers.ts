@@ -75,8 +75,14 @@ function viewportSize(): { width: number; height: number } {
   return { width: window.innerWidth, height: window.innerHeight };
 }
 
-/** What a pointer at (x, y) would hit: the innermost element through open/closed shadow roots and same-origin frames. */
 function elementAt(x: number, y: number): ContentResult<"element_at"> {
+  const element = elementAtPoint(x, y);
+  if (element === null) return { tag: "", viewport: viewportSize() };
+  return { ...describePointTarget(element), viewport: viewportSize() };
+}
+
+/** What a pointer at (x, y) would hit: the innermost element through open/closed shadow roots and same-origin frames. */
+export function elementAtPoint(x: number, y: number): Element | null {
   let element = document.elementFromPoint(x, y);
   let localX = x;
   let localY = y;
@@ -96,8 +102,7 @@ function elementAt(x: number, y: number): ContentResult<"element_at"> {
     if (next === null) break;
     element = next;
   }
-  if (element === null) return { tag: "", viewport: viewportSize() };
-  return { ...describePointTarget(element), viewport: viewportSize() };
+  return element;
 }
 
 function describePointTarget(element: Element): { tag: string; role?: string; name?: string } {

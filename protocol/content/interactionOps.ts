@@ -7,11 +7,42 @@ export const InteractionContentRequestSchemas = [
   z.object({ op: z.literal("type"), ref: RefSchema, text: z.string(), mode: TypeModeSchema }),
   z.object({ op: z.literal("focus"), ref: RefSchema }),
   z.object({ op: z.literal("scroll"), direction: ScrollDirectionSchema, amount: z.number().positive().optional(), ref: RefSchema.optional() }),
-  /** The gatekeeper's view of a target: the ref's element, or the focused element without a ref. */
-  z.object({ op: z.literal("describe_ref"), ref: RefSchema.optional() }),
+  /** The gatekeeper's view of a target: the ref's element, the control under a top-frame viewport point, or the focused element. */
+  z.object({ op: z.literal("describe_ref"), ref: RefSchema.optional(), point: z.object({ x: z.number(), y: z.number() }).optional() }),
 ] as const;
 
 const TargetSchema = z.object({ role: z.string(), name: z.string() });
+
+/**
+ * What the gatekeeper's confirmation rules judge an action by: facts read from the DOM in
+ * the page, not guessed from the name alone (README "Gatekeeper").
+ */
+export const DescribedTargetSchema = z.object({
+  /** null when no ref was given and nothing is focused, or the element was found by a point. */
+  ref: z.string().nullable(),
+  role: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  /** The input's type, or "" for other elements. */
+  type: z.string(),
+  /** Activating this element submits its form (a submit button or image input with a form). */
+  submitsForm: z.boolean(),
+  inForm: z.boolean(),
+  /** Its form (or, without a form, its page) contains a password field. */
+  formHasPassword: z.boolean(),
+  /** Where the form goes when this element sends it: the submitter's formaction, else the form's action; for a field, its default button's. */
+  formAction: z.string().optional(),
+  /** The same submitter's method: formmethod, else the form's method attribute; "unset" when neither is written, as in forms a script sends. */
+  formMethod: z.enum(["get", "post", "dialog", "unset"]).optional(),
+  /** The form is a search: role=search or <search>, a type=search field, or a single query field (q, query, search…). */
+  formIsSearch: z.boolean().optional(),
+  /** Accessible name of the form's default submit button: what Enter in a field activates. */
+  formSubmitName: z.string().optional(),
+  /** The URL a link (the element or its <a>/<area> ancestor) opens. */
+  href: z.string().optional(),
+  /** The element takes multi-line text (textarea, contenteditable): Enter there sends only through a script. */
+  multiline: z.boolean().optional(),
+});
 
 export const InteractionContentResultSchemas = {
   /** navigationStarted: the click began a navigation of the page (Navigation API "navigate"). */
@@ -19,22 +50,5 @@ export const InteractionContentResultSchemas = {
   type: z.object({ ref: z.string(), target: TargetSchema, value: z.string(), recovered: z.boolean() }),
   focus: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean() }),
   scroll: z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),
-  describe_ref: z.object({
-    /** null when no ref was given and nothing is focused. */
-    ref: z.string().nullable(),
-    role: z.string(),
-    name: z.string(),
-    tag: z.string(),
-    /** The input's type, or "" for other elements. */
-    type: z.string(),
-    /** Activating this element submits its form (a submit button or image input). */
-    submitsForm: z.boolean(),
-    inForm: z.boolean(),
-    /** Its form contains a password field. */
-    formHasPassword: z.boolean(),
-    /** The form's resolved action URL. */
-    formAction: z.string().optional(),
-    /** Accessible name of the form's default submit button: what Enter in a field activates. */
-    formSubmitName: z.string().optional(),
-  }),
+  describe_ref: DescribedTargetSchema,
 } as const;

@@ -16,8 +16,7 @@ export const HostPatternSchema = z
     message: 'a host pattern is a hostname ("example.com"), a wildcard ("*.example.com"), or an IP literal ("127.0.0.1", "[::1]"), without scheme or port',
   });
 
-export const ConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
-export type ConfirmationCategory = z.infer<typeof ConfirmationCategorySchema>;
+export { ConfirmationCategorySchema, type ConfirmationCategory } from "../confirmation.js";
 
 export const ConfirmCategoriesSchema = z.strictObject({
   purchase: z.boolean(),
@@ -87,7 +86,7 @@ export const PolicySetResultSchema = z.object({
 });
 
 export const ConfirmPayloadSchema = z.strictObject({
-  /** The id from a confirmation_required message ("confirmation id: cf_…"). */
+  /** The id of a confirmation_required error's `confirmation` (also in its message: "confirmation id: cf_…"). */
   id: z.string().min(1).max(64),
   allow: z.boolean(),
 });

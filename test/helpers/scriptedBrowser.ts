@@ -52,7 +52,19 @@ export class ScriptedBrowser {
           this.pendingGate = { id: `cf_${this.calls.length}`, payload };
           throw new WebOperatorError(
             "confirmation_required",
-            `browser.click needs the user's confirmation: submit (activates button "Submit"). Ask the user, then call browser.confirm {"id": "${this.pendingGate.id}", "allow": true} to run exactly this action, or "allow": false to cancel it; unanswered it is denied after 60 s. confirmation id: ${this.pendingGate.id}`,
+            `browser.click needs the user's confirmation: submit (activates button "Submit", which sends a form). Ask the user, then call browser.confirm {"id": "${this.pendingGate.id}", "allow": true} to run exactly this action, or "allow": false to cancel it; unanswered it is denied after 60 s. confirmation id: ${this.pendingGate.id}`,
+            {
+              confirmation: {
+                id: this.pendingGate.id,
+                tool: "browser.click",
+                category: "submit",
+                categories: ["submit"],
+                reason: 'submit (activates button "Submit", which sends a form)',
+                target: { role: "button", name: "Submit" },
+                url: this.tab(tabId).url,
+                expiresAt: new Date(Date.now() + 60_000).toISOString(),
+              },
+            },
           );
         }
         if (payload.ref !== "sdoc1_1_1") throw new WebOperatorError("stale_ref", `Ref ${String(payload.ref)} is gone.`);

@@ -1,9 +1,10 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError, type ConfirmationRequest } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { callContent } from "../contentClient.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 import { resolveDeepRef } from "../deep/resolveDeepRef.js";
 import { classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
+import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
 
@@ -22,11 +23,15 @@ export interface GatedCall {
 export async function checkConfirmations(call: GatedCall, plans: PlannedAction[], policy: Policy, grant: PendingConfirmation | undefined): Promise<void> {
   const findings: Finding[] = [];
   const targets: string[] = [];
+  let asked: DescribedTarget | null = null;
+  const page = parseUrl(call.tab?.url);
   for (const plan of plans) {
     const target = call.tab === null ? null : await describePlanned(call.tab.id, plan);
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
-    findings.push(...enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url }), policy));
+    const found = enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page }), policy);
+    if (found.length > 0 && asked === null) asked = target;
+    findings.push(...found);
   }
   if (grant !== undefined) return verifyGrant(grant, call, targets, findings);
   if (findings.length === 0 || call.tab === null) {
@@ -47,7 +52,24 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
   throw new WebOperatorError(
     "confirmation_required",
     `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
+    { confirmation: confirmationRequest(pending, call.tab.url, asked) },
   );
+}
+
+/** The structured side of confirmation_required, so no agent parses the message. */
+function confirmationRequest(pending: PendingConfirmation, url: string, target: DescribedTarget | null): ConfirmationRequest {
+  const categories = [...new Set(pending.findings.map((finding) => finding.category))];
+  const [category = "submit"] = categories;
+  return {
+    id: pending.id,
+    tool: pending.tool,
+    category,
+    categories: categories.length > 0 ? categories : [category],
+    reason: describeFindings(pending.findings),
+    target: target === null ? null : { role: target.role || target.tag, name: target.name },
+    url,
+    expiresAt: new Date(pending.expiresAt).toISOString(),
+  };
 }
 
 function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: string[], findings: Finding[]): void {
@@ -64,23 +86,21 @@ function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: strin
 }
 
 async function describePlanned(tabId: number, plan: PlannedAction): Promise<DescribedTarget | null> {
-  if (plan.point !== undefined) {
-    const under = await callContent(tabId, { op: "element_at", x: plan.point.x, y: plan.point.y }).catch(() => null);
-    return under === null ? null : bareTarget(null, under.role ?? "", under.name ?? "", under.tag);
-  }
+  // The control under the point, with its form, as a ref's target would be described.
+  if (plan.point !== undefined) return callContent(tabId, { op: "describe_ref", point: plan.point }).catch(() => null);
   if (plan.describe === undefined) return null;
   if (plan.describe !== null && looksLikeDeepRef(plan.describe)) {
     // Deep refs name nodes of the CDP accessibility tree, which the content script does not know.
     // A deep ref that does not resolve fails in the tool itself, with its precise stale_ref or invalid_ref.
     const resolved = await resolveDeepRef(plan.describe).catch(() => null);
-    return resolved === null ? null : bareTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name, "");
+    return resolved === null ? null : axTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name);
   }
   return describe(tabId, plan.describe);
 }
 
-/** What is known of a target found by coordinates or in the accessibility tree: role and name, no form. */
-function bareTarget(ref: string | null, role: string, name: string, tag: string): DescribedTarget {
-  return { ref, role, name, tag, type: "", submitsForm: false, inForm: false, formHasPassword: false };
+/** What is known of a target found in the accessibility tree: role and name, no form, so only unambiguous names ask. */
+function axTarget(ref: string, role: string, name: string): DescribedTarget {
+  return { ref, role, name, tag: "", type: "", submitsForm: false, inForm: false, formHasPassword: false };
 }
 
 async function describe(tabId: number, ref: string | null): Promise<DescribedTarget | null> {
@@ -92,14 +112,6 @@ async function describe(tabId: number, ref: string | null): Promise<DescribedTar
     // A ref that does not resolve fails the same way in the tool, which names it precisely.
     if (error instanceof WebOperatorError && (error.code === "stale_ref" || error.code === "invalid_ref")) return null;
     throw error;
-  }
-}
-
-function parseUrl(raw: string): URL | null {
-  try {
-    return new URL(raw);
-  } catch {
-    return null;
   }
 }
 

@@ -1,5 +1,8 @@
-import type { ConfirmationCategory, Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import type { ConfirmationCategory } from "../../../protocol/index.js";
+import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { ContentResult } from "../../../protocol/index.js";
+import { formSendNameCategories, readsAsComposer, readsAsFinalAction, readsAsSignIn, readsAsViewChange, standaloneNameCategories } from "./consequentialNames.js";
+import { parseUrl, urlCategories } from "./consequentialUrls.js";
 
 export type DescribedTarget = ContentResult<"describe_ref">;
 
@@ -7,11 +10,13 @@ export type DescribedTarget = ContentResult<"describe_ref">;
 export interface ActionIntent {
   /** A pointer activation (click, select, drag…) of `target`. */
   activates: boolean;
-  /** Enter / submit: true sends the form the target (or focused element) belongs to. */
+  /** Enter / submit: sends the form the target (or focused element) belongs to, or presses a focused button. */
   submitsByKeyboard: boolean;
   target: DescribedTarget | null;
   /** A URL the action opens (navigate, tab_open). */
   url: URL | null;
+  /** The page the action runs on: a link to another spot of the same document navigates nowhere. */
+  page: URL | null;
 }
 
 export interface Finding {
@@ -19,63 +24,100 @@ export interface Finding {
   why: string;
 }
 
+/** Most consequential first: a confirmation's `category` is the first of its findings in this order. */
+const SEVERITY: readonly ConfirmationCategory[] = ["credentials", "purchase", "account", "messaging", "submit"];
+
+/** The roles and tags a focused Enter activates instead of submitting a form. */
+const PRESSABLE_ROLES = new Set(["button", "link", "menuitem"]);
+
 /**
- * The confirmation rules (README "Gatekeeper"), matched on the accessible name of what
- * gets activated, on the URL an action opens, and on the form a submit sends:
- * - purchase: buy, purchase, pay, place order, checkout, subscribe; URLs with /checkout, /payment, /purchase;
- * - account: delete/close/deactivate account, change/update/reset password, email or username; /account/delete…;
- * - messaging: send, post, reply, publish, tweet, comment;
- * - credentials: a submit (button, Enter, or a sign-in button) of a form holding a password field;
- * - submit: the final submit, apply, send, finish, complete or confirm of a form.
+ * The confirmation rules (README "Gatekeeper"), judged by what the action does:
+ * - it sends a form (a submit control, Enter in a field, a final-action button whose script
+ *   sends it): credentials when the form holds a password field, purchase/account by where it
+ *   goes, purchase/account/messaging by the submitter's name, and submit unless the send only
+ *   reads (method GET, a search form, a filter/sort button) or closes a <dialog>;
+ * - it opens a URL (navigate, tab_open, a link): purchase/account by the URL's path;
+ * - outside a form, only names that leave no doubt ("Buy now", "Delete my account", "Send message").
  */
-const NAME_RULES: Array<{ category: ConfirmationCategory; pattern: RegExp }> = [
-  { category: "purchase", pattern: /\b(buy|purchase|pay|place (?:your |my )?order|check ?out|subscribe|complete (?:your |my )?order)\b/i },
-  { category: "account", pattern: /\b((?:delete|close|deactivate|remove) (?:your |my |the )?account|(?:change|update|reset) (?:your |my |the )?(?:password|e-?mail|username|phone)|cancel (?:your |my )?subscription)\b/i },
-  { category: "messaging", pattern: /\b(send|post|reply|publish|tweet|comment)\b/i },
-  { category: "submit", pattern: /\b(submit|apply|send|finish|complete|confirm)\b/i },
-];
-
-const URL_RULES: Array<{ category: ConfirmationCategory; pattern: RegExp }> = [
-  { category: "purchase", pattern: /\/(checkout|payment|purchase|buy)(\/|$|\?|\.)/i },
-  { category: "account", pattern: /\/(account|settings|profile)\/(delete|close|deactivate|password|email|security)(\/|$|\?|\.)/i },
-];
-
-const SIGN_IN = /\b(sign ?in|log ?in|sign ?up|register|continue|next)\b/i;
-
 export function classify(intent: ActionIntent): Finding[] {
   const findings: Finding[] = [];
   const add = (category: ConfirmationCategory, why: string): void => {
     if (!findings.some((finding) => finding.category === category)) findings.push({ category, why });
   };
-  if (intent.url !== null) matchUrl(intent.url.pathname, `opens ${intent.url.origin}${intent.url.pathname}`, add);
+  if (intent.url !== null) for (const category of urlCategories(intent.url)) add(category, `opens ${intent.url.origin}${intent.url.pathname}`);
   const target = intent.target;
-  if (target === null) return findings;
-  const label = `${target.role || target.tag} "${target.name}"`;
-  if (intent.activates) for (const rule of NAME_RULES) if (rule.pattern.test(target.name)) add(rule.category, `activates ${label}`);
-  const sendsForm = (intent.activates && target.submitsForm) || (intent.submitsByKeyboard && target.inForm);
-  if (sendsForm) {
-    const submitName = target.submitsForm ? target.name : target.formSubmitName ?? "";
-    // Enter in a field presses the form's default button: judge it by that button's name.
-    if (!target.submitsForm || !intent.activates) {
-      for (const rule of NAME_RULES) if (rule.pattern.test(submitName)) add(rule.category, `submits a form whose button is "${submitName}"`);
-    }
-    if (target.formAction !== undefined) {
-      try {
-        matchUrl(new URL(target.formAction).pathname, `submits a form to ${target.formAction}`, add);
-      } catch {
-        // A form without a parseable action posts to the page itself, which was already judged.
-      }
-    }
-  }
-  const signsIn = sendsForm || (intent.activates && SIGN_IN.test(target.name)) || intent.submitsByKeyboard;
-  if (target.formHasPassword && signsIn) add("credentials", `sends a form with a password field (${label})`);
-  return findings;
+  if (target === null) return sorted(findings);
+  const label = `${target.role || target.tag || "element"} "${target.name}"`;
+  const send = formSend(intent, target, label);
+  if (send !== null) judgeFormSend(send, target, add);
+  else if (intent.activates || (intent.submitsByKeyboard && isPressable(target))) judgeActivation(target, label, intent.page, add);
+  else if (intent.submitsByKeyboard) judgeEnterOutsideForm(target, label, add);
+  return sorted(findings);
 }
 
 export function enforced(findings: Finding[], policy: Policy): Finding[] {
   return findings.filter((finding) => policy.confirm[finding.category]);
 }
 
-function matchUrl(path: string, why: string, add: (category: ConfirmationCategory, why: string) => void): void {
-  for (const rule of URL_RULES) if (rule.pattern.test(path)) add(rule.category, why);
+interface FormSend {
+  /** The name of the button that sends it: the target, or the default button Enter presses. */
+  submitter: string;
+  how: string;
+}
+
+type Add = (category: ConfirmationCategory, why: string) => void;
+
+function formSend(intent: ActionIntent, target: DescribedTarget, label: string): FormSend | null {
+  if (!target.inForm) return null;
+  if (target.submitsForm && (intent.activates || intent.submitsByKeyboard)) return { submitter: target.name, how: `activates ${label}` };
+  if (intent.submitsByKeyboard && !isPressable(target)) return { submitter: target.formSubmitName ?? "", how: `presses Enter in ${label}` };
+  // Name as the tie-breaker inside a form: a plain button named "Submit" sends it by script (requestSubmit).
+  if ((intent.activates || intent.submitsByKeyboard) && isButton(target) && readsAsFinalAction(target.name)) return { submitter: target.name, how: `activates ${label}, whose script sends its form` };
+  return null;
+}
+
+function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void {
+  // method=dialog closes the form's <dialog>; nothing leaves the page.
+  if (target.formMethod === "dialog") return;
+  if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
+  const action = parseUrl(target.formAction);
+  if (action !== null) for (const category of urlCategories(action)) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+  for (const category of formSendNameCategories(send.submitter)) add(category, `${send.how}, which sends a form whose button is "${send.submitter}"`);
+  const onlyReads = target.formMethod === "get" || target.formIsSearch === true || readsAsViewChange(send.submitter);
+  if (!onlyReads) add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
+}
+
+function judgeActivation(target: DescribedTarget, label: string, page: URL | null, add: Add): void {
+  const link = parseUrl(target.href);
+  if (link !== null && navigatesAway(link, page)) {
+    for (const category of urlCategories(link)) add(category, `follows ${label} to ${link.origin}${link.pathname}`);
+    return;
+  }
+  for (const category of standaloneNameCategories(target.name)) add(category, `activates ${label}`);
+  if (!target.inForm && target.formHasPassword && readsAsSignIn(target.name)) add("credentials", `activates ${label} on a page with a password field`);
+}
+
+function judgeEnterOutsideForm(target: DescribedTarget, label: string, add: Add): void {
+  if (target.formHasPassword) add("credentials", `presses Enter in ${label} on a page with a password field`);
+  const textEntry = target.role === "textbox" || target.multiline === true;
+  if (textEntry && readsAsComposer(target.name) && !readsAsViewChange(target.name)) add("messaging", `presses Enter in ${label}, a message composer`);
+}
+
+/** A javascript: link or one to a spot of the same document does not load anything. */
+function navigatesAway(link: URL, page: URL | null): boolean {
+  if (link.protocol !== "http:" && link.protocol !== "https:") return false;
+  if (page === null) return true;
+  return link.origin !== page.origin || link.pathname !== page.pathname || link.search !== page.search;
+}
+
+function isPressable(target: DescribedTarget): boolean {
+  return PRESSABLE_ROLES.has(target.role) || target.tag === "button" || target.tag === "a" || target.tag === "summary";
+}
+
+function isButton(target: DescribedTarget): boolean {
+  return target.role === "button" || target.tag === "button" || ["button", "submit", "image"].includes(target.type);
+}
+
+function sorted(findings: Finding[]): Finding[] {
+  return [...findings].sort((a, b) => SEVERITY.indexOf(a.category) - SEVERITY.indexOf(b.category));
 }

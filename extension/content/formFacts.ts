@@ -1,0 +1,85 @@
+import type { ContentResult } from "../../protocol/index.js";
+import { describeElement } from "./accessibility/elementDescriptor.js";
+import type { LayoutCache } from "./dom/layoutCache.js";
+
+type FormFacts = Pick<ContentResult<"describe_ref">, "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formSubmitName">;
+
+const SUBMIT_CONTROLS = "button:not([type]), button[type=submit i], input[type=submit i], input[type=image i]";
+const QUERY_FIELD_NAME = /^(q|query|search|s|keywords?|terms?|search_?query|searchterm)$/i;
+const SEARCH_ACTION = /\/(search|find)(\/|$)/i;
+const VALID_METHODS = new Set(["get", "post", "dialog"]);
+
+/**
+ * What sending the element's form would do, read from the DOM: the submitter (the element
+ * itself when it is a submit control, else the button Enter presses), where it goes, how,
+ * and whether the form is a search or holds a password.
+ */
+export function formFacts(element: Element, layout: LayoutCache): FormFacts {
+  const form = formOf(element);
+  if (form === null) {
+    // A page without a <form> still sends credentials when a script posts its password field.
+    return { submitsForm: false, inForm: false, formHasPassword: element.ownerDocument.querySelector("input[type=password i]") !== null };
+  }
+  const submitsForm = element.matches(SUBMIT_CONTROLS);
+  const defaultButton = Array.from(form.elements).find((control) => control.matches(SUBMIT_CONTROLS));
+  const submitter = submitsForm ? element : defaultButton;
+  const action = submitterAction(form, submitter);
+  return {
+    submitsForm,
+    inForm: true,
+    formHasPassword: Array.from(form.elements).some(isPasswordField),
+    formAction: action,
+    formMethod: submitterMethod(form, submitter),
+    formIsSearch: isSearchForm(form, action),
+    ...(defaultButton === undefined ? {} : { formSubmitName: describeElement(defaultButton, layout).name }),
+  };
+}
+
+function formOf(element: Element): HTMLFormElement | null {
+  const owner = (element as HTMLInputElement).form;
+  if (owner instanceof HTMLFormElement) return owner;
+  return element.closest("form");
+}
+
+/** formaction on the submitter wins over the form's action (HTML form submission algorithm). */
+function submitterAction(form: HTMLFormElement, submitter: Element | undefined): string {
+  const own = submitter?.getAttribute("formaction");
+  if (own !== undefined && own !== null && own.trim() !== "") {
+    try {
+      return new URL(own, submitter?.baseURI).href;
+    } catch {
+      return form.action;
+    }
+  }
+  return form.action;
+}
+
+function submitterMethod(form: HTMLFormElement, submitter: Element | undefined): "get" | "post" | "dialog" | "unset" {
+  const written = submitter?.getAttribute("formmethod") ?? form.getAttribute("method");
+  if (written === null || written === undefined) return "unset";
+  const method = written.trim().toLowerCase();
+  // An unknown method falls back to GET, as the browser submits it.
+  return VALID_METHODS.has(method) ? (method as "get" | "post" | "dialog") : "get";
+}
+
+function isSearchForm(form: HTMLFormElement, action: string): boolean {
+  if (form.matches("[role=search i]") || form.closest("search, [role=search i]") !== null) return true;
+  if (form.querySelector("input[type=search i]") !== null) return true;
+  const fields = Array.from(form.elements).filter(isUserField);
+  if (fields.length === 1 && fields.some((field) => QUERY_FIELD_NAME.test(field.getAttribute("name") ?? field.id))) return true;
+  try {
+    return fields.length <= 2 && SEARCH_ACTION.test(new URL(action).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** A field a person fills in: not hidden, not a button. */
+function isUserField(control: Element): boolean {
+  if (control instanceof HTMLInputElement) return !["hidden", "submit", "button", "image", "reset"].includes(control.type);
+  return control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement;
+}
+
+function isPasswordField(control: Element): boolean {
+  return control instanceof HTMLInputElement && control.type === "password";
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** What a confirmation is about (README "Gatekeeper"); the policy's `confirm` switches one per category. */
+export const ConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
+export type ConfirmationCategory = z.infer<typeof ConfirmationCategorySchema>;
+
+/**
+ * The held-back action a `confirmation_required` error carries beside `error` and `code`,
+ * so an agent, the task engine or a panel reads it without parsing the message.
+ */
+export const ConfirmationRequestSchema = z.object({
+  /** Answer with browser.confirm {id, allow}. */
+  id: z.string().min(1).max(64),
+  /** The gated command, e.g. "browser.click". */
+  tool: z.string(),
+  /** The most consequential matched category: credentials, purchase, account, messaging, then submit. */
+  category: ConfirmationCategorySchema,
+  /** Every enforced category the action matched, most consequential first. */
+  categories: z.array(ConfirmationCategorySchema).min(1),
+  /** Why, in words: each category with what the action does ("submits a form to https://shop.test/checkout"). */
+  reason: z.string(),
+  /** The element acted on; null when the action opens a URL without an element (navigate, tab_open). */
+  target: z.object({ role: z.string(), name: z.string() }).nullable(),
+  /** The page the action would run on. */
+  url: z.string(),
+  /** ISO 8601: after this an unanswered confirmation is denied. */
+  expiresAt: z.string(),
+});
+export type ConfirmationRequest = z.infer<typeof ConfirmationRequestSchema>;
