@@ -1,0 +1,196 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ConfirmationRequestSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
+import { BIN, runCli } from "../helpers/cliProcess.js";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+interface Case {
+  id: string;
+  kind: "consequential" | "harmless";
+  action: "click" | "click_xy" | "enter" | "type_submit" | "type";
+  role: string;
+  name: string;
+}
+
+/** The cases are the fixture's <template> elements; their data-* attributes say what to do and expect. */
+function fixtureCases(): Case[] {
+  const html = readFileSync(new URL("../fixtures/confirm-cases.html", import.meta.url), "utf8");
+  return [...html.matchAll(/<template ([^>]*)>/g)].map((match) => {
+    const attribute = (name: string): string => new RegExp(`data-${name}="([^"]*)"`).exec(match[1] ?? "")?.[1] ?? "";
+    return { id: attribute("case"), kind: attribute("kind"), action: attribute("action"), role: attribute("role"), name: attribute("name") } as Case;
+  });
+}
+
+type Outcome = { asked: true; confirmation: ConfirmationRequest; message: string } | { asked: false };
+
+describe("confirmations judge what an action does (fixture confirm-cases.html)", () => {
+  let session: WebOperatorSession;
+  const cases = fixtureCases();
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  async function open(id: string): Promise<string> {
+    await session.client.request("browser.navigate", { url: session.pages.url(`/confirm-cases.html?case=${id}`) });
+    return (await session.client.request("browser.snapshot", {})).text;
+  }
+
+  async function status(): Promise<string> {
+    const text = (await session.client.request("browser.extract", {})).text;
+    return /^(.*)$/m.exec(text.trim())?.[1] ?? "";
+  }
+
+  async function act(each: Case, snapshot: string): Promise<Outcome> {
+    const ref = findRef(snapshot, each.role, each.name);
+    try {
+      switch (each.action) {
+        case "click":
+          await session.client.request("browser.click", { ref });
+          break;
+        case "click_xy": {
+          const { clip } = await session.client.request("browser.screenshot", { ref });
+          await session.client.request("browser.click_xy", { x: clip.x + clip.width / 2, y: clip.y + clip.height / 2 });
+          break;
+        }
+        case "enter":
+          await session.client.request("browser.press", { key: "Enter", ref });
+          break;
+        case "type_submit":
+          await session.client.request("browser.type", { ref, text: "Thanks!", submit: true });
+          break;
+        case "type":
+          await session.client.request("browser.type", { ref, text: "4242" });
+          break;
+      }
+      return { asked: false };
+    } catch (error) {
+      if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required") throw error;
+      if (error.confirmation === undefined) throw new Error(`${each.id}: confirmation_required without its confirmation field`);
+      return { asked: true, confirmation: error.confirmation, message: error.message };
+    }
+  }
+
+  it("has at least 20 consequential controls and 20 harmless look-alikes", () => {
+    expect(cases.filter((each) => each.kind === "consequential").length).toBeGreaterThanOrEqual(20);
+    expect(cases.filter((each) => each.kind === "harmless").length).toBeGreaterThanOrEqual(20);
+    expect(new Set(cases.map((each) => each.id)).size).toBe(cases.length);
+  });
+
+  it("asks for every consequential control, and for at most 2 harmless ones, which run", async () => {
+    const askedConsequential: string[] = [];
+    const missedConsequential: string[] = [];
+    const askedHarmless: string[] = [];
+    for (const each of cases) {
+      const snapshot = await open(each.id);
+      const outcome = await act(each, snapshot);
+      const label = `${each.id} ${each.action} ${each.role} "${each.name}"`;
+      if (outcome.asked) {
+        const { confirmation } = outcome;
+        expect(ConfirmationRequestSchema.parse(confirmation), label).toEqual(confirmation);
+        expect(confirmation.categories, label).toContain(confirmation.category);
+        expect(confirmation.target, label).toEqual({ role: each.role, name: each.name });
+        expect(confirmation.url, label).toBe(session.pages.url(`/confirm-cases.html?case=${each.id}`));
+        expect(Date.parse(confirmation.expiresAt), label).toBeGreaterThan(Date.now());
+        expect(outcome.message, label).toContain(`confirmation id: ${confirmation.id}`);
+        // Held back: the page saw nothing.
+        expect(await status(), label).toBe("idle");
+        await session.client.request("browser.confirm", { id: confirmation.id, allow: false });
+        (each.kind === "consequential" ? askedConsequential : askedHarmless).push(`${label}: ${confirmation.categories.join("+")}`);
+      } else {
+        if (each.kind === "consequential") missedConsequential.push(label);
+        // A harmless control really ran: the page reports what it did.
+        else await expect.poll(status, { timeout: 5_000, message: label }).not.toBe("idle");
+      }
+    }
+    const consequential = cases.filter((each) => each.kind === "consequential").length;
+    const harmless = cases.filter((each) => each.kind === "harmless").length;
+    console.log(
+      [
+        `consequential controls that asked: ${askedConsequential.length}/${consequential}`,
+        `harmless look-alikes that asked: ${askedHarmless.length}/${harmless}`,
+        ...askedConsequential.map((line) => `  asked: ${line}`),
+        ...missedConsequential.map((line) => `  MISSED: ${line}`),
+        ...askedHarmless.map((line) => `  FALSE ALARM: ${line}`),
+      ].join("\n"),
+    );
+    expect(missedConsequential).toEqual([]);
+    expect(askedConsequential).toHaveLength(consequential);
+    expect(askedHarmless.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("the confirmation field reaches every agent surface", () => {
+  let session: WebOperatorSession;
+  let env: NodeJS.ProcessEnv;
+  let pageUrl: string;
+  let ref: string;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+    env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
+    pageUrl = session.pages.url("/confirm-cases.html?case=c03");
+    await session.client.request("browser.navigate", { url: pageUrl });
+    ref = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Place order");
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("the socket frame carries it beside error and code, and browser.confirm answers its id", async () => {
+    const response = await session.client.send({ type: "browser.click", payload: { ref } });
+    expect(response).toMatchObject({ code: "confirmation_required", confirmation: { tool: "browser.click", category: "purchase", categories: ["purchase", "submit"], target: { role: "button", name: "Place order" }, url: pageUrl } });
+    const confirmation = ConfirmationRequestSchema.parse((response as { confirmation?: unknown }).confirmation);
+    expect(confirmation.reason).toContain("which sends a form to http://127.0.0.1");
+    expect(confirmation.reason).toContain("/checkout/complete");
+    const answered = await session.client.request("browser.confirm", { id: confirmation.id, allow: true });
+    expect(answered).toMatchObject({ id: confirmation.id, allowed: true });
+    expect((await session.client.request("browser.extract", {})).text).toContain("sent Checkout");
+  });
+
+  it("the CLI prints it under the error, with the command that answers it", async () => {
+    await session.client.request("browser.navigate", { url: pageUrl });
+    const fresh = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Place order");
+    const run = await runCli(["click", fresh], env);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^error \[confirmation_required\]: /);
+    const id = /confirmation (cf_[0-9a-f]+): purchase, submit on button "Place order"/.exec(run.stderr)?.[1];
+    expect(id, run.stderr).toBeDefined();
+    expect(run.stderr).toContain(`  page:    ${pageUrl}`);
+    expect(run.stderr).toContain(`  answer:  weboperator confirm ${id}`);
+    const denied = await runCli(["confirm", id ?? "", "--deny"], env);
+    expect(denied.status).toBe(0);
+  });
+
+  it("an MCP tool error carries it as structured content", async () => {
+    const client = new Client({ name: "weboperator-e2e", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp"],
+        env: { PATH: process.env.PATH ?? "", WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir },
+        stderr: "pipe",
+      }),
+    );
+    try {
+      await client.callTool({ name: "navigate", arguments: { url: pageUrl } });
+      const snapshot = (await client.callTool({ name: "snapshot", arguments: {} })) as CallToolResult;
+      const text = snapshot.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+      const result = (await client.callTool({ name: "click", arguments: { ref: findRef(text, "button", "Place order") } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      const structured = result.structuredContent as { code?: string; confirmation?: unknown };
+      expect(structured.code).toBe("confirmation_required");
+      const confirmation = ConfirmationRequestSchema.parse(structured.confirmation);
+      expect(confirmation).toMatchObject({ category: "purchase", target: { role: "button", name: "Place order" }, url: pageUrl });
+      expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining(`"id":"${confirmation.id}"`) });
+    } finally {
+      await client.close();
+    }
+  });
+});
