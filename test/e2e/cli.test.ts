@@ -17,8 +17,8 @@ describe("the weboperator CLI against the real chain", () => {
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
-    // The friendly verbs submit chain.html's "Place order"; gatekeeper.test.ts covers confirmations.
-    await setUserPolicy(session, { confirm: { purchase: false } });
+    // The friendly verbs send chain.html's order form (a purchase and a submit); gatekeeper.test.ts covers confirmations.
+    await setUserPolicy(session, { confirm: { purchase: false, submit: false } });
     // Socket and token come from the environment and the token file, as for a real user.
     env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
   });

@@ -9,9 +9,9 @@ describe("the eight browser commands, end to end through the socket", () => {
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
-    // These tests exercise the commands themselves ("Place order" is a purchase button);
-    // gatekeeper.test.ts covers confirmations.
-    await setUserPolicy(session, { confirm: { purchase: false } });
+    // These tests exercise the commands themselves (sending the "Place order" form is a
+    // purchase and a submit); gatekeeper.test.ts and confirmations.test.ts cover confirmations.
+    await setUserPolicy(session, { confirm: { purchase: false, submit: false } });
     chainUrl = session.pages.url("/chain.html");
   });
   afterAll(async () => {

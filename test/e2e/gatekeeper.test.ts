@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { WebOperatorError, type CommandPayloadInput, type CommandType } from "../../protocol/index.js";
+import { WebOperatorError, type CommandPayloadInput, type CommandType, type ConfirmationRequest } from "../../protocol/index.js";
 import type { UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
@@ -28,22 +28,23 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   /** The user's channel: chrome.storage.local, as the service worker's DevTools console would write it. */
   const setUserSettings = (settings: UserPolicySettings | null): Promise<void> => setUserPolicy(session, settings);
 
-  async function failure<T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<{ code: string; message: string }> {
+  async function failure<T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<{ code: string; message: string; confirmation?: ConfirmationRequest }> {
     try {
       await session.client.request(type, payload);
     } catch (error) {
-      if (error instanceof WebOperatorError) return { code: error.code, message: error.message };
+      if (error instanceof WebOperatorError) return { code: error.code, message: error.message, confirmation: error.confirmation };
       throw error;
     }
     throw new Error(`${type} unexpectedly succeeded`);
   }
 
-  async function confirmationFor<T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<{ id: string; message: string }> {
-    const { code, message } = await failure(type, payload);
+  /** The structured confirmation, whose id the message repeats for agents that read only text. */
+  async function confirmationFor<T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<{ id: string; message: string; confirmation: ConfirmationRequest }> {
+    const { code, message, confirmation } = await failure(type, payload);
     expect(code).toBe("confirmation_required");
-    const id = /confirmation id: (cf_[0-9a-f]+)/.exec(message)?.[1];
-    if (id === undefined) throw new Error(`no confirmation id in: ${message}`);
-    return { id, message };
+    if (confirmation === undefined) throw new Error(`no confirmation field beside: ${message}`);
+    expect(message).toContain(`confirmation id: ${confirmation.id}`);
+    return { id: confirmation.id, message, confirmation };
   }
 
   async function openGate(): Promise<{ text: string }> {
@@ -177,9 +178,11 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   it("asks before a purchase click, runs exactly that action on allow, and not before", async () => {
     const snapshot = await openGate();
     const place = findRef(snapshot.text, "button", "Place order");
-    const { id, message } = await confirmationFor("browser.click", { ref: place });
-    expect(message).toMatch(/purchase \(activates button "Place order"\)/);
+    const { id, message, confirmation } = await confirmationFor("browser.click", { ref: place });
+    expect(message).toMatch(/purchase \(activates button "Place order", which sends its form\)/);
     expect(message).toMatch(/denied after 60 s/);
+    // The form has no method: a script sends it, so it is a submit as well as a purchase.
+    expect(confirmation).toMatchObject({ tool: "browser.click", category: "purchase", categories: ["purchase", "submit"], target: { role: "button", name: "Place order" }, url: gateUrl });
     expect(await status()).toContain("Nothing yet");
 
     const confirmed = await session.client.request("browser.confirm", { id, allow: true });
@@ -193,8 +196,9 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
 
   it("cancels on allow: false, and answers not_found for ids it never issued", async () => {
     const snapshot = await openGate();
-    const { id, message } = await confirmationFor("browser.click", { ref: findRef(snapshot.text, "button", "Delete account") });
+    const { id, message, confirmation } = await confirmationFor("browser.click", { ref: findRef(snapshot.text, "button", "Delete account") });
     expect(message).toMatch(/account \(activates button "Delete account"\)/);
+    expect(confirmation.categories).toEqual(["account"]);
     expect(await session.client.request("browser.confirm", { id, allow: false })).toEqual({ id, tool: "browser.click", allowed: false });
     expect(await status()).toContain("Nothing yet");
     expect(await session.errorCode("browser.confirm", { id: "cf_000000000000", allow: true })).toBe("not_found");
@@ -203,8 +207,10 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   it("denies an unanswered confirmation after the policy's timeout", async () => {
     await session.client.request("browser.policy_set", { confirmationTimeoutMs: 1_000 });
     const snapshot = await openGate();
-    const { id, message } = await confirmationFor("browser.click", { ref: findRef(snapshot.text, "button", "Send message") });
-    expect(message).toMatch(/messaging .*; submit .*denied after 1 s/);
+    const { id, message, confirmation } = await confirmationFor("browser.click", { ref: findRef(snapshot.text, "button", "Send message") });
+    // A plain button outside a form: its unambiguous name asks for messaging, and nothing says it sends a form.
+    expect(message).toMatch(/messaging \(activates button "Send message"\).*denied after 1 s/);
+    expect(Date.parse(confirmation.expiresAt) - Date.now()).toBeLessThanOrEqual(1_000);
     await new Promise((done) => setTimeout(done, 1_500));
     const expired = await failure("browser.confirm", { id, allow: true });
     expect(expired.code).toBe("policy_denied");
@@ -216,7 +222,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     const snapshot = await openGate();
     const card = findRef(snapshot.text, "textbox", "Card name");
     const byEnter = await confirmationFor("browser.press", { key: "Enter", ref: card });
-    expect(byEnter.message).toMatch(/purchase \(submits a form whose button is "Place order"\)/);
+    expect(byEnter.message).toMatch(/purchase \(presses Enter in textbox "Card name", which sends a form whose button is "Place order"\)/);
     const bySubmit = await confirmationFor("browser.type", { ref: card, text: "Grace", submit: true });
     expect(bySubmit.message).toMatch(/purchase/);
     const byBatch = await confirmationFor("browser.batch_actions", { actions: [{ tool: "type", ref: card, text: "Grace" }, { tool: "click", ref: findRef(snapshot.text, "button", "Place order") }] });
@@ -224,7 +230,8 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
 
     const password = findRef(snapshot.text, "textbox", "Email");
     const credentials = await confirmationFor("browser.type", { ref: password, text: "grace@example.test", submit: true });
-    expect(credentials.message).toMatch(/credentials \(sends a form with a password field/);
+    expect(credentials.message).toMatch(/credentials \(presses Enter in textbox "Email", which sends a form with a password field\)/);
+    expect(credentials.confirmation.category).toBe("credentials");
     const signIn = await confirmationFor("browser.click", { ref: findRef(snapshot.text, "button", "Sign in") });
     expect(signIn.message).toMatch(/credentials/);
     // Typing without submitting, and harmless buttons, are not gated.

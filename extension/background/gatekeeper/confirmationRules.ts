@@ -82,7 +82,8 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
   if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
   const action = parseUrl(target.formAction);
   if (action !== null) for (const category of urlCategories(action)) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
-  for (const category of formSendNameCategories(send.submitter)) add(category, `${send.how}, which sends a form whose button is "${send.submitter}"`);
+  const byName = send.submitter === target.name ? `${send.how}, which sends its form` : `${send.how}, which sends a form whose button is "${send.submitter}"`;
+  for (const category of formSendNameCategories(send.submitter)) add(category, byName);
   const onlyReads = target.formMethod === "get" || target.formIsSearch === true || readsAsViewChange(send.submitter);
   if (!onlyReads) add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
 }
