@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { confirmationText } from "../../agent-client/cli/confirmationText.js";
+import { toolErrorOf } from "../../agent-client/mcp/toolResult.js";
+import { ErrorResponseSchema, ExtensionResponseSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
+
+const confirmation: ConfirmationRequest = {
+  id: "cf_0123456789ab",
+  tool: "browser.click",
+  category: "purchase",
+  categories: ["purchase", "submit"],
+  reason: 'purchase (activates button "Place order", which sends its form); submit (activates button "Place order", which sends its form)',
+  target: { role: "button", name: "Place order" },
+  url: "https://shop.test/cart",
+  expiresAt: "2026-12-01T10:00:00.000Z",
+};
+
+describe("the confirmation field on every surface", () => {
+  it("is declared on the socket's and the native link's error frames, and nowhere required", () => {
+    expect(ErrorResponseSchema.parse({ id: 1, code: "confirmation_required", error: "…", confirmation })).toMatchObject({ confirmation });
+    expect(ErrorResponseSchema.parse({ id: 1, code: "timeout", error: "…" })).not.toHaveProperty("confirmation");
+    expect(ErrorResponseSchema.safeParse({ id: 1, code: "confirmation_required", error: "…", confirmation: { ...confirmation, category: "shopping" } }).success).toBe(false);
+    expect(ExtensionResponseSchema.parse({ kind: "response", id: "r1", ok: false, code: "confirmation_required", error: "…", confirmation })).toMatchObject({ confirmation });
+  });
+
+  it("travels on WebOperatorError only when set", () => {
+    expect(new WebOperatorError("confirmation_required", "…", { confirmation }).details).toEqual({ confirmation });
+    expect(new WebOperatorError("timeout", "…").details).toEqual({});
+  });
+
+  it("is printed by the CLI with the command that answers it", () => {
+    const text = confirmationText(confirmation);
+    expect(text).toContain('confirmation cf_0123456789ab: purchase, submit on button "Place order"');
+    expect(text).toContain("answer:  weboperator confirm cf_0123456789ab   (or: weboperator confirm cf_0123456789ab --deny)");
+    expect(confirmationText({ ...confirmation, target: null })).toMatch(/^confirmation cf_0123456789ab: purchase, submit\n/);
+  });
+
+  it("is carried by the MCP tool error as structured content and text", () => {
+    const result = toolErrorOf("confirmation_required", "needs confirmation", confirmation);
+    expect(result).toMatchObject({ isError: true, structuredContent: { code: "confirmation_required", error: "needs confirmation", confirmation } });
+    expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining('"category":"purchase"') });
+    expect(toolErrorOf("timeout", "slow").structuredContent).toEqual({ code: "timeout", error: "slow" });
+  });
+});
