@@ -94,6 +94,8 @@ function judgeActivation(target: DescribedTarget, label: string, page: URL | nul
     for (const category of urlCategories(link)) add(category, `follows ${label} to ${link.origin}${link.pathname}`);
     return;
   }
+  // A jump to an anchor of this page; a bare "#" or javascript: link is a button in disguise, judged by its name.
+  if (link !== null && link.hash.length > 1 && (link.protocol === "http:" || link.protocol === "https:")) return;
   for (const category of standaloneNameCategories(target.name)) add(category, `activates ${label}`);
   if (!target.inForm && target.formHasPassword && readsAsSignIn(target.name)) add("credentials", `activates ${label} on a page with a password field`);
 }

@@ -16,12 +16,12 @@ const IN_FORM: Array<{ category: ConfirmationCategory; pattern: RegExp }> = [
   { category: "messaging", pattern: /\b(send|post|reply|publish|tweet|comment)\b/i },
 ];
 
+/** "Buy now – $29.99", "Place order (2 items)": a purchase phrase may end with its price or count. */
+const PURCHASE_PHRASE =
+  /^(?:buy(?: it)?(?: now)?|purchase(?: now)?|pay(?: now| securely)?|pay (?:[$€£]\s?)?\d[\d.,]*\b.*|pay with \S.*|place (?:your |my |the )?order(?: now)?|(?:proceed to |go to )?check ?out(?: now)?|complete (?:your |my |the )?(?:order|purchase|payment)|confirm (?:your |my |the )?(?:order|purchase|payment)|subscribe(?: now)?|start (?:your |my )?subscription)(?:\s*[-–—:·,]?\s*(?:for |at )?(?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:[$€£]|usd|eur|gbp))?|\s*\(\d+ items?\))?$/i;
+
 const STANDALONE: Array<{ category: ConfirmationCategory; pattern: RegExp }> = [
-  {
-    category: "purchase",
-    pattern:
-      /^(?:buy(?: it)?(?: now)?|purchase(?: now)?|pay(?: now| securely)?|pay (?:[$€£]\s?)?\d[\d.,]*\b.*|pay with \S.*|place (?:your |my |the )?order(?: now)?|complete (?:your |my |the )?(?:order|purchase|payment)|confirm (?:your |my |the )?(?:order|purchase|payment)|subscribe(?: now)?|start (?:your |my )?subscription)$/i,
-  },
+  { category: "purchase", pattern: PURCHASE_PHRASE },
   { category: "account", pattern: ACCOUNT_CHANGE },
   {
     category: "messaging",
