@@ -5,6 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ConfirmationRequestSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
 import { BIN, runCli } from "../helpers/cliProcess.js";
+import { inlinePage } from "../helpers/fixtureServer.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 interface Case {
@@ -152,6 +153,20 @@ describe("the confirmation field reaches every agent surface", () => {
     const answered = await session.client.request("browser.confirm", { id: confirmation.id, allow: true });
     expect(answered).toMatchObject({ id: confirmation.id, allowed: true });
     expect((await session.client.request("browser.extract", {})).text).toContain("sent Checkout");
+  });
+
+  it("a confirmed link whose href the page swapped is not the action the user approved", async () => {
+    const page = `<title>Basket</title><p id="out">idle</p><a id="go" href="/cart/checkout" onclick="event.preventDefault(); document.getElementById('out').textContent = 'went to ' + this.getAttribute('href')">Proceed</a>
+      <button type="button" onclick="document.getElementById('go').setAttribute('href', '/checkout/express')">Switch</button>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
+    const snapshot = (await session.client.request("browser.snapshot", {})).text;
+    const asked = await session.client.send({ type: "browser.click", payload: { ref: findRef(snapshot, "link", "Proceed") } });
+    const confirmation = ConfirmationRequestSchema.parse((asked as { confirmation?: unknown }).confirmation);
+    expect(confirmation).toMatchObject({ category: "purchase", target: { role: "link", name: "Proceed" } });
+    await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Switch") });
+    const replay = await session.client.send({ type: "browser.confirm", payload: { id: confirmation.id, allow: true } });
+    expect(replay).toMatchObject({ code: "policy_denied", error: expect.stringMatching(/the target element is no longer the one confirmed/) });
+    expect((await session.client.request("browser.extract", {})).text).toContain("idle");
   });
 
   it("the CLI prints it under the error, with the command that answers it", async () => {

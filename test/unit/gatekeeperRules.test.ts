@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify, enforced, type DescribedTarget } from "../../extension/background/gatekeeper/confirmationRules.js";
+import { categoriesOf, classify, enforced, type DescribedTarget } from "../../extension/background/gatekeeper/confirmationRules.js";
 import { changedFields, loosenings } from "../../extension/background/gatekeeper/policyTightening.js";
 import { plannedActions } from "../../extension/background/gatekeeper/toolIntents.js";
 import { PolicySchema, type ConfirmationCategory, type Policy } from "../../protocol/tools/gatekeeperTools.js";
@@ -92,6 +92,11 @@ describe("confirmation rules judge what an action does", () => {
     const findings = click(submitter("Send", { formHasPassword: true, formMethod: "post", formAction: "https://shop.test/checkout" }));
     expect(categories(findings)).toEqual(["credentials", "purchase", "messaging", "submit"]);
     expect(findings[1]?.why).toBe('activates button "Send", which sends a form to https://shop.test/checkout');
+  });
+
+  it("lists the categories of a batch's findings once each, most consequential first", () => {
+    const findings = [...click(submitter("Submit", { formMethod: "post" })), ...click(target("Buy now")), ...click(submitter("Go", { formHasPassword: true }))];
+    expect(categoriesOf(findings)).toEqual(["credentials", "purchase", "submit"]);
   });
 
   it("enforces only the categories the policy keeps on", () => {

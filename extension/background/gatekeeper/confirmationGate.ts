@@ -3,7 +3,7 @@ import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { callContent } from "../contentClient.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 import { resolveDeepRef } from "../deep/resolveDeepRef.js";
-import { classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
+import { categoriesOf, classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
@@ -58,7 +58,8 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
 
 /** The structured side of confirmation_required, so no agent parses the message. */
 function confirmationRequest(pending: PendingConfirmation, url: string, target: DescribedTarget | null): ConfirmationRequest {
-  const categories = [...new Set(pending.findings.map((finding) => finding.category))];
+  const categories = categoriesOf(pending.findings);
+  // Never empty: a confirmation is only issued for at least one finding.
   const [category = "submit"] = categories;
   return {
     id: pending.id,
@@ -116,7 +117,8 @@ async function describe(tabId: number, ref: string | null): Promise<DescribedTar
 }
 
 function fingerprint(target: DescribedTarget): string {
-  return [target.ref ?? "(focused)", target.role, target.name, target.tag, target.type, target.formAction ?? ""].join("|");
+  // Where it leads is part of what was confirmed: a swapped href or formaction is another action.
+  return [target.ref ?? "(focused)", target.role, target.name, target.tag, target.type, target.formAction ?? "", target.formMethod ?? "", target.href ?? ""].join("|");
 }
 
 function describeFindings(findings: Finding[]): string {

@@ -124,3 +124,8 @@ function isButton(target: DescribedTarget): boolean {
 function sorted(findings: Finding[]): Finding[] {
   return [...findings].sort((a, b) => SEVERITY.indexOf(a.category) - SEVERITY.indexOf(b.category));
 }
+
+/** The distinct categories of findings (from every step of a batch), most consequential first. */
+export function categoriesOf(findings: Finding[]): ConfirmationCategory[] {
+  return SEVERITY.filter((category) => findings.some((finding) => finding.category === category));
+}
