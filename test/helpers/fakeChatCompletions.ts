@@ -1,0 +1,95 @@
+import { createServer, type Server } from "node:http";
+import { z } from "zod";
+import { BrowserUseActResultSchema, BrowserUseStateSchema, type ChatMessage } from "../../protocol/index.js";
+
+export interface RecordedChatRequest {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: { model: string; messages: ChatMessage[] };
+}
+
+/** A scripted answer: the assistant's text, or an HTTP error the server answers instead. */
+export type ChatReply = string | { status: number; error: string };
+export type ScriptedChatTurn = (request: RecordedChatRequest) => ChatReply;
+
+export interface FakeChatCompletions {
+  baseURL: string;
+  requests: RecordedChatRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local OpenAI-compatible server (POST /v1/chat/completions, non-streaming): each
+ * request is recorded and gets the next scripted reply. A request past the script, or to
+ * another path, gets HTTP 500, so an unexpected extra turn fails loudly.
+ */
+export async function startFakeChatCompletions(script: (request: RecordedChatRequest) => ScriptedChatTurn | undefined): Promise<FakeChatCompletions> {
+  const requests: RecordedChatRequest[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const recorded: RecordedChatRequest = { path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedChatRequest["body"] };
+      requests.push(recorded);
+      const turn = request.url === "/v1/chat/completions" ? script(recorded) : undefined;
+      const reply: ChatReply = turn === undefined ? { status: 500, error: `unscripted request ${requests.length} to ${request.url}` } : turn(recorded);
+      if (typeof reply !== "string") {
+        response.writeHead(reply.status, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: { message: reply.error, type: "invalid_request_error", code: null } }));
+        return;
+      }
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: "chat.completion",
+          created: 1_700_000_000,
+          model: recorded.body.model,
+          choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  return { baseURL: `http://127.0.0.1:${port}/v1`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The goal a Browser-Use conversation opened with ("Task: goal" in the first user turn). */
+export function goalOf(request: RecordedChatRequest): string | undefined {
+  const first = request.body.messages.find((message) => message.role === "user")?.content ?? "";
+  return /^Task: (.*)\n\n/.exec(first)?.[1];
+}
+
+/** Scripts keyed by goal; the turn is the number of assistant messages so far, so several tasks share one fake. */
+export function chatByGoal(scripts: Record<string, ScriptedChatTurn[]>): (request: RecordedChatRequest) => ScriptedChatTurn | undefined {
+  return (request) => {
+    const goal = goalOf(request);
+    if (goal === undefined) return undefined;
+    const turn = request.body.messages.filter((message) => message.role === "assistant").length;
+    return scripts[goal]?.[turn];
+  };
+}
+
+/** What the provider sends each turn: the seed's State Object, with the seed's error after a failed action, and nothing else. */
+const StateSentSchema = BrowserUseStateSchema.extend({ error: BrowserUseActResultSchema.shape.error }).strict();
+export type StateSent = z.infer<typeof StateSentSchema>;
+
+/** The State Object of a request's last user turn, checked against the schema. */
+export function lastState(request: RecordedChatRequest): StateSent {
+  const last = request.body.messages.at(-1);
+  const at = last?.content.indexOf(STATE_LEAD) ?? -1;
+  if (last?.role !== "user" || at < 0) throw new Error(`the last message is no State Object: ${JSON.stringify(last).slice(0, 300)}`);
+  return StateSentSchema.parse(JSON.parse(last.content.slice(at + STATE_LEAD.length)));
+}
+
+const STATE_LEAD = "State Object:\n";
+
+/** The key of the first element of a state whose descriptor matches, as the seed says to look elements up. */
+export function indexIn(state: StateSent, match: (descriptor: StateSent["element_index"][string]) => boolean): number {
+  const entry = Object.entries(state.element_index).find(([, descriptor]) => match(descriptor));
+  if (entry === undefined) throw new Error(`no matching element in ${JSON.stringify(state.element_index)}`);
+  return Number(entry[0]);
+}
