@@ -32,7 +32,7 @@ export async function startFakeChatCompletions(script: (request: RecordedChatReq
       const recorded: RecordedChatRequest = { path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedChatRequest["body"] };
       requests.push(recorded);
       const turn = request.url === "/v1/chat/completions" ? script(recorded) : undefined;
-      const reply: ChatReply = turn === undefined ? { status: 500, error: `unscripted request ${requests.length} to ${request.url}` } : turn(recorded);
+      const reply = answerOf(turn, recorded, requests.length);
       if (typeof reply !== "string") {
         response.writeHead(reply.status, { "content-type": "application/json" });
         response.end(JSON.stringify({ error: { message: reply.error, type: "invalid_request_error", code: null } }));
@@ -57,6 +57,16 @@ export async function startFakeChatCompletions(script: (request: RecordedChatReq
   return { baseURL: `http://127.0.0.1:${port}/v1`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** A script that throws (an assertion inside it) answers HTTP 500 with its message, so the task fails instead of hanging. */
+function answerOf(turn: ScriptedChatTurn | undefined, recorded: RecordedChatRequest, count: number): ChatReply {
+  if (turn === undefined) return { status: 500, error: `unscripted request ${count} to ${recorded.path}` };
+  try {
+    return turn(recorded);
+  } catch (error) {
+    return { status: 500, error: `script failed on request ${count}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
 /** The goal a Browser-Use conversation opened with ("Task: goal" in the first user turn). */
 export function goalOf(request: RecordedChatRequest): string | undefined {
   const first = request.body.messages.find((message) => message.role === "user")?.content ?? "";
@@ -77,12 +87,11 @@ export function chatByGoal(scripts: Record<string, ScriptedChatTurn[]>): (reques
 const StateSentSchema = BrowserUseStateSchema.extend({ error: BrowserUseActResultSchema.shape.error }).strict();
 export type StateSent = z.infer<typeof StateSentSchema>;
 
-/** The State Object of a request's last user turn, checked against the schema. */
+/** The latest State Object of a request (the one user turn that carries one whole), checked against the schema. */
 export function lastState(request: RecordedChatRequest): StateSent {
-  const last = request.body.messages.at(-1);
-  const at = last?.content.indexOf(STATE_LEAD) ?? -1;
-  if (last?.role !== "user" || at < 0) throw new Error(`the last message is no State Object: ${JSON.stringify(last).slice(0, 300)}`);
-  return StateSentSchema.parse(JSON.parse(last.content.slice(at + STATE_LEAD.length)));
+  const last = [...request.body.messages].reverse().find((message) => message.role === "user" && message.content.includes(STATE_LEAD));
+  if (last === undefined) throw new Error(`no State Object in ${JSON.stringify(request.body.messages).slice(0, 300)}`);
+  return StateSentSchema.parse(JSON.parse(last.content.slice(last.content.indexOf(STATE_LEAD) + STATE_LEAD.length)));
 }
 
 const STATE_LEAD = "State Object:\n";
