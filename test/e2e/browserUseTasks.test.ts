@@ -35,6 +35,8 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     "stop while waiting": [clickSubmit],
     "never valid": Array.from({ length: 4 }, () => () => "no"),
     "bad key": [() => ({ status: 401, error: "Incorrect API key provided" })],
+    "scroll a lot": Array.from({ length: 200 }, (_, turn) => reply({ action: "scroll", direction: turn % 2 === 0 ? "down" : "up", pixels: turn + 1 })),
+    "four directions": (["down", "up", "left", "right"] as const).map((direction) => reply({ action: "scroll", direction })),
     "from the cli": [reply({ action: "finish_task", message: "done via the CLI" })],
   };
 
@@ -183,6 +185,26 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "failed", model: "env-default-model", error: { code: "provider_error" } });
     expect(done.error?.message).toMatch(/HTTP 401 .*Incorrect API key provided \(check OPENAI_API_KEY\)/);
+  });
+
+  it("pauses after the current step, resumes, and stops, like any task", async () => {
+    const id = await start("scroll a lot");
+    await waitFor((event) => event.kind === "task:step" && event.taskId === id && event.step.action === "scroll");
+    await session.client.request("tasks.pause", { id });
+    await waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "paused");
+    const before = (await session.client.request("tasks.get", { id })).steps.length;
+    expect(await session.client.request("tasks.wait", { id }, { timeoutMs: 2_000 })).toMatchObject({ status: "paused", ended: false });
+    expect((await session.client.request("tasks.get", { id })).steps.length).toBe(before);
+    expect((await session.client.request("tasks.resume", { id })).status).toBe("running");
+    await waitFor((event) => event.kind === "task:step" && event.taskId === id && event.step.index === before);
+    expect((await session.client.request("tasks.stop", { id })).status).toBe("stopped");
+  });
+
+  it("ends at maxSteps, and at timeoutMs", async () => {
+    const limited = await session.client.request("tasks.wait", { id: await start("four directions", { maxSteps: 3 }) }, { timeoutMs: 60_000 });
+    expect(limited).toMatchObject({ status: "failed", stepCount: 3, error: { code: "max_steps" } });
+    const late = await session.client.request("tasks.wait", { id: await start("scroll a lot", { timeoutMs: 2_000 }) }, { timeoutMs: 60_000 });
+    expect(late).toMatchObject({ status: "timed_out", error: { code: "timeout" } });
   });
 
   it("runs from the CLI with --provider browser-use", async () => {
