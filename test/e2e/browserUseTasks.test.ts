@@ -37,6 +37,13 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     "bad key": [() => ({ status: 401, error: "Incorrect API key provided" })],
     "scroll a lot": Array.from({ length: 200 }, (_, turn) => reply({ action: "scroll", direction: turn % 2 === 0 ? "down" : "up", pixels: turn + 1 })),
     "four directions": (["down", "up", "left", "right"] as const).map((direction) => reply({ action: "scroll", direction })),
+    "pick large": [
+      (request) => {
+        const seen = lastState(request);
+        return JSON.stringify({ action: "select_option", element_index: indexIn(seen, (each) => each.tag === "select"), option_index: indexIn(seen, (each) => each.tag === "option" && each.text_content === "Large") });
+      },
+      (request) => JSON.stringify({ action: "finish_task", message: `size ${lastState(request).element_index[String(indexIn(lastState(request), (each) => each.tag === "select"))]?.attributes.value ?? "?"}` }),
+    ],
     "from the cli": [reply({ action: "finish_task", message: "done via the CLI" })],
   };
 
@@ -185,6 +192,11 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "failed", model: "env-default-model", error: { code: "provider_error" } });
     expect(done.error?.message).toMatch(/HTTP 401 .*Incorrect API key provided \(check OPENAI_API_KEY\)/);
+  });
+
+  it("selects an <option> of a <select> by both indexes", async () => {
+    const done = await session.client.request("tasks.wait", { id: await start("pick large", { startUrl: session.pages.url("/browser-use.html") }) }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: "size l" });
   });
 
   it("pauses after the current step, resumes, and stops, like any task", async () => {

@@ -14,7 +14,8 @@ const state = (hash: string, url = "http://x/"): AgentState => ({ url, page_cont
 describe("judging a model's reply before it is sent", () => {
   const judge = (reply: string, history = new ActionHistory()) => judgeReply(reply, HASH, history);
 
-  it("accepts one action object, bare or in a Markdown fence", () => {
+  it("accepts one action object, bare, in a Markdown fence, or after a reasoning model's <think> block", () => {
+    expect(judge('<think>\nThe field is 2 {maybe}.\n</think>\n\n{"action":"click_element","element_index":2}')).toEqual({ ok: true, action: { action: "click_element", element_index: 2 } });
     expect(judge('{"action":"click_element","element_index":4}')).toEqual({ ok: true, action: { action: "click_element", element_index: 4 } });
     expect(judge('```json\n{"action":"scroll","direction":"down"}\n```')).toEqual({ ok: true, action: { action: "scroll", direction: "down" } });
   });

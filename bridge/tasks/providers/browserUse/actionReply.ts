@@ -5,6 +5,8 @@ export type ReplyVerdict = { ok: true; action: BrowserUseAction } | { ok: false;
 
 /** A reply wrapped in a Markdown code fence, as many chat models write JSON. */
 const FENCED = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
+/** Reasoning models served locally (Qwen3, DeepSeek-R1) put their thinking in the content, before the answer. */
+const THINKING = /^\s*<think>[\s\S]*?<\/think>/;
 
 /**
  * Judges one model reply before anything is sent to the browser (seed: Action
@@ -13,7 +15,7 @@ const FENCED = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
  * Idempotency). A refusal carries the correction to send back to the model.
  */
 export function judgeReply(reply: string, stateHash: string, history: ActionHistory): ReplyVerdict {
-  const trimmed = reply.trim();
+  const trimmed = reply.replace(THINKING, "").trim();
   const text = FENCED.exec(trimmed)?.[1]?.trim() ?? trimmed;
   let json: unknown;
   try {
