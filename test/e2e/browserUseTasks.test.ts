@@ -4,6 +4,7 @@ import { TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
 import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
 import type { CliIo } from "../../agent-client/cli/io.js";
 import { chatByGoal, goalOf, indexIn, lastState, startFakeChatCompletions, type FakeChatCompletions, type RecordedChatRequest, type ScriptedChatTurn } from "../helpers/fakeChatCompletions.js";
+import { killBridgeAndReconnect } from "../helpers/bridgeRestart.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 const reply = (action: Record<string, unknown>): ScriptedChatTurn => () => JSON.stringify(action);
@@ -11,13 +12,25 @@ const typeName = (text: string) => (request: RecordedChatRequest): string => JSO
 const nameField: ScriptedChatTurn = typeName("Ada");
 const clickSubmit: ScriptedChatTurn = (request) => JSON.stringify({ action: "click_element", element_index: indexIn(lastState(request), (each) => each.text_content === "Submit application") });
 
+/** Holds the model's reply until the test opens it. */
+function gate(): { open(): void; opened: Promise<void> } {
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
 describe("tasks.start {provider: browser-use}: an OpenAI-compatible model against a fake chat-completions server, in real Chromium", () => {
   let session: WebOperatorSession;
   let fake: FakeChatCompletions;
   const events: TaskEvent[] = [];
   const formUrl = (): string => session.pages.url("/task-form.html");
 
+  const afterCrash = gate();
   const SCRIPTS: Record<string, ScriptedChatTurn[]> = {
+    "survive a crash": [nameField, async () => {
+      await afterCrash.opened;
+      return JSON.stringify({ action: "finish_task", message: "finished after the crash" });
+    }],
     "fill and submit": [
       () => JSON.stringify({ action: "navigate", url: formUrl() }),
       nameField,
@@ -235,6 +248,31 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     const id = /task (task_[0-9a-f]+) started/.exec(err)?.[1] ?? "";
     expect((await session.client.request("tasks.get", { id })).provider).toBe("browser-use");
   });
+
+  // Last: it kills the session's bridge, and with it session.client.
+  it("marks a task interrupted when the bridge is killed while the model thinks, and resumes it from its stored conversation", async () => {
+    const id = await start("survive a crash");
+    await waitFor((event) => event.kind === "task:step" && event.taskId === id && event.step.action === "input_text");
+    await expect.poll(() => requestsOf("survive a crash").length).toBe(2);
+    const client = await killBridgeAndReconnect(session);
+    try {
+      const interrupted = await client.request("tasks.get", { id });
+      expect(interrupted.status).toBe("interrupted");
+      expect(interrupted.steps.map((step) => step.action)).toEqual(["open_tab", "input_text"]);
+      afterCrash.open();
+      expect((await client.request("tasks.resume", { id })).status).toBe("interrupted");
+      const done = await client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+      expect(done).toMatchObject({ status: "succeeded", answer: "finished after the crash" });
+      // The resumed run went on with the stored chat: the goal, the earlier reply, then one fresh state.
+      const resumed = requestsOf("survive a crash")[2]!;
+      expect(resumed.body.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
+      expect(resumed.body.messages[2]?.content).toBe(requestsOf("survive a crash")[1]?.body.messages[2]?.content);
+      expect(resumed.body.messages.filter((message) => message.content.includes("State Object:\n"))).toHaveLength(1);
+      expect(lastState(resumed).element_index[String(indexIn(lastState(resumed), (each) => each.attributes.name === "name"))]?.attributes.value).toBe("Ada");
+    } finally {
+      client.close();
+    }
+  }, 120_000);
 });
 
 describe("tasks.start {provider: browser-use} without OPENAI_BASE_URL", () => {

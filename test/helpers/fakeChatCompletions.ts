@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import { z } from "zod";
 import { BrowserUseActResultSchema, BrowserUseStateSchema, type ChatMessage } from "../../protocol/index.js";
 
@@ -10,7 +10,7 @@ export interface RecordedChatRequest {
 
 /** A scripted answer: the assistant's text, or an HTTP error the server answers instead. */
 export type ChatReply = string | { status: number; error: string };
-export type ScriptedChatTurn = (request: RecordedChatRequest) => ChatReply;
+export type ScriptedChatTurn = (request: RecordedChatRequest) => ChatReply | Promise<ChatReply>;
 
 export interface FakeChatCompletions {
   baseURL: string;
@@ -21,7 +21,8 @@ export interface FakeChatCompletions {
 /**
  * A local OpenAI-compatible server (POST /v1/chat/completions, non-streaming): each
  * request is recorded and gets the next scripted reply. A request past the script, or to
- * another path, gets HTTP 500, so an unexpected extra turn fails loudly.
+ * another path, gets HTTP 500, so an unexpected extra turn fails loudly. A turn may answer
+ * later (a promise), to hold the model's reply while a test does something else.
  */
 export async function startFakeChatCompletions(script: (request: RecordedChatRequest) => ScriptedChatTurn | undefined): Promise<FakeChatCompletions> {
   const requests: RecordedChatRequest[] = [];
@@ -32,23 +33,8 @@ export async function startFakeChatCompletions(script: (request: RecordedChatReq
       const recorded: RecordedChatRequest = { path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedChatRequest["body"] };
       requests.push(recorded);
       const turn = request.url === "/v1/chat/completions" ? script(recorded) : undefined;
-      const reply = answerOf(turn, recorded, requests.length);
-      if (typeof reply !== "string") {
-        response.writeHead(reply.status, { "content-type": "application/json" });
-        response.end(JSON.stringify({ error: { message: reply.error, type: "invalid_request_error", code: null } }));
-        return;
-      }
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: "chat.completion",
-          created: 1_700_000_000,
-          model: recorded.body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
-          usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
-        }),
-      );
+      const count = requests.length;
+      void answerOf(turn, recorded, count).then((reply) => respond(response, reply, recorded.body.model, count));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -57,11 +43,30 @@ export async function startFakeChatCompletions(script: (request: RecordedChatReq
   return { baseURL: `http://127.0.0.1:${port}/v1`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+function respond(response: ServerResponse, reply: ChatReply, model: string, count: number): void {
+  if (typeof reply !== "string") {
+    response.writeHead(reply.status, { "content-type": "application/json" });
+    response.end(JSON.stringify({ error: { message: reply.error, type: "invalid_request_error", code: null } }));
+    return;
+  }
+  response.writeHead(200, { "content-type": "application/json" });
+  response.end(
+    JSON.stringify({
+      id: `chatcmpl-${count}`,
+      object: "chat.completion",
+      created: 1_700_000_000,
+      model,
+      choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
+    }),
+  );
+}
+
 /** A script that throws (an assertion inside it) answers HTTP 500 with its message, so the task fails instead of hanging. */
-function answerOf(turn: ScriptedChatTurn | undefined, recorded: RecordedChatRequest, count: number): ChatReply {
+async function answerOf(turn: ScriptedChatTurn | undefined, recorded: RecordedChatRequest, count: number): Promise<ChatReply> {
   if (turn === undefined) return { status: 500, error: `unscripted request ${count} to ${recorded.path}` };
   try {
-    return turn(recorded);
+    return await turn(recorded);
   } catch (error) {
     return { status: 500, error: `script failed on request ${count}: ${error instanceof Error ? error.message : String(error)}` };
   }
