@@ -57,6 +57,14 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
       },
       (request) => JSON.stringify({ action: "finish_task", message: `size ${lastState(request).element_index[String(indexIn(lastState(request), (each) => each.tag === "select"))]?.attributes.value ?? "?"}` }),
     ],
+    "from a blank tab": [
+      (request) => {
+        const blank = lastState(request);
+        if (Object.keys(blank.element_index).length > 0 || !/not a web page/.test(blank.page_content)) return "unexpected first state";
+        return JSON.stringify({ action: "navigate", url: formUrl() });
+      },
+      (request) => JSON.stringify({ action: "finish_task", message: lastState(request).url }),
+    ],
     "from the cli": [reply({ action: "finish_task", message: "done via the CLI" })],
   };
 
@@ -205,6 +213,13 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "failed", model: "env-default-model", error: { code: "provider_error" } });
     expect(done.error?.message).toMatch(/HTTP 401 .*Incorrect API key provided \(check OPENAI_API_KEY\)/);
+  });
+
+  it("starts from a blank tab when there is no startUrl: a state with no elements, then navigate", async () => {
+    const started = await session.client.request("tasks.start", { goal: "from a blank tab", provider: "browser-use" });
+    const done = await session.client.request("tasks.wait", { id: started.id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: formUrl() });
+    expect(lastState(requestsOf("from a blank tab")[0]!).url).not.toMatch(/^https?:/);
   });
 
   it("selects an <option> of a <select> by both indexes", async () => {

@@ -1,6 +1,6 @@
 import { WebOperatorError, type BrowserUseAction, type BrowserUseErrorCode, type CommandType, type SnapshotElement } from "../../../../protocol/index.js";
 import type { CommandCaller } from "../../../bridgeCommands.js";
-import { perceive, type BrowserUseStateObject, type IssuedState } from "../../../adapters/browserUse/browserUseState.js";
+import { perceive, stateHash, type BrowserUseStateObject, type IssuedState } from "../../../adapters/browserUse/browserUseState.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
 
 /** The State Object the model gets: the adapter's, without our tabId, plus the seed's error after a failed action. */
@@ -30,9 +30,29 @@ export function taskCaller(task: TaskContext, target?: TargetHint): CommandCalle
 
 /** One State Object of the task's active tab, through the adapter's own translation. */
 export async function observe(task: TaskContext): Promise<Observation> {
-  const { state, issued } = await perceive(taskCaller(task), task.activeTab(), false);
-  const { tabId: _tabId, ...forModel } = state;
-  return { state: forModel, issued };
+  const tabId = task.activeTab();
+  try {
+    const { state, issued } = await perceive(taskCaller(task), tabId, false);
+    const { tabId: _tabId, ...forModel } = state;
+    return { state: forModel, issued };
+  } catch (error) {
+    if (!(error instanceof WebOperatorError) || error.code !== "unsupported_page") throw error;
+    const blank = await nonWebState(task, tabId);
+    if (blank === null) throw error;
+    return blank;
+  }
+}
+
+/**
+ * A task started without startUrl shows about:blank, which no content script reads: its
+ * state has no elements, and says so, so the model's first action can be navigate.
+ */
+async function nonWebState(task: TaskContext, tabId: number): Promise<Observation | null> {
+  const url = (await task.browser("browser.tabs_list", {})).tabs.find((tab) => tab.tabId === tabId)?.url ?? "";
+  if (/^https?:/i.test(url)) return null;
+  const pageContent = `(${url || "This tab"} is not a web page: it has no content and no elements. Use navigate to open an http(s) URL.)`;
+  const hash = stateHash(url, pageContent);
+  return { state: { url, page_content: pageContent, element_index: {}, state_hash: hash }, issued: { tabId, url, stateHash: hash, entries: new Map() } };
 }
 
 /** The element an action names, as the confirmation prompt and the trace's locator show it. */
