@@ -26,12 +26,12 @@ export class BrowserUseProvider implements TaskProvider {
     let current = await observe(task);
     for (;;) {
       conversation.presentState(current.state);
-      task.saveConversation(conversation.toJSON());
       const action = await this.nextAction(task, conversation, current.state.state_hash);
+      if (action.action !== "finish_task" && action.action !== "fail_task") conversation.recordExecuted(current.state.state_hash, action);
+      // Once per turn, before the action runs and with its tuple: after an interruption, the same action is not sent again in an unchanged state.
+      task.saveConversation(conversation.toJSON());
       if (action.action === "finish_task") return action.message;
       if (action.action === "fail_task") throw new AgentGaveUpError(action.message);
-      conversation.recordExecuted(current.state.state_hash, action);
-      task.saveConversation(conversation.toJSON());
       current = await execute(task, action, current);
     }
   }
@@ -58,7 +58,6 @@ export class BrowserUseProvider implements TaskProvider {
       if (verdict.ok) return verdict.action;
       lastProblem = verdict.correction;
       conversation.addCorrection(verdict.correction);
-      task.saveConversation(conversation.toJSON());
     }
     throw new WebOperatorError(
       "model_output_invalid",
