@@ -47,6 +47,10 @@ export const ErrorCodeSchema = z.enum([
   "provider_error",
   /** The task is not in a state that allows this (e.g. confirm with nothing pending, resume of a finished task). */
   "invalid_state",
+  /** A task agent ended its own task as failed (Browser-Use fail_task); the message is its reason. */
+  "task_failed",
+  /** The task's model kept answering with no usable action (not the schema, or a repeat in the same state) past its retries. */
+  "model_output_invalid",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

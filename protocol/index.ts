@@ -16,3 +16,4 @@ export * from "./tasks/taskEvents.js";
 export * from "./snapshotElements.js";
 export * from "./adapters/browserUse.js";
 export * from "./adapters/bodyBrowser.js";
+export * from "./tasks/chatCompletions.js";

@@ -15,6 +15,7 @@ import {
   type TaskStatus,
   type TaskSummary,
 } from "../../protocol/index.js";
+import { AgentGaveUpError } from "./agentGaveUp.js";
 import { checkAttachments, copyAttachments } from "./attachments.js";
 import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
@@ -207,7 +208,7 @@ export class TaskEngine {
       else if (reason === "max_steps") this.finish(store, id, "failed", { error: { code: "max_steps", message: `The task used up its maxSteps (${payload.maxSteps}) without an answer.` } });
       else {
         const failure = error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", error instanceof Error ? error.message : String(error));
-        this.finish(store, id, "failed", { error: { code: failure.code, message: failure.message } });
+        this.finish(store, id, "failed", { error: { code: failure.code, message: failure.message }, ...(failure instanceof AgentGaveUpError ? { answer: failure.answer } : {}) });
       }
     } finally {
       clearTimeout(timer);

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { WebOperatorError, type TaskStatus } from "../../protocol/index.js";
+import { WebOperatorError, type TaskStartPayload, type TaskStatus } from "../../protocol/index.js";
 import { STORE_SCHEMA } from "./storeSchema.js";
 
 /** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
@@ -9,7 +9,7 @@ export interface TaskRow {
   id: string;
   status: TaskStatus;
   goal: string;
-  provider: "claude";
+  provider: TaskStartPayload["provider"];
   model: string;
   tab_id: number | null;
   options: string;

@@ -35,7 +35,8 @@ export const TaskAttachmentInputSchema = z.strictObject({
 });
 export type TaskAttachmentInput = z.infer<typeof TaskAttachmentInputSchema>;
 
-export const TaskProviderSchema = z.enum(["claude"]);
+/** claude: the Messages API with Claude's browser toolset; browser-use: an OpenAI-compatible chat model speaking the element-index protocol. */
+export const TaskProviderSchema = z.enum(["claude", "browser-use"]);
 
 export const TaskStartPayloadSchema = z.strictObject({
   goal: z.string().min(1).max(20_000),

@@ -1,5 +1,6 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import type { ProviderFactory } from "../taskTypes.js";
+import { browserUseProviderFrom } from "./browserUse/browserUseConfig.js";
 import { ClaudeProvider, DEFAULT_CLAUDE_MODEL } from "./claude/claudeProvider.js";
 
 /** The providers tasks.start knows; each checks its own configuration up front. */
@@ -15,5 +16,6 @@ export const providerFor: ProviderFactory = (name, env) => {
     const baseURL = env.ANTHROPIC_BASE_URL !== undefined && env.ANTHROPIC_BASE_URL.length > 0 ? env.ANTHROPIC_BASE_URL : undefined;
     return { provider: new ClaudeProvider({ apiKey, baseURL }), defaultModel: env.WEBOPERATOR_TASK_MODEL ?? DEFAULT_CLAUDE_MODEL };
   }
-  throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known one is "claude".`);
+  if (name === "browser-use") return browserUseProviderFrom(env);
+  throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known ones are "claude" and "browser-use".`);
 };

@@ -1,0 +1,109 @@
+import { WebOperatorError, type BrowserUseAction } from "../../../../protocol/index.js";
+import { runBrowserUseAction } from "../../../adapters/browserUse/browserUseActions.js";
+import { BrowserUseActionError, browserUseErrorOf } from "../../../adapters/browserUse/browserUseErrors.js";
+import { AgentGaveUpError } from "../../agentGaveUp.js";
+import { TaskEndedError } from "../../taskControl.js";
+import type { TaskContext, TaskProvider } from "../../taskTypes.js";
+import { judgeReply } from "./actionReply.js";
+import type { ChatCompletionsClient } from "./chatCompletionsClient.js";
+import { BrowserUseConversation } from "./conversation.js";
+import { browserUseSystemPrompt } from "./systemPrompt.js";
+import { observe, targetOf, taskCaller, type Observation } from "./taskPerception.js";
+
+/** Replies per turn before the task fails: the first one plus this many corrected retries. */
+export const MAX_REPLIES_PER_TURN = 4;
+
+/**
+ * An OpenAI-compatible chat model speaking the Browser-Use element-index protocol, as the
+ * agent side of the seed's loop: one State Object per turn (the browseruse adapter's own
+ * translation), one validated action per reply, each action one engine step.
+ */
+export class BrowserUseProvider implements TaskProvider {
+  constructor(private readonly client: ChatCompletionsClient) {}
+
+  async run(task: TaskContext): Promise<string> {
+    const conversation = BrowserUseConversation.start(task.goal, task.storedConversation);
+    let current = await observe(task);
+    for (;;) {
+      conversation.presentState(current.state);
+      const action = await this.nextAction(task, conversation, current.state.state_hash);
+      if (action.action !== "finish_task" && action.action !== "fail_task") conversation.recordExecuted(current.state.state_hash, action);
+      // Once per turn, before the action runs and with its tuple: after an interruption, the same action is not sent again in an unchanged state.
+      task.saveConversation(conversation.toJSON());
+      if (action.action === "finish_task") return action.message;
+      if (action.action === "fail_task") throw new AgentGaveUpError(action.message);
+      current = await execute(task, action, current);
+    }
+  }
+
+  /** Asks until a reply passes the Action Schema and the idempotency rule, correcting each refusal. */
+  private async nextAction(task: TaskContext, conversation: BrowserUseConversation, stateHash: string): Promise<BrowserUseAction> {
+    let lastProblem = "";
+    for (let reply = 1; reply <= MAX_REPLIES_PER_TURN; reply++) {
+      const request = { model: task.model, messages: [{ role: "system" as const, content: browserUseSystemPrompt() }, ...conversation.forModel()] };
+      const startedAt = Date.now();
+      let text: string;
+      try {
+        const completion = await this.client.complete(request, task.signal);
+        task.recordModelCall(request, completion.raw, null, startedAt);
+        task.addUsage(completion.inputTokens, completion.outputTokens);
+        text = completion.text;
+      } catch (error) {
+        if (task.signal.aborted) throw task.signal.reason;
+        task.recordModelCall(request, null, error instanceof Error ? error.message : String(error), startedAt);
+        throw error;
+      }
+      conversation.addReply(text);
+      const verdict = judgeReply(text, stateHash, conversation.history);
+      if (verdict.ok) return verdict.action;
+      lastProblem = verdict.correction;
+      conversation.addCorrection(verdict.correction);
+    }
+    throw new WebOperatorError(
+      "model_output_invalid",
+      `The model gave no usable action in ${MAX_REPLIES_PER_TURN} replies; the last refusal was: ${lastProblem.slice(0, 500)} Try a model that follows JSON instructions better, then start the task again.`,
+    );
+  }
+}
+
+/**
+ * One action as one engine step (paused, counted, recorded, announced; its confirmations
+ * wait for tasks.confirm). The step ends with the next State Object, whose state_hash is
+ * the step's state_after. A failed action answers the unchanged state with the seed's error.
+ */
+async function execute(task: TaskContext, action: BrowserUseAction, before: Observation): Promise<Observation> {
+  const target = targetOf(action, before.issued);
+  let failure: unknown = null;
+  try {
+    return await task.step(action.action, action, async () => {
+      (task as { currentAction?: string | null }).currentAction = action.action;
+      try {
+        await runBrowserUseAction(action, before.issued, task.activeTab(), taskCaller(task, target));
+      } catch (error) {
+        if (error instanceof TaskEndedError || task.signal.aborted) throw error;
+        failure = error;
+        throw asStepError(error);
+      }
+      const after = await observe(task);
+      const count = Object.keys(after.state.element_index).length;
+      return {
+        value: after,
+        summary: `${action.action} done: ${after.state.url} (${count} elements)`,
+        record: after.state,
+        ...(target === undefined ? {} : { locator: target }),
+        stateHash: after.state.state_hash,
+      };
+    });
+  } catch (error) {
+    if (failure === null) throw error;
+    const seed = browserUseErrorOf(failure, action.action);
+    const unchanged = await observe(task);
+    return { issued: unchanged.issued, state: { ...unchanged.state, error: { code: seed.code, message: seed.message, failed_action: action } } };
+  }
+}
+
+/** The step record keeps a WebOperator code: the adapter's own refusals map onto the nearest one. */
+function asStepError(error: unknown): unknown {
+  if (!(error instanceof BrowserUseActionError)) return error;
+  return new WebOperatorError(error.code === "INVALID_ELEMENT_INDEX" ? "invalid_ref" : error.code === "ELEMENT_NOT_INTERACTIVE" ? "not_actionable" : "internal_error", `${error.code}: ${error.message}`);
+}

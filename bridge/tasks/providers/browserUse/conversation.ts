@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { ChatMessageSchema, type BrowserUseAction, type ChatMessage } from "../../../../protocol/index.js";
+import { ActionHistory } from "./actionHistory.js";
+import type { AgentState } from "./taskPerception.js";
+
+/** What the provider stores per task so that tasks.resume continues it. */
+const StoredConversationSchema = z.object({
+  format: z.literal("browser-use/1"),
+  messages: z.array(ChatMessageSchema),
+  /** Index in messages of the latest full State Object; earlier ones are kept only as a line. */
+  stateAt: z.number().int().nullable(),
+  executed: z.array(z.string()),
+});
+
+/**
+ * The chat with the model: the goal, one State Object per turn, the model's replies and
+ * the corrections of invalid ones. Only the latest state is sent whole (the seed: it is
+ * the sole source of truth; earlier indexes are invalid anyway), which keeps the prompt
+ * within a local model's context.
+ */
+export class BrowserUseConversation {
+  private constructor(
+    private readonly goal: string,
+    private readonly messages: ChatMessage[],
+    private stateAt: number | null,
+    readonly history: ActionHistory,
+  ) {}
+
+  static start(goal: string, stored: unknown): BrowserUseConversation {
+    const parsed = StoredConversationSchema.safeParse(stored);
+    if (!parsed.success) return new BrowserUseConversation(goal, [], null, new ActionHistory());
+    const { messages, stateAt, executed } = parsed.data;
+    return new BrowserUseConversation(goal, messages, stateAt, new ActionHistory(executed));
+  }
+
+  /** The next user turn: the current State Object, as JSON. */
+  presentState(state: AgentState): void {
+    // A resumed task may have stopped before the model answered its last state: that state is old now.
+    if (this.messages.at(-1)?.role === "user") {
+      this.messages.pop();
+      if (this.stateAt === this.messages.length) this.stateAt = null;
+    }
+    if (this.stateAt !== null) {
+      const previous = this.messages[this.stateAt];
+      if (previous !== undefined) previous.content = supersededLine(previous.content);
+    }
+    const opening = this.messages.length === 0 ? `Task: ${this.goal}\n\n` : "";
+    this.stateAt = this.messages.length;
+    this.messages.push({ role: "user", content: `${opening}${STATE_LEAD}${JSON.stringify(state)}` });
+  }
+
+  addReply(text: string): void {
+    this.messages.push({ role: "assistant", content: text });
+  }
+
+  addCorrection(text: string): void {
+    this.messages.push({ role: "user", content: text });
+  }
+
+  recordExecuted(stateHash: string, action: BrowserUseAction): void {
+    this.history.record(stateHash, action);
+  }
+
+  forModel(): ChatMessage[] {
+    return this.messages.map((message) => ({ ...message }));
+  }
+
+  toJSON(): z.infer<typeof StoredConversationSchema> {
+    return { format: "browser-use/1", messages: this.forModel(), stateAt: this.stateAt, executed: this.history.toJSON() };
+  }
+}
+
+export const STATE_LEAD = "State Object:\n";
+
+/** A state message once a newer one exists: the goal line (if any) and which state it was. */
+function supersededLine(content: string): string {
+  const at = content.indexOf(STATE_LEAD);
+  if (at < 0) return content;
+  const head = content.slice(0, at);
+  let summary = "(an earlier state)";
+  try {
+    const state = JSON.parse(content.slice(at + STATE_LEAD.length)) as { url?: unknown; state_hash?: unknown; error?: { code?: unknown } };
+    summary = `(earlier state ${String(state.state_hash).slice(0, 12)} at ${String(state.url)}${state.error === undefined ? "" : `, error ${String(state.error.code)}`}; superseded, its element indexes are invalid)`;
+  } catch {
+    // Already a line.
+  }
+  return `${head}${summary}`;
+}
