@@ -46,6 +46,8 @@ export const ErrorCodeSchema = z.enum([
   "provider_error",
   /** The task is not in a state that allows this (e.g. confirm with nothing pending, resume of a finished task). */
   "invalid_state",
+  /** The user pressed Stop all agents in the side panel: writes and tasks.start are refused until they press Resume. */
+  "paused_by_user",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

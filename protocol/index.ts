@@ -15,3 +15,6 @@ export * from "./tasks/taskEvents.js";
 export * from "./snapshotElements.js";
 export * from "./adapters/browserUse.js";
 export * from "./adapters/bodyBrowser.js";
+export * from "./panel/panelShapes.js";
+export * from "./panel/panelConfirmations.js";
+export * from "./panel/panelRuntime.js";

@@ -5,6 +5,9 @@ import { logBridge } from "../log.js";
 import { providerFor } from "./providers/providerFactory.js";
 import { TaskEngine } from "./taskEngine.js";
 import { startTraceServer, type TraceServer } from "./trace/traceServer.js";
+import { taskRequester } from "../agentIdentity.js";
+import { PauseSwitch } from "../panel/pauseSwitch.js";
+import { PanelService } from "../panel/panelService.js";
 
 /**
  * Wires the task engine into a serving bridge: its browser calls go through the same
@@ -16,13 +19,23 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
   const engineSession: AgentSession = { authenticated: true, lastTabId: undefined, taskFilter: null };
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
+  const pause = new PauseSwitch();
+  context.pause = pause;
+  routed.pause = pause;
   const engine = new TaskEngine({
     configDir: dir,
     env,
     providers: providerFor,
-    broadcast: (event) => agents.broadcast(event),
-    callTool: (type, payload, timeoutMs) => runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession }, routed),
+    broadcast: (event) => {
+      agents.broadcast(event);
+      context.extension.push("tasks");
+    },
+    callTool: (type, payload, timeoutMs, taskId) =>
+      runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession, ...(taskId === undefined ? {} : { requester: taskRequester(taskId) }) }, routed),
   });
+  new PanelService({ engine, pause, agents: () => agents.agents(), env }).listen(context.extension);
+  pause.on("changed", () => context.extension.push("paused"));
+  agents.on("agents", () => context.extension.push("agents"));
   if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
   context.tasks = engine;
   let trace: TraceServer | null = null;

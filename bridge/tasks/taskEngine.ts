@@ -180,7 +180,7 @@ export class TaskEngine {
       payload,
       store,
       control,
-      callTool: this.options.callTool,
+      callTool: (type, payload, timeoutMs) => this.options.callTool(type, payload, timeoutMs, id),
       tabOwners: this.tabOwners,
       setStatus: (status, extra) => this.setStatus(store, id, status, extra),
       emit: (event) => this.emit(store, event),

@@ -1,0 +1,31 @@
+import { EventEmitter } from "node:events";
+import { WebOperatorError, type CommandSpec } from "../../protocol/index.js";
+
+/**
+ * The side panel's Stop all agents: while it is on, every browser.* write and tasks.start
+ * answers paused_by_user, from the socket and from tasks alike, until the user resumes.
+ * Reads, tasks.stop and the task views keep working so agents can see what happened.
+ */
+export class PauseSwitch extends EventEmitter<{ changed: [boolean] }> {
+  private stopped = false;
+
+  get paused(): boolean {
+    return this.stopped;
+  }
+
+  set(paused: boolean): void {
+    if (this.stopped === paused) return;
+    this.stopped = paused;
+    this.emit("changed", paused);
+  }
+
+  assertAllows(type: string, spec: CommandSpec): void {
+    if (!this.stopped) return;
+    const blocked = type === "tasks.start" || (type.startsWith("browser.") && spec.effects === "write");
+    if (!blocked) return;
+    throw new WebOperatorError(
+      "paused_by_user",
+      `The user pressed Stop all agents in the WebOperator side panel, so ${type} was not run. Reads still work; wait until the user presses Resume there, then retry.`,
+    );
+  }
+}
