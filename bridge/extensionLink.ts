@@ -112,9 +112,9 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
   }
 
   /** Tells the extension (and through it any open side panel) that what the panel shows changed. */
-  push(changed: "tasks" | "agents" | "paused"): void {
+  push(changed: "tasks" | "agents" | "paused", waitingTasks: number): void {
     if (!this.transport || !this.status.connected) return;
-    this.transport.write({ kind: "push", changed } satisfies BridgeToExtensionMessage);
+    this.transport.write({ kind: "push", changed, waitingTasks } satisfies BridgeToExtensionMessage);
   }
 
   private onFrame(frame: DecodedFrame): void {

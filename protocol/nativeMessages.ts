@@ -43,6 +43,8 @@ export const ChunkSchema = z.object({
 export const BridgePushSchema = z.object({
   kind: z.literal("push"),
   changed: z.enum(["tasks", "agents", "paused"]),
+  /** Tasks waiting for a confirmation right now: part of the toolbar badge's count. */
+  waitingTasks: z.number().int().nonnegative(),
 });
 
 /** The bridge's answer to a panel request the extension relayed. */

@@ -20,6 +20,9 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
   const pause = new PauseSwitch();
+  // Set once the engine exists; a push before that counts no tasks.
+  let waitingTasks = (): number => 0;
+  const push = (changed: "tasks" | "agents" | "paused"): void => context.extension.push(changed, waitingTasks());
   context.pause = pause;
   routed.pause = pause;
   const engine = new TaskEngine({
@@ -28,14 +31,17 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
     providers: providerFor,
     broadcast: (event) => {
       agents.broadcast(event);
-      context.extension.push("tasks");
+      push("tasks");
     },
     callTool: (type, payload, timeoutMs, taskId) =>
       runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession, ...(taskId === undefined ? {} : { requester: taskRequester(taskId) }) }, routed),
   });
   new PanelService({ engine, pause, agents: () => agents.agents(), env }).listen(context.extension);
-  pause.on("changed", () => context.extension.push("paused"));
-  agents.on("agents", () => context.extension.push("agents"));
+  waitingTasks = () => engine.waitingCount();
+  pause.on("changed", () => push("paused"));
+  agents.on("agents", () => push("agents"));
+  // The extension re-reads the badge count whenever it connects.
+  context.extension.on("connected", () => push("tasks"));
   if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
   context.tasks = engine;
   let trace: TraceServer | null = null;

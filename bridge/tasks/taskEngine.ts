@@ -114,6 +114,12 @@ export class TaskEngine {
     }
   }
 
+  /** Live tasks waiting for a confirmation: the side panel's badge count. */
+  waitingCount(): number {
+    if (this.store === null) return 0;
+    return [...this.live.keys()].filter((id) => this.store?.getTask(id)?.status === "waiting_confirmation").length;
+  }
+
   /** The full stored record of one task, for the trace endpoint. */
   traceSource(id: string): { store: TaskStore; row: TaskRow } | null {
     const store = this.requireStore();

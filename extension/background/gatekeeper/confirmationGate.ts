@@ -6,12 +6,14 @@ import { resolveDeepRef } from "../deep/resolveDeepRef.js";
 import { classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
+import type { Requester } from "../../../protocol/index.js";
 
 export interface GatedCall {
   tool: string;
   input: unknown;
   defaultTabId: number | undefined;
   tab: { id: number; url: string; origin: string } | null;
+  requester: Requester | null;
 }
 
 /**
@@ -22,9 +24,11 @@ export interface GatedCall {
 export async function checkConfirmations(call: GatedCall, plans: PlannedAction[], policy: Policy, grant: PendingConfirmation | undefined): Promise<void> {
   const findings: Finding[] = [];
   const targets: string[] = [];
+  let shown: { role: string; name: string } | null = null;
   for (const plan of plans) {
     const target = call.tab === null ? null : await describePlanned(call.tab.id, plan);
     if (target !== null) targets.push(fingerprint(target));
+    if (target !== null) shown ??= { role: target.role, name: target.name };
     const url = plan.url === null ? null : parseUrl(plan.url);
     findings.push(...enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url }), policy));
   }
@@ -33,20 +37,27 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
     if (findings.length > 0) throw new WebOperatorError("policy_denied", `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`);
     return;
   }
-  const pending = pendingConfirmations.add({
+  const pending = await pendingConfirmations.add({
     tool: call.tool,
     input: call.input,
     defaultTabId: call.defaultTabId,
     tabId: call.tab.id,
     origin: call.tab.origin,
+    url: call.tab.url,
+    target: shown,
+    requester: call.requester,
     targets,
     findings,
     timeoutMs: policy.confirmationTimeoutMs,
     expiresAt: Date.now() + policy.confirmationTimeoutMs,
   });
+  const answer =
+    policy.confirmations === "user"
+      ? `Ask the user: they Allow or Deny it in the WebOperator side panel (browser.confirm from the socket is refused there), and a confirmation:answered event with this id brings the outcome and the action's result`
+      : `Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it`;
   throw new WebOperatorError(
     "confirmation_required",
-    `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
+    `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. ${answer}; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
   );
 }
 
