@@ -2,6 +2,7 @@ import { MAX_UPLOAD_FILE_BYTES } from "../../../protocol/index.js";
 import { button, h } from "../dom.js";
 import { askBridge } from "../panelClient.js";
 import { readPickedFile, type PickedFile } from "../pickedFiles.js";
+import { paperclipIcon } from "../icons.js";
 
 /**
  * New task: a goal, a start URL, autoConfirm, and the paperclip. A picked file travels to
@@ -24,7 +25,7 @@ export function renderNewTask(onStarted: (id: string) => void): Node[] {
   const redraw = (): void => {
     list.replaceChildren(
       ...picked.map((file, at) =>
-        h("li", {}, h("span", {}, `📎 ${file.name} (${Math.ceil(file.size / 1024)} KB)`), button("Remove", () => {
+        h("li", {}, h("span", {}, paperclipIcon(), `${file.name} (${Math.ceil(file.size / 1024)} KB)`), button("Remove", () => {
           picked.splice(at, 1);
           redraw();
         })),
@@ -85,10 +86,17 @@ export function renderNewTask(onStarted: (id: string) => void): Node[] {
       h("label", { class: "check" }, autoConfirm, "autoConfirm (final Submit/Send/Pay still asks)"),
       h("label", {}, "Attachments"),
       picker,
-      button("📎 Attach a file", () => picker.click(), "", { id: "task-attach", "aria-label": "Attach a file" }),
+      attachButton(() => picker.click()),
       list,
       h("div", { class: "actions" }, button("Start task", start, "primary", { id: "task-start" })),
       notice,
     ),
   ];
+}
+
+/** The paperclip: an icon drawn inline, since emoji fonts are not everywhere. */
+function attachButton(pick: () => void): HTMLButtonElement {
+  const element = button("Attach a file", pick, "", { id: "task-attach" });
+  element.prepend(paperclipIcon());
+  return element;
 }

@@ -52,6 +52,14 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
     h("div", { class: "row" }, h("strong", {}, task.goal), h("span", { class: `status ${task.status}` }, task.status.replace("_", " "))),
     h("div", { class: "muted small" }, `${task.id} · ${task.tabId === null ? "no tab yet" : `tab ${task.tabId}`} · ${task.stepCount} steps · started ${relativeTime(task.createdAt)}`),
     task.steps.length === 0 ? null : steps,
+    task.pendingConfirmation === null
+      ? null
+      : h(
+          "div",
+          { class: "waiting small" },
+          `Waiting for your OK: ${task.pendingConfirmation.action} → ${task.pendingConfirmation.role || "element"} "${task.pendingConfirmation.name}". `,
+          h("a", { href: "#confirmations" }, "Answer it"),
+        ),
     h(
       "div",
       { class: "actions" },
