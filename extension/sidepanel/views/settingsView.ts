@@ -51,7 +51,9 @@ export async function renderSettings(): Promise<Node[]> {
       allowJavaScript: javascript.checked,
       allowUploads: uploads.checked,
       confirm: Object.fromEntries(Object.entries(categories).map(([category, box]) => [category, box.checked])),
-      confirmations: mode.value === "agent" ? "agent" : "user",
+      // Pinned only when the user picks something other than what applies now, so the
+      // presence default (user when a person is there, agent when headless) keeps working.
+      ...(mode.value === policy.confirmations ? {} : { confirmations: mode.value === "agent" ? "agent" : "user" }),
     };
     try {
       await askExtension({ action: "policy_save", settings });
