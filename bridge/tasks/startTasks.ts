@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { configDir } from "../config/paths.js";
 import type { AgentServer } from "../agentServer.js";
 import { runCommand, type AgentSession, type RouterContext } from "../requestRouter.js";
@@ -19,7 +20,7 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
   const engineSession: AgentSession = { authenticated: true, lastTabId: undefined, taskFilter: null };
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
-  const pause = new PauseSwitch();
+  const pause = new PauseSwitch(join(dir, "paused-by-user"));
   // Set once the engine exists; a push before that counts no tasks.
   let waitingTasks = (): number => 0;
   const push = (changed: "tasks" | "agents" | "paused"): void => context.extension.push(changed, waitingTasks());

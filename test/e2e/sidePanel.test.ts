@@ -125,7 +125,7 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     // Chrome stops idle workers at will; the held action must still be there afterwards.
     const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
     await (await target.worker())?.close();
-    await until(async () => (await pendingIds().catch(() => [])).includes(confirmationId), "the confirmation after the restart");
+    await until(async () => (await pendingIds().catch((): string[] => [])).includes(confirmationId), "the confirmation after the restart");
 
     await panel.page.reload();
     await panel.show("confirmations");

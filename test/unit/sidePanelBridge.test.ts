@@ -54,6 +54,15 @@ const step = (idx: number, extra: Partial<StepRow> = {}): StepRow => ({
   ...extra,
 });
 
+it("keeps Stop all on across a bridge restart through its marker file", () => {
+  const marker = join(mkdtempSync(join(tmpdir(), "wo-unit-pause-")), "paused-by-user");
+  new PauseSwitch(marker).set(true);
+  const restarted = new PauseSwitch(marker);
+  expect(restarted.paused).toBe(true);
+  restarted.set(false);
+  expect(new PauseSwitch(marker).paused).toBe(false);
+});
+
 describe("panelSteps", () => {
   it("names each step's target from its trace edge and keeps only the newest screenshot", () => {
     const shot = (data: string) => JSON.stringify({ data, mediaType: "image/png" });
