@@ -39,6 +39,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ["extension/sidepanel/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
+          { group: ["**/background/**", "**/content/**"], message: "The side panel is a page: it reaches the service worker only through chrome.runtime messages (protocol/panel/panelRuntime.ts)." },
+        ],
+      }],
+    },
+  },
+  {
     files: ["bridge/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", {

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import {
   MAX_AGENT_FRAME_BYTES,
@@ -6,12 +7,14 @@ import {
   type AgentResponse,
   type BridgeEvent,
   type EventEnvelope,
+  type PanelAgent,
   type UplinkResultSchema,
 } from "../protocol/index.js";
 import type { z } from "zod";
 import { FrameStream } from "./frameStream.js";
 import { routeAgentFrame, type AgentSession, type RouterContext } from "./requestRouter.js";
 import { logBridge } from "./log.js";
+import { agentName, newAgentIdentity } from "./agentIdentity.js";
 
 interface AgentConnection {
   socket: Socket;
@@ -25,11 +28,12 @@ interface AgentConnection {
  * The agents' side: a Unix socket server. Each connection is independent; a bad frame
  * on one never disturbs another, and nothing an agent sends can crash the process.
  */
-export class AgentServer {
+export class AgentServer extends EventEmitter<{ agents: [] }> {
   private readonly connections = new Set<AgentConnection>();
   readonly server: Server;
 
   constructor(private readonly context: Omit<RouterContext, "agentConnections">) {
+    super();
     this.server = createServer((socket) => this.accept(socket));
     this.server.on("error", (error) => logBridge(`agent server error: ${error.message}`));
     context.extension.on("event", (event) => this.broadcast(event));
@@ -39,6 +43,17 @@ export class AgentServer {
     let count = 0;
     for (const connection of this.connections) if (!connection.isUplink) count++;
     return count;
+  }
+
+  /** Authenticated agent connections, for the side panel. */
+  agents(): PanelAgent[] {
+    const listed: PanelAgent[] = [];
+    for (const { session, isUplink } of this.connections) {
+      const identity = session.identity;
+      if (isUplink || !session.authenticated || identity === undefined) continue;
+      listed.push({ id: identity.agentId, name: agentName(identity), connectedAt: identity.connectedAt, tabIds: [...identity.tabIds] });
+    }
+    return listed;
   }
 
   broadcast(event: BridgeEvent): void {
@@ -60,10 +75,13 @@ export class AgentServer {
 
   private accept(socket: Socket): void {
     const stream = new FrameStream(socket, socket, MAX_PREAUTH_FRAME_BYTES);
-    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined, taskFilter: null }, isUplink: false };
+    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined, taskFilter: null, identity: newAgentIdentity() }, isUplink: false };
     this.connections.add(connection);
     socket.on("error", () => undefined);
-    stream.on("end", () => this.connections.delete(connection));
+    stream.on("end", () => {
+      this.connections.delete(connection);
+      if (connection.session.authenticated && !connection.isUplink) this.emit("agents");
+    });
     stream.on("framing-lost", (error) => {
       const reply: AgentResponse = {
         id: null,
@@ -92,14 +110,19 @@ export class AgentServer {
       ...this.context,
       agentConnections: () => this.agentCount,
     });
+    const wasAuthenticated = connection.session.authenticated;
+    const tabBefore = connection.session.identity?.tabIds.at(-1);
     // Auth is decided synchronously inside routeAgentFrame: lift the small pre-auth cap now,
     // not when this (possibly long) request finishes, or a big next frame would kill the connection.
     if (connection.session.authenticated) connection.stream.setFrameLimit(MAX_AGENT_FRAME_BYTES);
+    if (!wasAuthenticated && connection.session.authenticated) this.emit("agents");
     const outcome = await routing.catch((error: unknown): { response: AgentResponse } => ({
       response: { id: null, code: "internal_error", error: `bridge failure: ${String(error)}` },
     }));
     if ("response" in outcome) {
       connection.stream.write(outcome.response);
+      // Its tabs changed: the panel lists each agent's tabs.
+      if (connection.session.identity?.tabIds.at(-1) !== tabBefore) this.emit("agents");
       return;
     }
     this.adoptUplink(connection, outcome.uplink.id);

@@ -9,6 +9,8 @@ import {
   type CommandResult,
   type BridgeToExtensionMessage,
   type DecodedFrame,
+  type PanelBridgeRequest,
+  type Requester,
 } from "../protocol/index.js";
 import type { FrameStream } from "./frameStream.js";
 import { splitForChrome } from "./messageSplitter.js";
@@ -23,6 +25,13 @@ export interface ForwardedRequest {
   payload: Record<string, unknown>;
   defaultTabId?: number;
   timeoutMs: number;
+  requester?: Requester;
+}
+
+/** A side-panel request the extension relayed; `answer` sends the outcome back. */
+export interface RelayedPanelRequest {
+  request: PanelBridgeRequest;
+  answer(outcome: { ok: true; result: unknown } | { ok: false; code: WebOperatorError["code"]; error: string }): void;
 }
 
 interface PendingCall {
@@ -36,7 +45,7 @@ interface PendingCall {
  * currently speaks for it: Chrome's stdio for the process Chrome started, or an uplink
  * socket from a later bridge process after the service worker reconnected.
  */
-export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connected: []; disconnected: [] }> {
+export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connected: []; disconnected: []; panel: [RelayedPanelRequest] }> {
   private transport: FrameStream | null = null;
   private readonly pending = new Map<string, PendingCall>();
   private nextId = 1;
@@ -82,6 +91,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       payload: request.payload,
       budgetMs: request.timeoutMs,
       ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
+      ...(request.requester === undefined ? {} : { requester: request.requester }),
     };
     const frames = splitForChrome(message, id);
     return new Promise((resolve, reject) => {
@@ -99,6 +109,12 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       this.pending.set(id, { resolve, reject, timer });
       for (const frame of frames) transport.write(frame);
     });
+  }
+
+  /** Tells the extension (and through it any open side panel) that what the panel shows changed. */
+  push(changed: "tasks" | "agents" | "paused", waitingTasks: number): void {
+    if (!this.transport || !this.status.connected) return;
+    this.transport.write({ kind: "push", changed, waitingTasks } satisfies BridgeToExtensionMessage);
   }
 
   private onFrame(frame: DecodedFrame): void {
@@ -126,6 +142,24 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       case "event":
         this.emit("event", message.event);
         return;
+      case "panel_request": {
+        const transport = this.transport;
+        this.emit("panel", {
+          request: message.request,
+          answer: (outcome) => {
+            let parts: BridgeToExtensionMessage[];
+            try {
+              // A trace can be larger than Chrome's 1 MB host-to-extension limit.
+              parts = splitForChrome({ kind: "panel_response", id: message.id, ...outcome }, `p${message.id}`);
+            } catch (error) {
+              const failure = error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", String(error));
+              parts = [{ kind: "panel_response", id: message.id, ok: false, code: failure.code, error: failure.message }];
+            }
+            for (const part of parts) transport?.write(part);
+          },
+        });
+        return;
+      }
       case "response": {
         const call = this.pending.get(message.id);
         if (!call) return;

@@ -10,7 +10,11 @@ import {
   resolveCommandType,
   type AgentResponse,
   type RequestId,
+  type Requester,
 } from "../protocol/index.js";
+import { agentRequester, noteAgentTab, type AgentIdentity } from "./agentIdentity.js";
+import type { PauseSwitch } from "./panel/pauseSwitch.js";
+import { assertAgentMayConfirm } from "./panel/confirmationsMode.js";
 import { authorize, authRequired, type AuthPolicy } from "./auth.js";
 import type { ExtensionLink } from "./extensionLink.js";
 import { BRIDGE_VERSION } from "./version.js";
@@ -23,6 +27,10 @@ export interface AgentSession extends TaskSubscription {
   authenticated: boolean;
   /** The tab this agent last used: its default route when a payload names no tabId. */
   lastTabId: number | undefined;
+  /** A socket connection's identity; absent for the task engine's own calls. */
+  identity?: AgentIdentity;
+  /** Who the extension is told a call comes from, when it is not the connection itself (a task). */
+  requester?: Requester;
 }
 
 export interface RouterContext {
@@ -35,6 +43,8 @@ export interface RouterContext {
   tasks?: TaskEngine;
   /** The trace endpoint's port once it listens. */
   tracePort?: () => number | null;
+  /** The side panel's Stop all agents switch. */
+  pause?: PauseSwitch;
 }
 
 export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: RequestId | null } };
@@ -82,8 +92,10 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
   }
   if (type === "bridge.health") return health(context);
+  context.pause?.assertAllows(type, spec);
   if (type.startsWith("tasks.")) {
     if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
+    if (session.identity !== undefined) await assertAgentMayConfirm(type, payload.data, context.extension);
     return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));
   }
   // Protocol adapters (Browser-Use, &body.browser): their browser calls come back through here.
@@ -96,11 +108,13 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   }
 
   const prepared = await preparePayload(type, payload.data as Record<string, unknown>);
+  const requester = session.requester ?? (session.identity === undefined ? undefined : agentRequester(session.identity));
   const result = await context.extension.call({
     type,
     payload: prepared,
     timeoutMs,
     ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
+    ...(requester === undefined ? {} : { requester }),
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {
@@ -134,9 +148,10 @@ function rememberTab(session: AgentSession, result: unknown): void {
   const created = "tab_created" in result ? result.tab_created : undefined;
   if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") {
     session.lastTabId = created.tabId;
-    return;
+  } else if ("tabId" in result && typeof result.tabId === "number") {
+    session.lastTabId = result.tabId;
   }
-  if ("tabId" in result && typeof result.tabId === "number") session.lastTabId = result.tabId;
+  if (session.identity !== undefined && session.lastTabId !== undefined) noteAgentTab(session.identity, session.lastTabId);
 }
 
 function extractId(value: unknown): RequestId | null {

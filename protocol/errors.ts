@@ -51,6 +51,8 @@ export const ErrorCodeSchema = z.enum([
   "task_failed",
   /** The task's model kept answering with no usable action (not the schema, or a repeat in the same state) past its retries. */
   "model_output_invalid",
+  /** The user pressed Stop all agents in the side panel: writes and tasks.start are refused until they press Resume. */
+  "paused_by_user",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -17,3 +17,6 @@ export * from "./snapshotElements.js";
 export * from "./adapters/browserUse.js";
 export * from "./adapters/bodyBrowser.js";
 export * from "./tasks/chatCompletions.js";
+export * from "./panel/panelShapes.js";
+export * from "./panel/panelConfirmations.js";
+export * from "./panel/panelRuntime.js";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ConfirmationRequestSchema } from "./confirmation.js";
 import { ErrorCodeSchema } from "./errors.js";
+import { PanelBridgeRequestSchema } from "./panel/panelShapes.js";
+import { RequesterSchema } from "./panel/panelConfirmations.js";
 
 /**
  * Messages on the native-messaging link between the bridge (host) and the extension's
@@ -17,6 +19,8 @@ export const BridgeToExtensionRequestSchema = z.object({
   defaultTabId: z.number().int().nonnegative().optional(),
   /** Milliseconds the extension has before the bridge gives up on this request. */
   budgetMs: z.number().int().positive(),
+  /** The agent connection (or task) the request comes from: named in highlights and confirmations. */
+  requester: RequesterSchema.optional(),
 });
 
 export const BridgeWelcomeSchema = z.object({
@@ -36,11 +40,27 @@ export const ChunkSchema = z.object({
   data: z.string(),
 });
 
-export const BridgeToExtensionMessageSchema = z.discriminatedUnion("kind", [
+/** Something the side panel shows changed in the bridge (a task event, an agent came or went, Stop all). */
+export const BridgePushSchema = z.object({
+  kind: z.literal("push"),
+  changed: z.enum(["tasks", "agents", "paused"]),
+  /** Tasks waiting for a confirmation right now: part of the toolbar badge's count. */
+  waitingTasks: z.number().int().nonnegative(),
+});
+
+/** The bridge's answer to a panel request the extension relayed. */
+export const PanelResponseSchema = z.discriminatedUnion("ok", [
+  z.object({ kind: z.literal("panel_response"), id: z.string(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ kind: z.literal("panel_response"), id: z.string(), ok: z.literal(false), code: ErrorCodeSchema, error: z.string() }),
+]);
+
+export const BridgeToExtensionMessageSchema = z.union([
   BridgeToExtensionRequestSchema,
   BridgeWelcomeSchema,
   BridgeCancelSchema,
   ChunkSchema,
+  BridgePushSchema,
+  PanelResponseSchema,
 ]);
 export type BridgeToExtensionMessage = z.infer<typeof BridgeToExtensionMessageSchema>;
 export type BridgeToExtensionRequest = z.infer<typeof BridgeToExtensionRequestSchema>;
@@ -63,5 +83,8 @@ export const ExtensionEventSchema = z.object({
   event: z.object({ kind: z.string().min(1) }).catchall(z.unknown()),
 });
 
-export const ExtensionToBridgeMessageSchema = z.union([ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema]);
+/** A side-panel request, relayed by the service worker; the bridge answers with panel_response. */
+export const PanelRequestSchema = z.object({ kind: z.literal("panel_request"), id: z.string().min(1).max(64), request: PanelBridgeRequestSchema });
+
+export const ExtensionToBridgeMessageSchema = z.union([ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema, PanelRequestSchema]);
 export type ExtensionToBridgeMessage = z.infer<typeof ExtensionToBridgeMessageSchema>;

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { configDir } from "../config/paths.js";
 import type { AgentServer } from "../agentServer.js";
 import { runCommand, type AgentSession, type RouterContext } from "../requestRouter.js";
@@ -5,6 +6,9 @@ import { logBridge } from "../log.js";
 import { providerFor } from "./providers/providerFactory.js";
 import { TaskEngine } from "./taskEngine.js";
 import { startTraceServer, type TraceServer } from "./trace/traceServer.js";
+import { taskRequester } from "../agentIdentity.js";
+import { PauseSwitch } from "../panel/pauseSwitch.js";
+import { PanelService } from "../panel/panelService.js";
 
 /**
  * Wires the task engine into a serving bridge: its browser calls go through the same
@@ -16,13 +20,29 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
   const engineSession: AgentSession = { authenticated: true, lastTabId: undefined, taskFilter: null };
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
+  const pause = new PauseSwitch(join(dir, "paused-by-user"));
+  // Set once the engine exists; a push before that counts no tasks.
+  let waitingTasks = (): number => 0;
+  const push = (changed: "tasks" | "agents" | "paused"): void => context.extension.push(changed, waitingTasks());
+  context.pause = pause;
+  routed.pause = pause;
   const engine = new TaskEngine({
     configDir: dir,
     env,
     providers: providerFor,
-    broadcast: (event) => agents.broadcast(event),
-    callTool: (type, payload, timeoutMs) => runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession }, routed),
+    broadcast: (event) => {
+      agents.broadcast(event);
+      push("tasks");
+    },
+    callTool: (type, payload, timeoutMs, taskId) =>
+      runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession, ...(taskId === undefined ? {} : { requester: taskRequester(taskId) }) }, routed),
   });
+  new PanelService({ engine, pause, agents: () => agents.agents(), env }).listen(context.extension);
+  waitingTasks = () => engine.waitingCount();
+  pause.on("changed", () => push("paused"));
+  agents.on("agents", () => push("agents"));
+  // The extension re-reads the badge count whenever it connects.
+  context.extension.on("connected", () => push("tasks"));
   if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
   context.tasks = engine;
   let trace: TraceServer | null = null;

@@ -115,6 +115,12 @@ export class TaskEngine {
     }
   }
 
+  /** Live tasks waiting for a confirmation: the side panel's badge count. */
+  waitingCount(): number {
+    if (this.store === null) return 0;
+    return [...this.live.keys()].filter((id) => this.store?.getTask(id)?.status === "waiting_confirmation").length;
+  }
+
   /** The full stored record of one task, for the trace endpoint. */
   traceSource(id: string): { store: TaskStore; row: TaskRow } | null {
     const store = this.requireStore();
@@ -181,7 +187,7 @@ export class TaskEngine {
       payload,
       store,
       control,
-      callTool: this.options.callTool,
+      callTool: (type, payload, timeoutMs) => this.options.callTool(type, payload, timeoutMs, id),
       tabOwners: this.tabOwners,
       setStatus: (status, extra) => this.setStatus(store, id, status, extra),
       emit: (event) => this.emit(store, event),

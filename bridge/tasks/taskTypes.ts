@@ -64,4 +64,5 @@ export interface TaskProvider {
 export type ProviderFactory = (name: TaskStartPayload["provider"], env: NodeJS.ProcessEnv) => { provider: TaskProvider; defaultModel: string };
 
 /** The same path socket requests take, with the caller's explicit tabId. */
-export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
+/** `taskId`: the task the call is made for, so the extension can name it (highlights, confirmations). */
+export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number, taskId?: string) => Promise<unknown>;

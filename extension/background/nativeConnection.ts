@@ -2,9 +2,12 @@ import {
   BridgeToExtensionMessageSchema,
   NATIVE_HOST_NAME,
   PROTOCOL_VERSION,
+  WebOperatorError,
   errorFromUnknown,
+  type BridgeEvent,
   type BridgeToExtensionRequest,
   type ExtensionToBridgeMessage,
+  type PanelBridgeRequest,
 } from "../../protocol/index.js";
 import { ChunkAssembler } from "./chunkAssembler.js";
 import type { ToolRegistry } from "./toolRegistry.js";
@@ -13,6 +16,16 @@ const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 /** Answer a little before the bridge's own timeout so the agent gets our specific error. */
 const DEADLINE_MARGIN_MS = 250;
+/** How long a side-panel request waits for the bridge (stopping every task can take a while). */
+const PANEL_CALL_TIMEOUT_MS = 60_000;
+
+interface PanelCall {
+  resolve: (result: unknown) => void;
+  reject: (error: WebOperatorError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export type BridgeChange = "tasks" | "agents" | "paused";
 
 /**
  * The service worker's link to the bridge. Everything here can be rebuilt: if Chrome
@@ -25,8 +38,38 @@ export class NativeConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly assembler = new ChunkAssembler();
   private readonly running = new Map<string, AbortController>();
+  private readonly panelCalls = new Map<string, PanelCall>();
+  private nextPanelId = 1;
+  private readonly changeListeners = new Set<(changed: BridgeChange, waitingTasks: number) => void>();
 
   constructor(private readonly tools: ToolRegistry) {}
+
+  /** Called when the bridge says something the side panel shows changed. */
+  onBridgeChange(listener: (changed: BridgeChange, waitingTasks: number) => void): void {
+    this.changeListeners.add(listener);
+  }
+
+  /** A side-panel request to the bridge; the answer is validated by the caller against protocol/. */
+  callPanel(request: PanelBridgeRequest): Promise<unknown> {
+    if (this.port === null) this.connect();
+    if (this.port === null) {
+      return Promise.reject(new WebOperatorError("extension_disconnected", "The WebOperator bridge is not connected; it starts again within seconds. Retry, or run `weboperator doctor`."));
+    }
+    const id = `panel-${this.nextPanelId++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.panelCalls.delete(id);
+        reject(new WebOperatorError("timeout", `The bridge did not answer the side panel's ${request.action} within ${PANEL_CALL_TIMEOUT_MS / 1000} s.`));
+      }, PANEL_CALL_TIMEOUT_MS);
+      this.panelCalls.set(id, { resolve, reject, timer });
+      this.post({ kind: "panel_request", id, request });
+    });
+  }
+
+  /** An event for the agents (a confirmation the user answered in the side panel). */
+  sendEvent(event: BridgeEvent): void {
+    this.post({ kind: "event", event });
+  }
 
   get isConnected(): boolean {
     return this.port !== null;
@@ -45,6 +88,11 @@ export class NativeConnection {
       if (this.port === port) this.port = null;
       for (const controller of this.running.values()) controller.abort();
       this.running.clear();
+      for (const call of this.panelCalls.values()) {
+        clearTimeout(call.timer);
+        call.reject(new WebOperatorError("extension_disconnected", "The bridge went away while answering the side panel; it starts again within seconds. Retry."));
+      }
+      this.panelCalls.clear();
       this.scheduleReconnect();
     });
     this.post({ kind: "hello", extensionVersion: chrome.runtime.getManifest().version, protocolVersion: PROTOCOL_VERSION });
@@ -91,6 +139,18 @@ export class NativeConnection {
       case "request":
         void this.runRequest(message);
         return;
+      case "push":
+        for (const listener of this.changeListeners) listener(message.changed, message.waitingTasks);
+        return;
+      case "panel_response": {
+        const call = this.panelCalls.get(message.id);
+        if (call === undefined) return;
+        this.panelCalls.delete(message.id);
+        clearTimeout(call.timer);
+        if (message.ok) call.resolve(message.result);
+        else call.reject(new WebOperatorError(message.code, message.error));
+        return;
+      }
     }
   }
 
@@ -102,6 +162,7 @@ export class NativeConnection {
         defaultTabId: request.defaultTabId,
         deadline: Date.now() + Math.max(0, request.budgetMs - DEADLINE_MARGIN_MS),
         signal: controller.signal,
+        ...(request.requester === undefined ? {} : { requester: request.requester }),
       });
       this.post({ kind: "response", id: request.id, ok: true, result });
     } catch (error) {

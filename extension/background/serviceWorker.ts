@@ -3,6 +3,10 @@ import { NativeConnection } from "./nativeConnection.js";
 import { gatekeeper } from "./gatekeeper/gatekeeper.js";
 import { onAgentTabCommitted } from "./dialogs/outsideDialogs.js";
 import { forgetAgentTab } from "./dialogs/agentTabs.js";
+import { pendingConfirmations } from "./gatekeeper/pendingConfirmations.js";
+import { servePanel } from "./panel/panelRelay.js";
+import { notifyPanels } from "./panel/panelNotify.js";
+import { pendingBadge } from "./panel/pendingBadge.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
@@ -21,6 +25,19 @@ chrome.tabs.onUpdated.addListener(() => {
 });
 chrome.webNavigation.onCommitted.addListener((details) => void onAgentTabCommitted(details.tabId, details.frameId));
 chrome.tabs.onRemoved.addListener((tabId) => void forgetAgentTab(tabId));
+
+// The side panel: the toolbar icon opens it; the badge counts what waits for the user.
+servePanel(connection);
+chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+pendingConfirmations.onChange(() => {
+  void pendingBadge.refresh();
+  notifyPanels("confirmations");
+});
+connection.onBridgeChange((changed, waitingTasks) => {
+  pendingBadge.setWaitingTasks(waitingTasks);
+  notifyPanels(changed);
+});
+void pendingBadge.refresh();
 
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 connection.connect();

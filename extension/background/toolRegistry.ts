@@ -8,6 +8,7 @@ import {
   type CommandPayload,
   type CommandResult,
   type CommandSpec,
+  type Requester,
   type ToolLevel,
 } from "../../protocol/index.js";
 
@@ -17,6 +18,8 @@ export interface ToolContext {
   /** Absolute time (ms since epoch) after which the bridge has already answered `timeout`. */
   deadline: number;
   signal: AbortSignal;
+  /** The agent connection or task the bridge says the call comes from; absent for the side panel's own. */
+  requester?: Requester;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
    * re-verifies tab identity, origin and policy at that moment (seed §6).

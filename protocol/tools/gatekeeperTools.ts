@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { command, type CommandSpec } from "../commandSpec.js";
+import { ConfirmationsModeSchema } from "../panel/panelConfirmations.js";
 
 /**
  * The gatekeeper's policy (browser-tools-l1-l2 §6, Claude toolset "Security
@@ -46,6 +47,12 @@ export const PolicySchema = z.strictObject({
    * never widen what it may do. Only the user (chrome.storage.local, see README) sets this.
    */
   socketMayLoosen: z.boolean(),
+  /**
+   * Who answers confirmations: "agent" (browser.confirm / tasks.confirm on the socket) or
+   * "user" (only the side panel). When neither the policy file nor the user sets it, the
+   * extension picks "user" unless the browser runs headless (no person to ask).
+   */
+  confirmations: ConfirmationsModeSchema.default("user"),
 });
 export type Policy = z.infer<typeof PolicySchema>;
 
@@ -58,6 +65,8 @@ export const PolicyPatchSchema = z.strictObject({
   allowUploads: z.boolean().optional(),
   confirm: ConfirmCategoriesSchema.partial().optional(),
   confirmationTimeoutMs: PolicySchema.shape.confirmationTimeoutMs.optional(),
+  /** From the socket only "user" (a tightening) is accepted. */
+  confirmations: ConfirmationsModeSchema.optional(),
 });
 export type PolicyPatch = z.infer<typeof PolicyPatchSchema>;
 
@@ -104,7 +113,7 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: z.strictObject({}),
     result: PolicyGetResultSchema,
     handledBy: "extension",
-    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen}, userOverrides, agentOverrides}.",
+    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations}, userOverrides, agentOverrides}.",
     example: {},
     level: "L0",
     effects: "read",
@@ -124,7 +133,7 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: ConfirmPayloadSchema,
     result: ConfirmResultSchema,
     handledBy: "extension",
-    description: "Answers a confirmation_required: allow runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}); allow false cancels. Expired or answered: policy_denied; unknown: not_found.",
+    description: "Answers a confirmation_required: allow runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}); allow false cancels. Expired or answered: policy_denied; unknown: not_found. When the user's confirmations setting is \"user\", only the side panel answers and this is policy_denied.",
     example: { id: "cf_ab12cd34ef56", allow: true },
     level: "L0",
     effects: "write",

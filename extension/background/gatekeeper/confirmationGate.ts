@@ -7,12 +7,14 @@ import { categoriesOf, classify, enforced, type DescribedTarget, type Finding } 
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
+import type { Requester } from "../../../protocol/index.js";
 
 export interface GatedCall {
   tool: string;
   input: unknown;
   defaultTabId: number | undefined;
   tab: { id: number; url: string; origin: string } | null;
+  requester: Requester | null;
 }
 
 /**
@@ -38,20 +40,27 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
     if (findings.length > 0) throw new WebOperatorError("policy_denied", `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`);
     return;
   }
-  const pending = pendingConfirmations.add({
+  const pending = await pendingConfirmations.add({
     tool: call.tool,
     input: call.input,
     defaultTabId: call.defaultTabId,
     tabId: call.tab.id,
     origin: call.tab.origin,
+    url: call.tab.url,
+    target: asked === null ? null : { role: asked.role || asked.tag, name: asked.name },
+    requester: call.requester,
     targets,
     findings,
     timeoutMs: policy.confirmationTimeoutMs,
     expiresAt: Date.now() + policy.confirmationTimeoutMs,
   });
+  const answer =
+    policy.confirmations === "user"
+      ? `Ask the user: they Allow or Deny it in the WebOperator side panel (browser.confirm from the socket is refused there), and a confirmation:answered event with this id brings the outcome and the action's result`
+      : `Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it`;
   throw new WebOperatorError(
     "confirmation_required",
-    `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
+    `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. ${answer}; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
     { confirmation: confirmationRequest(pending, call.tab.url, asked) },
   );
 }

@@ -50,7 +50,7 @@ export class Gatekeeper implements ToolGate {
     const grant = this.grants.get(context);
     if (tool.effects === "write") {
       const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin };
-      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab }, plans, policy, grant);
+      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null }, plans, policy, grant);
     }
     const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
@@ -79,12 +79,34 @@ export class Gatekeeper implements ToolGate {
     );
   }
 
-  /** browser.confirm: runs the held-back action through the registry again, or drops it. */
+  /**
+   * browser.confirm: runs the held-back action through the registry again, or drops it.
+   * With confirmations: "user" only the side panel answers, or a task whose confirmation the
+   * user already answered in the panel (the task engine then replays through here).
+   */
   async answer(id: string, allow: boolean, context: BaseContext): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
-    const pending = pendingConfirmations.take(id);
+    if (context.requester?.kind !== "task" && (await policyStore.current()).confirmations === "user") {
+      throw new WebOperatorError(
+        "policy_denied",
+        `The user answers confirmations in the WebOperator side panel (their confirmations setting is "user"), so browser.confirm from the socket is refused. Ask the user to Allow or Deny ${id} there; a confirmation:answered event brings the outcome.`,
+      );
+    }
+    return this.replay(await pendingConfirmations.take(id), allow, context);
+  }
+
+  /** The side panel's Allow / Deny: the user's own answer, from the extension's UI. */
+  async answerFromPanel(id: string, allow: boolean): Promise<{ pending: PendingConfirmation; outcome: Promise<{ allowed: boolean; result?: unknown }> }> {
+    const pending = await pendingConfirmations.take(id);
+    const context: BaseContext = { defaultTabId: pending.defaultTabId, deadline: Date.now() + 60_000, signal: new AbortController().signal };
+    return { pending, outcome: this.replay(pending, allow, context) };
+  }
+
+  private async replay(pending: PendingConfirmation, allow: boolean, context: BaseContext): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
+    const id = pending.id;
     if (!allow) return { id, tool: pending.tool, allowed: false };
     if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
-    const replay: BaseContext = { defaultTabId: pending.defaultTabId, deadline: context.deadline, signal: context.signal };
+    // The replay acts for whoever asked, so its highlight names them.
+    const replay: BaseContext = { defaultTabId: pending.defaultTabId, deadline: context.deadline, signal: context.signal, ...(pending.requester === null ? {} : { requester: pending.requester }) };
     this.grants.set(replay, pending);
     try {
       const result = await this.registry.execute(pending.tool, pending.input, replay);

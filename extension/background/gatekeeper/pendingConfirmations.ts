@@ -1,4 +1,6 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { z } from "zod";
+import { RequesterSchema, WebOperatorError, type GateConfirmationView, type Requester } from "../../../protocol/index.js";
+import { ConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Finding } from "./confirmationRules.js";
 
 /** What was held back, and what the confirmed replay must still find. */
@@ -9,6 +11,12 @@ export interface PendingConfirmation {
   defaultTabId: number | undefined;
   tabId: number;
   origin: string;
+  /** The page it was asked on, for the side panel. */
+  url: string;
+  /** The first target's role and name, for the side panel. */
+  target: { role: string; name: string } | null;
+  /** The agent connection or task that asked. */
+  requester: Requester | null;
   /** role|name|tag|type of each described target, in order: the replay must see the same. */
   targets: string[];
   findings: Finding[];
@@ -16,19 +24,52 @@ export interface PendingConfirmation {
   expiresAt: number;
 }
 
+const StoredSchema = z.object({
+  pending: z.array(
+    z.object({
+      id: z.string(),
+      tool: z.string(),
+      input: z.unknown(),
+      defaultTabId: z.number().int().optional(),
+      tabId: z.number().int(),
+      origin: z.string(),
+      url: z.string(),
+      target: z.object({ role: z.string(), name: z.string() }).nullable(),
+      requester: RequesterSchema.nullable(),
+      targets: z.array(z.string()),
+      findings: z.array(z.object({ category: ConfirmationCategorySchema, why: z.string() })),
+      timeoutMs: z.number(),
+      expiresAt: z.number(),
+    }),
+  ),
+  closed: z.array(z.tuple([z.string(), z.string()])),
+});
+
+/** chrome.storage.session key: pending confirmations outlive the service worker, not the browser. */
+const STORAGE_KEY = "weboperator.pendingConfirmations";
 const MAX_PENDING = 50;
 const MAX_REMEMBERED = 200;
 
 /**
- * Actions waiting for browser.confirm. Memory only: a service-worker restart forgets
- * them, which answers the same as a denial (the agent repeats the action for a new id).
+ * Actions waiting for an answer (browser.confirm, or Allow/Deny in the side panel). Kept
+ * in chrome.storage.session, so a service worker Chrome stopped and restarted still has
+ * them; every change is written through one promise chain.
  */
 class PendingConfirmations {
   private readonly pending = new Map<string, PendingConfirmation>();
   /** Ids that expired or were answered, so a late browser.confirm gets a precise answer. */
   private readonly closed = new Map<string, string>();
+  private loaded: Promise<void> | null = null;
+  private writes: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
 
-  add(entry: Omit<PendingConfirmation, "id">): PendingConfirmation {
+  /** Called after every change: the badge and open side panels follow. */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  async add(entry: Omit<PendingConfirmation, "id">): Promise<PendingConfirmation> {
+    await this.load();
     this.sweep();
     if (this.pending.size >= MAX_PENDING) {
       const oldest = this.pending.keys().next().value;
@@ -36,33 +77,95 @@ class PendingConfirmations {
     }
     const pending = { ...entry, id: newId() };
     this.pending.set(pending.id, pending);
+    await this.save();
     return pending;
   }
 
   /** Removes and returns the confirmation, or explains why there is none. */
-  take(id: string): PendingConfirmation {
+  async take(id: string): Promise<PendingConfirmation> {
+    await this.load();
     this.sweep();
     const entry = this.pending.get(id);
     if (entry !== undefined) {
       this.pending.delete(id);
       this.close(id, "was already answered");
+      await this.save();
       return entry;
     }
     const why = this.closed.get(id);
     if (why !== undefined) {
       throw new WebOperatorError("policy_denied", `Confirmation ${id} ${why}, so its action was denied. Repeat the action to get a new confirmation id.`);
     }
-    throw new WebOperatorError("not_found", `There is no confirmation ${id} (never issued, or the extension restarted). Repeat the action to get a new confirmation id.`);
+    throw new WebOperatorError("not_found", `There is no confirmation ${id} (never issued, or the browser restarted). Repeat the action to get a new confirmation id.`);
   }
 
-  private sweep(): void {
+  /** Peeks without taking: the replay must be allowed for this requester before anything is consumed. */
+  async get(id: string): Promise<PendingConfirmation | undefined> {
+    await this.load();
+    return this.pending.get(id);
+  }
+
+  async list(): Promise<GateConfirmationView[]> {
+    await this.load();
+    if (this.sweep()) await this.save();
+    return [...this.pending.values()].map((entry) => ({
+      id: entry.id,
+      tool: entry.tool,
+      reasons: entry.findings.map((finding) => `${finding.category} (${finding.why})`),
+      categories: [...new Set(entry.findings.map((finding) => finding.category))],
+      target: entry.target,
+      url: entry.url,
+      tabId: entry.tabId,
+      requester: entry.requester,
+      expiresAt: entry.expiresAt,
+    }));
+  }
+
+  /** Stop all agents: every waiting action is denied. */
+  async denyAll(why: string): Promise<number> {
+    await this.load();
+    const ids = [...this.pending.keys()];
+    for (const id of ids) {
+      this.pending.delete(id);
+      this.close(id, why);
+    }
+    if (ids.length > 0) await this.save();
+    return ids.length;
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= chrome.storage.session
+      .get(STORAGE_KEY)
+      .then((stored) => {
+        const parsed = StoredSchema.safeParse(stored[STORAGE_KEY]);
+        if (!parsed.success) return;
+        for (const entry of parsed.data.pending) this.pending.set(entry.id, { ...entry, defaultTabId: entry.defaultTabId });
+        for (const [id, why] of parsed.data.closed) this.closed.set(id, why);
+      })
+      .catch(() => undefined);
+    return this.loaded;
+  }
+
+  private save(): Promise<void> {
+    const snapshot = { pending: [...this.pending.values()], closed: [...this.closed.entries()] };
+    const run = this.writes.then(() => chrome.storage.session.set({ [STORAGE_KEY]: snapshot }));
+    this.writes = run.catch(() => undefined);
+    for (const listener of this.listeners) listener();
+    return run;
+  }
+
+  /** Drops expired entries; true when any expired. */
+  private sweep(): boolean {
     const now = Date.now();
+    let swept = false;
     for (const [id, entry] of this.pending) {
       if (entry.expiresAt <= now) {
         this.pending.delete(id);
         this.close(id, `expired unanswered after ${entry.timeoutMs / 1000} s`);
+        swept = true;
       }
     }
+    return swept;
   }
 
   private close(id: string, why: string): void {

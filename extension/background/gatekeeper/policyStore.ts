@@ -11,6 +11,7 @@ import {
 } from "../../../protocol/tools/gatekeeperTools.js";
 import bundledPolicy from "../../policy/defaultPolicy.json";
 import { changedFields, loosenings } from "./policyTightening.js";
+import { presenceDefault } from "./presenceDefault.js";
 
 interface LoadedPolicy {
   policy: Policy;
@@ -54,6 +55,20 @@ class PolicyStore {
 
   async userOverrides(): Promise<string[]> {
     return Object.keys((await this.load()).settings);
+  }
+
+  async userSettings(): Promise<UserPolicySettings> {
+    return (await this.load()).settings;
+  }
+
+  /** The side panel's Settings: the user's own policy, replaced whole. Loosening is theirs to do. */
+  setUser(settings: UserPolicySettings): Promise<void> {
+    const run = this.writes.then(async () => {
+      await chrome.storage.local.set({ [USER_POLICY_STORAGE_KEY]: UserPolicySettingsSchema.parse(settings) });
+      this.cached = null;
+    });
+    this.writes = run.catch(() => undefined);
+    return run;
   }
 
   /** browser.policy_set: applies a patch, refusing loosenings unless the user allowed them. */
@@ -100,7 +115,9 @@ class PolicyStore {
     const agentStored = (await chrome.storage.session.get(AGENT_POLICY_SESSION_KEY))[AGENT_POLICY_SESSION_KEY] ?? {};
     const agentPatch = PolicyPatchSchema.safeParse(agentStored);
     const tightening = agentPatch.success ? agentPatch.data : {};
-    return { policy: overlay(overlay(BUNDLED.data, settings.data), tightening), settings: settings.data, agentPatch: tightening };
+    // Who answers confirmations, unless the policy file or the user says: a person when one is present.
+    const base: Policy = "confirmations" in bundledPolicy ? BUNDLED.data : { ...BUNDLED.data, confirmations: presenceDefault() };
+    return { policy: overlay(overlay(base, settings.data), tightening), settings: settings.data, agentPatch: tightening };
   }
 }
 

@@ -24,6 +24,7 @@ export function loosenings(current: Policy, next: Policy): string[] {
   for (const category of ConfirmationCategorySchema.options) {
     if (current.confirm[category] && !next.confirm[category]) found.push(`confirm.${category}: true -> false`);
   }
+  if (current.confirmations === "user" && next.confirmations === "agent") found.push('confirmations: "user" -> "agent" (agents would answer their own confirmations)');
   return found;
 }
 

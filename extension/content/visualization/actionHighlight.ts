@@ -15,7 +15,8 @@ export function highlightRef(registry: RefRegistry, rawRef: string, label: strin
   if (box.width === 0 || box.height === 0) return { shown: false };
   const host = document.createElement("weboperator-highlight");
   host.setAttribute("aria-hidden", "true");
-  host.style.cssText = "position:fixed;inset:0;pointer-events:none;z-index:2147483647;";
+  // all:initial first: the page's own CSS (say, a universal display rule) must not reach the host.
+  host.style.cssText = "all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;";
   const root = host.attachShadow({ mode: "closed" });
   const outline = document.createElement("div");
   outline.style.cssText = `position:fixed;left:${box.left - 3}px;top:${box.top - 3}px;width:${box.width + 6}px;height:${box.height + 6}px;border:2px solid #e8590c;border-radius:4px;box-shadow:0 0 0 4px rgba(232,89,12,.25);pointer-events:none;`;

@@ -4,6 +4,7 @@ import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { clickAt } from "../../input/mouse.js";
 import { modifierBits } from "../../input/modifiers.js";
+import { actionLabel } from "../../actions/actionLabel.js";
 
 export type ClickInput = CommandPayload<"browser.click">;
 
@@ -17,7 +18,7 @@ export function needsTrustedInput(input: ClickInput): boolean {
  * the click through the shared write path.
  */
 export async function performClick(tabId: number, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
-  const prepared = await callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: input.reason ?? "click" });
+  const prepared = await callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: actionLabel(context, input.reason ?? "click") });
   const { effects } = await runWriteAction<null>(tabId, context, async () => {
     if (mode === "synthetic") {
       const clicked = await callContent(tabId, { op: "click", ref: prepared.ref });

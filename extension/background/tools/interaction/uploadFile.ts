@@ -3,6 +3,7 @@ import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
+import { actionLabel } from "../../actions/actionLabel.js";
 
 /**
  * The extension cannot read the disk: the bridge resolves `paths` inside the upload folder
@@ -16,7 +17,7 @@ export const uploadFileTool = defineTool({
       throw new WebOperatorError("upload_refused", "Upload paths must be resolved by the bridge; send the request through the WebOperator socket.");
     }
     const tab = await resolveTab(tabId, context.defaultTabId);
-    await callContent(tab.id, { op: "highlight", ref, label: "upload" }).catch(() => undefined);
+    await callContent(tab.id, { op: "highlight", ref, label: actionLabel(context, "upload") }).catch(() => undefined);
     const { value, effects } = await runWriteAction(tab.id, context, async () => ({
       value: await callContent(tab.id, { op: "set_files", ref, files }),
       navigationStarted: false,

@@ -1,0 +1,134 @@
+import {
+  FINAL_TASK_STATUSES,
+  PanelBridgeResultSchemas,
+  TASK_STATUSES,
+  WebOperatorError,
+  errorFromUnknown,
+  type PanelAgent,
+  type PanelBridgeRequest,
+  type PanelState,
+  type TaskSummary,
+} from "../../protocol/index.js";
+import type { ExtensionLink, RelayedPanelRequest } from "../extensionLink.js";
+import type { TaskEngine, TaskSubscription } from "../tasks/taskEngine.js";
+import { buildTrace } from "../tasks/trace/buildTrace.js";
+import { logBridge } from "../log.js";
+import type { PauseSwitch } from "./pauseSwitch.js";
+import { panelSteps } from "./panelTasks.js";
+import { savePanelFiles } from "./attachmentsFolder.js";
+
+export interface PanelServiceDeps {
+  engine: TaskEngine;
+  pause: PauseSwitch;
+  agents: () => PanelAgent[];
+  env: NodeJS.ProcessEnv;
+}
+
+const HISTORY_LIMIT = 30;
+const LIVE_STATUSES = TASK_STATUSES.filter((status) => !FINAL_TASK_STATUSES.includes(status));
+/** The panel's own calls to the engine are not an agent connection: they hear no events. */
+const PANEL_SUBSCRIPTION: TaskSubscription = { taskFilter: new Set() };
+
+/**
+ * Answers the side panel's requests, which the extension relays over the native port.
+ * The panel is the user: it answers confirmations and stops tasks without the socket's
+ * token, because only the extension (Chrome's own process) can reach this path.
+ */
+export class PanelService {
+  constructor(private readonly deps: PanelServiceDeps) {}
+
+  listen(extension: ExtensionLink): void {
+    extension.on("panel", (relayed) => void this.answer(relayed));
+  }
+
+  private async answer({ request, answer }: RelayedPanelRequest): Promise<void> {
+    try {
+      const result = PanelBridgeResultSchemas[request.action].parse(await this.handle(request));
+      answer({ ok: true, result });
+    } catch (error) {
+      const failure = errorFromUnknown(error);
+      if (failure.code === "internal_error") logBridge(`panel ${request.action} failed: ${failure.message}`);
+      answer({ ok: false, code: failure.code, error: failure.message });
+    }
+  }
+
+  async handle(request: PanelBridgeRequest): Promise<unknown> {
+    const engine = this.deps.engine;
+    const task = (type: string, payload: unknown): Promise<unknown> => engine.handle(type, payload, 30_000, PANEL_SUBSCRIPTION);
+    switch (request.action) {
+      case "state":
+        return this.state();
+      case "task_detail":
+        return task("tasks.get", { id: request.id });
+      case "task_stop":
+        return task("tasks.stop", { id: request.id });
+      case "task_confirm":
+        return task("tasks.confirm", { id: request.id, allow: request.allow });
+      case "stop_all":
+        return this.stopAll();
+      case "resume_all":
+        this.deps.pause.set(false);
+        return { paused: false };
+      case "task_start":
+        return this.start(request);
+      case "trace": {
+        const source = engine.traceSource(request.id);
+        if (source === null) throw new WebOperatorError("not_found", `No task ${request.id}.`);
+        return buildTrace(source.store, source.row);
+      }
+    }
+  }
+
+  private async state(): Promise<PanelState> {
+    const engine = this.deps.engine;
+    const list = async (statuses: readonly string[], limit: number): Promise<TaskSummary[]> =>
+      ((await engine.handle("tasks.list", { status: statuses, limit }, 30_000, PANEL_SUBSCRIPTION)) as { tasks: TaskSummary[] }).tasks;
+    const live = await list(LIVE_STATUSES, 50);
+    const history = await list(FINAL_TASK_STATUSES, HISTORY_LIMIT);
+    return {
+      paused: this.deps.pause.paused,
+      agents: this.deps.agents(),
+      live: live.map((summary) => ({ ...summary, steps: panelSteps(engine.traceSource(summary.id)?.store.steps(summary.id) ?? []) })),
+      history,
+      taskConfirmations: live.flatMap((summary) => (summary.pendingConfirmation === null ? [] : [{ ...summary.pendingConfirmation, taskId: summary.id, goal: summary.goal }])),
+    };
+  }
+
+  /** Pauses first, so nothing new starts while the running tasks are being stopped. */
+  private async stopAll(): Promise<{ stopped: string[]; paused: true }> {
+    this.deps.pause.set(true);
+    const live = ((await this.deps.engine.handle("tasks.list", { status: LIVE_STATUSES, limit: 500 }, 30_000, PANEL_SUBSCRIPTION)) as { tasks: TaskSummary[] }).tasks;
+    const stopped: string[] = [];
+    await Promise.all(
+      live.map(async ({ id }) => {
+        try {
+          await this.deps.engine.handle("tasks.stop", { id }, 30_000, PANEL_SUBSCRIPTION);
+          stopped.push(id);
+        } catch (error) {
+          // A task that ended on its own meanwhile has nothing left to stop.
+          if (!(error instanceof WebOperatorError && error.code === "invalid_state")) throw error;
+        }
+      }),
+    );
+    return { stopped, paused: true };
+  }
+
+  private async start(request: Extract<PanelBridgeRequest, { action: "task_start" }>): Promise<unknown> {
+    if (this.deps.pause.paused) {
+      throw new WebOperatorError("paused_by_user", "Stop all agents is on. Press Resume first, then start the task.");
+    }
+    const saved = await savePanelFiles(request.files, this.deps.env);
+    const started = (await this.deps.engine.handle(
+      "tasks.start",
+      {
+        goal: request.goal,
+        autoConfirm: request.autoConfirm,
+        ...(request.startUrl === undefined ? {} : { startUrl: request.startUrl }),
+        attachments: saved.map(({ id, name, mimeType, path }) => ({ id, name, path, ...(mimeType === "" ? {} : { mimeType }) })),
+      },
+      30_000,
+      PANEL_SUBSCRIPTION,
+    )) as { id: string; status: string };
+    return { ...started, attachments: saved.map(({ id, name, path }) => ({ id, name, path })) };
+  }
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConfirmationAnsweredEventSchema, TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
+import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { setUserPolicy } from "../helpers/userPolicy.js";
+import { openSidePanel, type SidePanel } from "../helpers/sidePanel.js";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+const readPage = call("read_page", { filter: "interactive" });
+const clickSubmit: ScriptedTurn = (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Submit application") } })] });
+const answerFromPage: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: `Page says: ${/Not submitted|Submitted/.exec(lastResultText(request))?.[0] ?? "?"}` }] });
+
+const SCRIPTS: Record<string, ScriptedTurn[]> = {
+  "apply for the job": [call("screenshot", {}), readPage, clickSubmit, call("get_page_text", {}), answerFromPage],
+  "upload from the panel": [
+    call("read_page", {}),
+    (request) => ({ stop_reason: "tool_use", content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ["file-1"] })] }),
+    call("get_page_text", {}),
+    (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: /panel-cv\.txt \(\d+ bytes\): Grace Hopper/.test(lastResultText(request)) ? "uploaded" : "not uploaded" }] }),
+  ],
+  "wait around": Array.from({ length: 40 }, () => call("wait", { duration: 0.5 })),
+};
+
+describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, settings", () => {
+  let session: WebOperatorSession;
+  let fake: FakeMessagesApi;
+  let panel: SidePanel;
+  let downloads: string;
+  const events: TaskEvent[] = [];
+  const answered: Array<ReturnType<typeof ConfirmationAnsweredEventSchema.parse>> = [];
+
+  beforeAll(async () => {
+    fake = await startFakeMessagesApi(byGoal(SCRIPTS));
+    downloads = mkdtempSync(join(tmpdir(), "wo-panel-downloads-"));
+    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL, WEBOPERATOR_DOWNLOADS_DIR: downloads });
+    session.client.onEvent((event) => {
+      const task = TaskEventSchema.safeParse(event);
+      if (task.success) events.push(task.data);
+      const confirmation = ConfirmationAnsweredEventSchema.safeParse(event);
+      if (confirmation.success) answered.push(confirmation.data);
+    });
+    // The agent acts once, so the panel lists it with a tab.
+    await session.client.request("browser.navigate", { url: session.pages.url("/task-form.html") });
+    panel = await openSidePanel(session);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fake?.close();
+  });
+
+  const until = async (check: () => Promise<boolean> | boolean, what: string): Promise<void> => {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  const badge = async (): Promise<string> => {
+    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
+    const worker = await target.worker();
+    return (await worker?.evaluate("chrome.action.getBadgeText({})")) as string;
+  };
+
+  it("lists the connected agent with its tab", async () => {
+    await panel.waitFor("[data-agent]");
+    const text = await panel.text();
+    expect(text).toMatch(/agent-\d+/);
+    expect(text).toContain("Task form");
+    await panel.capture("now-agents");
+  });
+
+  it("shows a task's live steps, takes its confirmation in the panel, and refuses the socket's in user mode", async () => {
+    await setUserPolicy(session, { confirmations: "user" });
+    const { id } = await session.client.request("tasks.start", { goal: "apply for the job", startUrl: session.pages.url("/task-form.html") });
+    await panel.show("now");
+    await panel.waitFor(`[data-task="${id}"] [data-step="1"]`);
+    // The screenshot step shows its picture.
+    await panel.waitFor(`[data-task="${id}"] img.thumb`);
+    await until(() => events.some((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation"), "the confirmation");
+    await panel.waitFor(`[data-task="${id}"] .status.waiting_confirmation`);
+    await panel.capture("now-task-waiting");
+    expect(await badge()).toBe("1");
+
+    // The agent may not answer its own confirmation.
+    expect(await session.errorCode("tasks.confirm", { id, allow: true })).toBe("policy_denied");
+    expect(await session.errorCode("tasks.start", { goal: "apply for the job", startUrl: session.pages.url("/task-form.html"), autoConfirm: true })).toBe("policy_denied");
+
+    await panel.show("confirmations");
+    await panel.waitFor("[data-allow]");
+    const card = await panel.text();
+    expect(card).toContain('left_click → button "Submit application"');
+    expect(card).toContain("/task-form.html");
+    expect(card).toContain(`task ${id}`);
+    await panel.capture("confirmations-task");
+    await panel.page.click("[data-allow]");
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: "Page says: Submitted" });
+    await until(async () => (await badge()) === "", "the badge to clear");
+
+    await panel.show("history");
+    await panel.waitFor(`[data-history="${id}"] [data-outcome]`);
+    expect(await panel.text()).toContain("Page says: Submitted");
+    await panel.capture("history");
+    // The trace opens through the extension's port: no token in the page.
+    const opened = session.launched.browser.waitForTarget((target) => target.url().startsWith("blob:chrome-extension://"));
+    await panel.page.click(`[data-trace="${id}"]`);
+    const traceTab = await (await opened).page();
+    expect(JSON.parse((await traceTab?.evaluate(() => document.body.innerText)) ?? "{}")).toMatchObject({ format: "weboperator.task-trace/1", task: { id } });
+    await traceTab?.close();
+  });
+
+  it("holds an agent's browser.* write for the user, keeps it across a service-worker restart, and replays it on Allow", async () => {
+    await setUserPolicy(session, { confirmations: "user" });
+    const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/task-form.html") });
+    const ref = findRef((await session.client.request("browser.snapshot", { tabId })).text, "button", "Submit application");
+    expect(await session.errorCode("browser.click", { ref, tabId })).toBe("confirmation_required");
+    const pending = await pendingIds();
+    expect(pending).toHaveLength(1);
+    const confirmationId = pending[0] ?? "";
+    expect(await session.errorCode("browser.confirm", { id: confirmationId, allow: true })).toBe("policy_denied");
+
+    // Chrome stops idle workers at will; the held action must still be there afterwards.
+    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
+    await (await target.worker())?.close();
+    await until(async () => (await pendingIds().catch((): string[] => [])).includes(confirmationId), "the confirmation after the restart");
+
+    await panel.page.reload();
+    await panel.show("confirmations");
+    await panel.waitFor(`[data-confirmation="${confirmationId}"]`);
+    const text = await panel.text();
+    expect(text).toContain('click → button "Submit application"');
+    expect(text).toMatch(/agent-\d+/);
+    expect(await badge()).toBe("1");
+    await panel.capture("confirmations-gate");
+    await panel.page.click(`[data-allow="${confirmationId}"]`);
+    await until(() => answered.some((event) => event.id === confirmationId), "the confirmation:answered event");
+    expect(answered.find((event) => event.id === confirmationId)).toMatchObject({ allowed: true, tool: "browser.click", requester: { kind: "agent" } });
+    expect((await session.client.request("browser.extract", { tabId })).text).toContain("Submitted");
+  });
+
+  async function pendingIds(): Promise<string[]> {
+    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
+    const worker = await target.worker();
+    const stored = (await worker?.evaluate(`chrome.storage.session.get("weboperator.pendingConfirmations")`)) as Record<string, { pending: Array<{ id: string }> } | undefined>;
+    return (stored["weboperator.pendingConfirmations"]?.pending ?? []).map((entry) => entry.id);
+  }
+
+  it("Stop all agents stops every task and refuses socket writes with paused_by_user until Resume", async () => {
+    const { id } = await session.client.request("tasks.start", { goal: "wait around", startUrl: session.pages.url("/tabs-one.html") });
+    await until(() => events.some((event) => event.kind === "task:step" && event.taskId === id && event.step.action === "wait"), "the task to run");
+    await panel.show("now");
+    await panel.page.click("#stop-all");
+    await panel.waitFor("#paused-banner:not([hidden])");
+    // The switch is on before the tasks are stopped, so nothing new starts meanwhile.
+    await until(async () => (await session.client.request("tasks.get", { id })).status === "stopped", "the task to stop");
+    expect(await session.errorCode("browser.navigate", { url: session.pages.url("/tabs-two.html") })).toBe("paused_by_user");
+    expect(await session.errorCode("tasks.start", { goal: "wait around" })).toBe("paused_by_user");
+    // Reads still work, so an agent can see what happened.
+    expect((await session.client.request("browser.snapshot", {})).text.length).toBeGreaterThan(0);
+    await panel.capture("paused");
+    await panel.page.click("#resume-all");
+    await panel.waitFor("#paused-banner[hidden]");
+    expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-two.html") })).url).toContain("/tabs-two.html");
+  });
+
+  it("starts a task with a paperclip attachment: copied into Downloads/weboperator-attachments and uploaded", async () => {
+    await setUserPolicy(session, { allowUploads: true, confirmations: "user" });
+    const picked = join(mkdtempSync(join(tmpdir(), "wo-pick-")), "panel-cv.txt");
+    writeFileSync(picked, "Grace Hopper, admiral");
+    await panel.show("new");
+    await panel.page.type("#task-goal", "upload from the panel");
+    await panel.page.type("#task-url", session.pages.url("/task-form.html"));
+    const input = await panel.page.$("input#task-files");
+    await input?.uploadFile(picked);
+    await panel.page.waitForFunction(() => document.body.innerText.includes("panel-cv.txt"));
+    await panel.capture("new-task");
+    await panel.page.click("#task-start");
+    await panel.page.waitForFunction(() => /Started task_/.test(document.querySelector("#new-task .notice")?.textContent ?? ""));
+    const id = /Started (task_[0-9a-f]+)/.exec(await panel.text())?.[1] ?? "";
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: "uploaded", attachments: [{ id: "file-1", name: "panel-cv.txt", size: 21 }] });
+    const folder = join(downloads, "weboperator-attachments");
+    expect(existsSync(folder)).toBe(true);
+    const [copy] = readdirSync(folder).filter((name) => name.endsWith("panel-cv.txt"));
+    expect(readFileSync(join(folder, copy ?? ""), "utf8")).toBe("Grace Hopper, admiral");
+
+    // A file over the upload limit is refused in the panel, with the reason.
+    const big = join(mkdtempSync(join(tmpdir(), "wo-pick-")), "huge.bin");
+    writeFileSync(big, Buffer.alloc(11 * 1024 * 1024));
+    await (await panel.page.$("input#task-files"))?.uploadFile(big);
+    await panel.page.waitForFunction(() => /huge\.bin is too large/.test(document.querySelector("#new-task .notice")?.textContent ?? ""));
+    await panel.capture("new-task-too-large");
+  });
+
+  it("writes the user's policy from Settings, and the gatekeeper applies it", async () => {
+    await setUserPolicy(session, null);
+    await panel.show("settings");
+    await panel.waitFor("#settings-save");
+    await panel.capture("settings");
+    await panel.page.click("#set-private");
+    await panel.page.click("#settings-save");
+    await panel.page.waitForFunction(() => /Saved/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
+    // The fixture server is on 127.0.0.1: a private address the user now blocks.
+    expect(await session.errorCode("browser.navigate", { url: session.pages.url("/tabs-one.html") })).toBe("policy_denied");
+    // The socket still cannot loosen what the user set.
+    expect(await session.errorCode("browser.policy_set", { blockPrivateNetworks: false })).toBe("policy_denied");
+    await panel.page.click("#set-private");
+    await panel.page.click("#settings-save");
+    await panel.page.waitForFunction(() => /Saved/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
+    expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-one.html") })).url).toContain("/tabs-one.html");
+    expect((await session.client.request("browser.policy_get", {})).policy.confirmations).toBe("agent");
+  });
+
+  it("shows an on-page highlight naming the agent that never appears in snapshots, text or the body", async () => {
+    await setUserPolicy(session, { confirm: { submit: false, purchase: false, messaging: false, account: false, credentials: false } });
+    const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/task-form.html") });
+    const page = (await session.launched.browser.pages()).find((candidate) => candidate.url().includes("/task-form.html"));
+    if (page === undefined) throw new Error("the agent's tab is not among the pages");
+    const before = await page.evaluate(() => document.body.querySelectorAll("*").length);
+    const ref = findRef((await session.client.request("browser.snapshot", { tabId })).text, "textbox", "Name");
+    await session.client.request("browser.click", { ref, tabId, reason: "HIGHLIGHT-MARKER" });
+    // Shown right now (it stays 900 ms), outside the body, in a closed shadow root.
+    expect(await page.evaluate(() => document.querySelectorAll("weboperator-highlight").length)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.querySelector("weboperator-highlight")?.shadowRoot ?? null)).toBeNull();
+    const cdp = await page.createCDPSession();
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: true });
+    expect(JSON.stringify(root)).toMatch(/agent-\d+: HIGHLIGHT-MARKER/);
+    const snapshot = await session.client.request("browser.snapshot", { tabId });
+    expect(snapshot.text).not.toContain("HIGHLIGHT-MARKER");
+    expect((await session.client.request("browser.extract", { tabId })).text).not.toContain("HIGHLIGHT-MARKER");
+    expect((await session.client.request("browser.find_in_page", { tabId, query: "HIGHLIGHT-MARKER" })).matchCount).toBe(0);
+    expect(await page.evaluate(() => document.body.querySelectorAll("*").length)).toBe(before);
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain("HIGHLIGHT-MARKER");
+    await setUserPolicy(session, null);
+  });
+});
