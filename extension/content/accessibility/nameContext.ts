@@ -32,14 +32,19 @@ export class NameContext {
     if (known !== undefined) return known;
     const owners = new Map<Element, Element>();
     for (const owner of Array.from(document.querySelectorAll("[aria-owns]"))) {
-      // An aria-hidden owner moves nothing: what it names stays where the DOM put it.
-      if (owner.closest('[aria-hidden="true"]') !== null) continue;
+      // An owner that is aria-hidden or not rendered moves nothing: what it names stays where the DOM put it.
+      if (owner.closest('[aria-hidden="true"]') !== null || this.unrendered(owner)) continue;
       for (const owned of referencedElements(owner, "aria-owns")) {
         if (!owners.has(owned) && !owned.contains(owner)) owners.set(owned, owner);
       }
     }
     this.owners.set(document, owners);
     return owners;
+  }
+
+  // display:contents boxes have no box of their own, which checkVisibility reads as hidden.
+  private unrendered(element: Element): boolean {
+    return this.layout.style(element).getPropertyValue("display") !== "contents" && !element.checkVisibility();
   }
 }
 

@@ -18,7 +18,7 @@ export function textAlternative(element: Element, layout: LayoutCache): string {
   const context = nameContextOf(layout);
   const style = layout.style(element);
   if (excluded(element, style) || invisible(style)) return "";
-  const walk: Walk = { root: element, context, path: new Set(), budget: MAX_NAME_NODES };
+  const walk: Walk = { root: element, context, path: new Set(), referenced: new Set(), budget: MAX_NAME_NODES };
   return nameOf(element, walk, { inLabelledBy: false, includeHidden: false, inContent: false });
 }
 
@@ -40,6 +40,8 @@ interface Walk {
   readonly context: NameContext;
   /** Elements whose content is being walked: a cycle through aria-owns or labels stops here. */
   readonly path: Set<Element>;
+  /** Elements aria-labelledby already named with: met again as content, they add nothing. */
+  readonly referenced: Set<Element>;
   budget: number;
 }
 
@@ -58,6 +60,7 @@ function nameOf(node: Node, walk: Walk, step: Step): string {
   if (node.nodeType !== Node.ELEMENT_NODE) return "";
   const element = node as Element;
   if (walk.path.has(element) || NEVER_CONTENT_TAGS.has(element.localName)) return "";
+  if (step.inContent && walk.referenced.has(element)) return "";
   const style = walk.context.layout.style(element);
   if (!step.includeHidden && element !== walk.root && excluded(element, style)) return "";
   // A visibility:hidden element names nothing itself, but a visible descendant still counts.
@@ -79,7 +82,12 @@ function ownName(element: Element, walk: Walk, step: Step): string | null {
     const targets = referencedElements(element, "aria-labelledby");
     if (targets.length > 0) {
       const text = targets
-        .map((target) => nameOf(target, walk, { inLabelledBy: true, includeHidden: step.includeHidden || hiddenWithAncestors(target, walk.context.layout), inContent: false }))
+        .map((target) => {
+          const includeHidden = step.includeHidden || hiddenWithAncestors(target, walk.context.layout, true);
+          const targetText = nameOf(target, walk, { inLabelledBy: true, includeHidden, inContent: false });
+          walk.referenced.add(target);
+          return targetText;
+        })
         .join(" ");
       if (hasText(text)) return text;
     }
@@ -113,10 +121,9 @@ function hostLanguageName(element: Element, walk: Walk, step: Step): string | nu
     case "output":
       return labelsName(element, walk, step);
     case "img":
-    case "area": {
-      const alt = element.getAttribute("alt");
-      return alt !== null && hasText(alt) ? alt : null;
-    }
+    case "area":
+      // alt="" marks decoration: no name, not even the title's.
+      return element.getAttribute("alt");
     case "fieldset":
     case "table": {
       const caption = childByTag(element, element.localName === "fieldset" ? "legend" : "caption");
@@ -206,7 +213,8 @@ function contentOf(element: Element, walk: Walk, step: Step): string {
   if (element.hasAttribute("aria-owns")) {
     for (const owned of referencedElements(element, "aria-owns")) {
       if (context.ownerOf(owned) !== element) continue;
-      if (!step.includeHidden && hiddenWithAncestors(owned, context.layout)) continue;
+      // Being owned lifts an ancestor's aria-hidden; not rendering at all is not lifted.
+      if (!step.includeHidden && hiddenWithAncestors(owned, context.layout, false)) continue;
       text += spaced(owned, nameOf(owned, walk, childStep), walk);
     }
   }
@@ -289,11 +297,14 @@ function invisible(style: CSSStyleDeclaration): boolean {
   return visibility === "hidden" || visibility === "collapse";
 }
 
-/** Hidden by itself or by an ancestor: what decides whether a referenced subtree's hidden parts count. */
-function hiddenWithAncestors(element: Element, layout: LayoutCache): boolean {
+/**
+ * Hidden by itself or by an ancestor: what decides whether a referenced subtree's hidden
+ * parts count, and whether an owned element can be moved.
+ */
+function hiddenWithAncestors(element: Element, layout: LayoutCache, ariaHiddenAncestors: boolean): boolean {
   const style = layout.style(element);
   if (excluded(element, style) || invisible(style)) return true;
-  if (element.closest('[aria-hidden="true"]') !== null) return true;
+  if (ariaHiddenAncestors && element.closest('[aria-hidden="true"]') !== null) return true;
   // display:contents boxes have no box of their own, which checkVisibility reads as hidden.
   return style.getPropertyValue("display") !== "contents" && !element.checkVisibility();
 }
