@@ -15,7 +15,8 @@ export function parseCounterList(value: string, defaultValue: number): CounterLi
   const pairs: Array<[string, number]> = [];
   for (const token of value.trim().split(/\s+/)) {
     const number = /^[+-]?\d+$/.test(token) ? Number.parseInt(token, 10) : null;
-    if (number !== null && pairs.length > 0) pairs[pairs.length - 1][1] = number;
+    const last = pairs[pairs.length - 1];
+    if (number !== null && last !== undefined) last[1] = number;
     // reversed(name) counts down from the item count; it is read as a plain reset here.
     else if (number === null) pairs.push([token.replace(/^reversed\((.*)\)$/, "$1"), defaultValue]);
   }
@@ -46,7 +47,7 @@ export class CounterScopes<Scope> {
   /** Ends the scopes whose parent is `scope`: called once that parent's subtree is done. */
   leave(scope: Scope): void {
     for (const stack of this.instances.values()) {
-      while (stack.length > 0 && stack[stack.length - 1].scope === scope) stack.pop();
+      while (stack.length > 0 && stack[stack.length - 1]?.scope === scope) stack.pop();
     }
   }
 

@@ -53,7 +53,7 @@ function itemText(item: ContentItem, scope: ContentScope): string {
       return scope.attribute(item.name);
     case "counter": {
       const values = scope.counterValues(item.name);
-      return formatCounter(values.length === 0 ? 0 : values[values.length - 1], item.style);
+      return formatCounter(values[values.length - 1] ?? 0, item.style);
     }
     case "counters": {
       const values = scope.counterValues(item.name);
@@ -72,7 +72,7 @@ export function parseContent(content: string): ParsedContent {
   let target = main;
   let index = 0;
   while (index < content.length) {
-    const char = content[index];
+    const char = content.charAt(index);
     if (char === '"' || char === "'") {
       const read = readString(content, index);
       target.push({ kind: "string", text: read.text });
@@ -156,7 +156,7 @@ function readString(value: string, start: number): { text: string; end: number }
 /** A CSS escape after the backslash: up to six hex digits and one optional space, or a literal character. */
 function readEscape(value: string, start: number): { text: string; end: number } {
   const hex = /^[0-9a-fA-F]{1,6}/.exec(value.slice(start, start + 6));
-  if (hex === null) return { text: value[start] === "\n" ? "" : value[start], end: start + 1 };
+  if (hex === null) return { text: value.charAt(start) === "\n" ? "" : value.charAt(start), end: start + 1 };
   let end = start + hex[0].length;
   if (value[end] === " ") end++;
   const code = Number.parseInt(hex[0], 16);
@@ -165,7 +165,7 @@ function readEscape(value: string, start: number): { text: string; end: number }
 
 function scanIdentifier(value: string, start: number): number {
   let index = start;
-  while (index < value.length && /[A-Za-z0-9_-]/.test(value[index])) index++;
+  while (index < value.length && /[A-Za-z0-9_-]/.test(value.charAt(index))) index++;
   return index;
 }
 

@@ -24,6 +24,6 @@ function capitalize(text: string, atWordStart: boolean): string {
   const capitalized = text.replace(WORD_START, (_match, before: string, letter: string) => before + letter.toUpperCase());
   if (atWordStart || text === "" || !/^\p{L}/u.test(text)) return capitalized;
   // The first letter continues the previous node's word.
-  const first = Array.from(text)[0];
+  const first = Array.from(text)[0] ?? "";
   return first + capitalized.slice(first.length);
 }
