@@ -1,6 +1,13 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
-import { countPseudoCounters, type PseudoCounterValues } from "./cssCounters.js";
+import { countPseudoCounters, type PseudoCounterValues, type PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
+
+/** The three computed properties names read of every element they walk. */
+export interface NameStyle {
+  readonly display: string;
+  readonly visibility: string;
+  readonly textTransform: string;
+}
 
 /**
  * What name computations of one read pass share, built lazily and dropped with the
@@ -10,12 +17,47 @@ import { referencedElements } from "./idReferences.js";
 export class NameContext {
   private readonly owners = new Map<Document, Map<Element, Element>>();
   private readonly counters = new Map<Document, PseudoCounterValues>();
+  /**
+   * Each element's ::before/::after name text, read once per pass: resolving a
+   * pseudo-element's style is the dearest read a name makes, and nested names (a link in
+   * a heading in a cell) would repeat it.
+   */
+  private readonly generated = new Map<Element, Partial<Record<PseudoElement, string>>>();
+  private readonly nameStyles = new Map<Element, NameStyle>();
 
   constructor(readonly layout: LayoutCache) {}
 
   /** The element that owns `element` through aria-owns, if any (the first such owner in tree order). */
   ownerOf(element: Element): Element | undefined {
     return this.ownerMap(element.ownerDocument).get(element);
+  }
+
+  styleOf(element: Element): NameStyle {
+    let known = this.nameStyles.get(element);
+    if (known === undefined) {
+      const style = this.layout.style(element);
+      known = {
+        display: style.getPropertyValue("display"),
+        visibility: style.getPropertyValue("visibility"),
+        textTransform: style.getPropertyValue("text-transform"),
+      };
+      this.nameStyles.set(element, known);
+    }
+    return known;
+  }
+
+  generatedText(element: Element, which: PseudoElement, read: () => string): string {
+    let known = this.generated.get(element);
+    if (known === undefined) {
+      known = {};
+      this.generated.set(element, known);
+    }
+    let text = known[which];
+    if (text === undefined) {
+      text = read();
+      known[which] = text;
+    }
+    return text;
   }
 
   pseudoCounters(document: Document): PseudoCounterValues {
@@ -44,7 +86,7 @@ export class NameContext {
 
   // display:contents boxes have no box of their own, which checkVisibility reads as hidden.
   private unrendered(element: Element): boolean {
-    return this.layout.style(element).getPropertyValue("display") !== "contents" && !element.checkVisibility();
+    return this.styleOf(element).display !== "contents" && !element.checkVisibility();
   }
 }
 

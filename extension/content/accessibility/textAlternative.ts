@@ -3,7 +3,7 @@ import { shadowRootOf } from "../dom/shadowRoot.js";
 import { ariaRole } from "./ariaRole.js";
 import type { PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
-import { nameContextOf, type NameContext } from "./nameContext.js";
+import { nameContextOf, type NameContext, type NameStyle } from "./nameContext.js";
 import { contentText, rendersContent } from "./pseudoContent.js";
 import { nameFromContents } from "./roleMetadata.js";
 import { applyTextTransform } from "./textTransform.js";
@@ -16,7 +16,7 @@ import { applyTextTransform } from "./textTransform.js";
  */
 export function textAlternative(element: Element, layout: LayoutCache): string {
   const context = nameContextOf(layout);
-  const style = layout.style(element);
+  const style = context.styleOf(element);
   if (excluded(element, style) || invisible(style)) return "";
   const walk: Walk = { root: element, context, path: new Set(), referenced: new Set(), budget: MAX_NAME_NODES };
   return nameOf(element, walk, { inLabelledBy: false, includeHidden: false, inContent: false });
@@ -31,6 +31,7 @@ const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
 const NEVER_CONTENT_TAGS: ReadonlySet<string> = new Set(["script", "style", "template", "noscript"]);
 /** Elements named from their content whatever role they map to. */
 const CONTENT_NAMED_TAGS: ReadonlySet<string> = new Set(["label", "legend", "caption", "summary"]);
+const NO_PSEUDO_TAGS: ReadonlySet<string> = new Set(["img", "input", "br", "hr", "iframe", "video", "audio", "canvas", "embed", "object", "wbr"]);
 const CONTROL_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "progressbar", "meter", "scrollbar"]);
 const RANGE_ROLES: ReadonlySet<string> = new Set(["slider", "spinbutton", "progressbar", "meter", "scrollbar"]);
 const ASCII_TEXT = /[^\t\n\f\r ]/;
@@ -61,7 +62,7 @@ function nameOf(node: Node, walk: Walk, step: Step): string {
   const element = node as Element;
   if (walk.path.has(element) || NEVER_CONTENT_TAGS.has(element.localName)) return "";
   if (step.inContent && walk.referenced.has(element)) return "";
-  const style = walk.context.layout.style(element);
+  const style = walk.context.styleOf(element);
   if (!step.includeHidden && element !== walk.root && excluded(element, style)) return "";
   // A visibility:hidden element names nothing itself, but a visible descendant still counts.
   if (step.includeHidden || !invisible(style)) {
@@ -83,7 +84,7 @@ function ownName(element: Element, walk: Walk, step: Step): string | null {
     if (targets.length > 0) {
       const text = targets
         .map((target) => {
-          const includeHidden = step.includeHidden || hiddenWithAncestors(target, walk.context.layout, true);
+          const includeHidden = step.includeHidden || hiddenWithAncestors(target, walk.context, true);
           const targetText = nameOf(target, walk, { inLabelledBy: true, includeHidden, inContent: false });
           walk.referenced.add(target);
           return targetText;
@@ -203,18 +204,18 @@ function contentOf(element: Element, walk: Walk, step: Step): string {
   const { context } = walk;
   walk.path.add(element);
   let text = pseudoText(element, "::before", walk);
-  for (const child of nameChildren(element)) {
+  forEachNameChild(element, (child) => {
     if (child.nodeType === Node.ELEMENT_NODE) {
       const owner = context.ownerOf(child as Element);
-      if (owner !== undefined && owner !== element) continue;
+      if (owner !== undefined && owner !== element) return;
     }
     text += spaced(child, nameOf(child, walk, childStep), walk);
-  }
+  });
   if (element.hasAttribute("aria-owns")) {
     for (const owned of referencedElements(element, "aria-owns")) {
       if (context.ownerOf(owned) !== element) continue;
       // Being owned lifts an ancestor's aria-hidden; not rendering at all is not lifted.
-      if (!step.includeHidden && hiddenWithAncestors(owned, context.layout, false)) continue;
+      if (!step.includeHidden && hiddenWithAncestors(owned, context, false)) continue;
       text += spaced(owned, nameOf(owned, walk, childStep), walk);
     }
   }
@@ -223,18 +224,22 @@ function contentOf(element: Element, walk: Walk, step: Step): string {
   return text;
 }
 
-function nameChildren(element: Element): Node[] {
+/** The element's children in the flat tree: a shadow root's, or a slot's assigned nodes. */
+function forEachNameChild(element: Element, visit: (child: Node) => void): void {
   if (element.localName === "slot") {
     const assigned = (element as HTMLSlotElement).assignedNodes();
-    return assigned.length > 0 ? assigned : Array.from(element.childNodes);
+    if (assigned.length > 0) {
+      assigned.forEach(visit);
+      return;
+    }
   }
-  const shadow = shadowRootOf(element);
-  if (shadow !== null) return Array.from(shadow.childNodes);
-  if (element.namespaceURI === SVG_NAMESPACE) {
+  const parent: ParentNode & Node = shadowRootOf(element) ?? element;
+  const svg = element.namespaceURI === SVG_NAMESPACE;
+  for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
     // An SVG title or desc names or describes its parent; it is not part of the drawing.
-    return Array.from(element.childNodes).filter((child) => child.nodeName !== "title" && child.nodeName !== "desc");
+    if (svg && (child.nodeName === "title" || child.nodeName === "desc")) continue;
+    visit(child);
   }
-  return Array.from(element.childNodes);
 }
 
 /** Chrome puts a space around the text of every box that is not inline. */
@@ -242,14 +247,18 @@ function spaced(node: Node, text: string, walk: Walk): string {
   if (node.nodeType !== Node.ELEMENT_NODE) return text;
   const element = node as Element;
   if (element.localName === "br") return " ";
-  const display = walk.context.layout.style(element).getPropertyValue("display");
+  const display = walk.context.styleOf(element).display;
   return display === "inline" || display === "contents" || display === "" ? text : ` ${text} `;
 }
 
 function pseudoText(element: Element, which: PseudoElement, walk: Walk): string {
-  // Only HTML boxes have ::before and ::after; reading them elsewhere costs a style read for nothing.
-  if (element.namespaceURI !== HTML_NAMESPACE) return "";
+  // Only HTML boxes that are not replaced have ::before and ::after; reading others costs a style read for nothing.
+  if (element.namespaceURI !== HTML_NAMESPACE || NO_PSEUDO_TAGS.has(element.localName)) return "";
   const { context } = walk;
+  return context.generatedText(element, which, () => readPseudoText(element, which, context));
+}
+
+function readPseudoText(element: Element, which: PseudoElement, context: NameContext): string {
   const style = context.layout.getComputedStyle(element, which);
   const content = style.getPropertyValue("content");
   const display = style.getPropertyValue("display");
@@ -266,9 +275,9 @@ function pseudoText(element: Element, which: PseudoElement, walk: Walk): string 
 function textNodeText(text: Text, walk: Walk, step: Step): string {
   const parent = text.parentElement ?? (text.parentNode instanceof ShadowRoot ? text.parentNode.host : null);
   if (parent === null) return text.data;
-  const style = walk.context.layout.style(parent);
+  const style = walk.context.styleOf(parent);
   if (!step.includeHidden && invisible(style)) return "";
-  return applyTextTransform(text.data, style.getPropertyValue("text-transform"));
+  return style.textTransform === "none" ? text.data : applyTextTransform(text.data, style.textTransform);
 }
 
 function namedByContent(element: Element): boolean {
@@ -288,25 +297,24 @@ function isPresentational(element: Element): boolean {
 }
 
 /** Not rendered, or hidden from assistive technology with aria-hidden. */
-function excluded(element: Element, style: CSSStyleDeclaration): boolean {
-  return element.getAttribute("aria-hidden") === "true" || style.getPropertyValue("display") === "none";
+function excluded(element: Element, style: NameStyle): boolean {
+  return style.display === "none" || element.getAttribute("aria-hidden") === "true";
 }
 
-function invisible(style: CSSStyleDeclaration): boolean {
-  const visibility = style.getPropertyValue("visibility");
-  return visibility === "hidden" || visibility === "collapse";
+function invisible(style: NameStyle): boolean {
+  return style.visibility === "hidden" || style.visibility === "collapse";
 }
 
 /**
  * Hidden by itself or by an ancestor: what decides whether a referenced subtree's hidden
  * parts count, and whether an owned element can be moved.
  */
-function hiddenWithAncestors(element: Element, layout: LayoutCache, ariaHiddenAncestors: boolean): boolean {
-  const style = layout.style(element);
+function hiddenWithAncestors(element: Element, context: NameContext, ariaHiddenAncestors: boolean): boolean {
+  const style = context.styleOf(element);
   if (excluded(element, style) || invisible(style)) return true;
   if (ariaHiddenAncestors && element.closest('[aria-hidden="true"]') !== null) return true;
   // display:contents boxes have no box of their own, which checkVisibility reads as hidden.
-  return style.getPropertyValue("display") !== "contents" && !element.checkVisibility();
+  return style.display !== "contents" && !element.checkVisibility();
 }
 
 function childByTag(element: Element, localName: string): Element | null {
