@@ -5,7 +5,6 @@ import type { PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
 import { nameContextOf, type NameContext, type NameStyle } from "./nameContext.js";
 import { contentText, rendersContent } from "./pseudoContent.js";
-import { nameFromContents } from "./roleMetadata.js";
 import { applyTextTransform } from "./textTransform.js";
 
 /**
@@ -31,6 +30,15 @@ const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
 const NEVER_CONTENT_TAGS: ReadonlySet<string> = new Set(["script", "style", "template", "noscript"]);
 /** Elements named from their content whatever role they map to. */
 const CONTENT_NAMED_TAGS: ReadonlySet<string> = new Set(["label", "legend", "caption", "summary"]);
+/**
+ * Roles a root takes its name from content for, as Chrome does. ARIA 1.2 also lists
+ * rowgroup and a few structural roles, which Chrome leaves unnamed: a tbody would
+ * otherwise be named with its whole table's text.
+ */
+const CONTENT_NAMED_ROLES: ReadonlySet<string> = new Set([
+  "button", "cell", "checkbox", "columnheader", "gridcell", "heading", "label", "legend", "link", "menuitem",
+  "menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab", "tooltip", "treeitem",
+]);
 const NO_PSEUDO_TAGS: ReadonlySet<string> = new Set(["img", "input", "br", "hr", "iframe", "video", "audio", "canvas", "embed", "object", "wbr"]);
 const CONTROL_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "progressbar", "meter", "scrollbar"]);
 const RANGE_ROLES: ReadonlySet<string> = new Set(["slider", "spinbutton", "progressbar", "meter", "scrollbar"]);
@@ -281,7 +289,7 @@ function textNodeText(text: Text, walk: Walk, step: Step): string {
 }
 
 function namedByContent(element: Element): boolean {
-  return CONTENT_NAMED_TAGS.has(element.localName) || nameFromContents(ariaRole(element));
+  return CONTENT_NAMED_TAGS.has(element.localName) || CONTENT_NAMED_ROLES.has(ariaRole(element));
 }
 
 /** Step 2I: the title attribute (SVG links also take xlink:title). */
