@@ -77,8 +77,12 @@ export type PseudoElement = "::before" | "::after";
 /** For each pseudo-element whose content uses counter(s), the values of those counters there. */
 export type PseudoCounterValues = WeakMap<Element, Partial<Record<PseudoElement, ReadonlyMap<string, readonly number[]>>>>;
 
-/** Beyond this many elements the walk stops; later pseudo-elements read their counters as unset. */
-const MAX_COUNTED_ELEMENTS = 50_000;
+/**
+ * Beyond this many elements the walk stops and later pseudo-elements read their counters
+ * as unset: each element costs two pseudo-element style reads.
+ */
+const MAX_COUNTED_ELEMENTS = 20_000;
+const HTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 
 /**
  * Counter values for generated content, which no DOM API exposes: one walk of the
@@ -114,6 +118,8 @@ export function countPseudoCounters(document: Document, layout: LayoutCache): Ps
     const style = layout.style(element);
     if (style.getPropertyValue("display") === "none") continue;
     scopes.apply(changesOf(style), element.parentNode ?? document);
+    // Generated content exists on HTML boxes only; an SVG drawing holds none.
+    if (element.namespaceURI !== HTML_NAMESPACE) continue;
     pseudo(element, "::before");
     work.push({ element, exit: true });
     for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) work.push({ element: child, exit: false });
