@@ -1,4 +1,5 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
+import { ariaRole } from "./ariaRole.js";
 import { countPseudoCounters, type PseudoCounterValues, type PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
 
@@ -24,12 +25,23 @@ export class NameContext {
    */
   private readonly generated = new Map<Element, Partial<Record<PseudoElement, string>>>();
   private readonly nameStyles = new Map<Element, NameStyle>();
+  private readonly roles = new Map<Element, string>();
 
   constructor(readonly layout: LayoutCache) {}
 
   /** The element that owns `element` through aria-owns, if any (the first such owner in tree order). */
   ownerOf(element: Element): Element | undefined {
     return this.ownerMap(element.ownerDocument).get(element);
+  }
+
+  /** ariaRole, once per element: resolving an explicit role can clone the element. */
+  roleOf(element: Element): string {
+    let role = this.roles.get(element);
+    if (role === undefined) {
+      role = ariaRole(element);
+      this.roles.set(element, role);
+    }
+    return role;
   }
 
   styleOf(element: Element): NameStyle {

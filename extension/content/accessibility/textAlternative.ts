@@ -1,6 +1,5 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
-import { ariaRole } from "./ariaRole.js";
 import type { PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
 import { nameContextOf, type NameContext, type NameStyle } from "./nameContext.js";
@@ -77,7 +76,7 @@ function nameOf(node: Node, walk: Walk, step: Step): string {
     const own = ownName(element, walk, step);
     if (own !== null) return own;
   }
-  if (step.inContent || step.inLabelledBy || namedByContent(element)) {
+  if (step.inContent || step.inLabelledBy || namedByContent(element, walk.context)) {
     const text = contentOf(element, walk, step);
     if (step.inContent || hasText(text)) return text;
   }
@@ -110,7 +109,7 @@ function ownName(element: Element, walk: Walk, step: Step): string | null {
     const label = element.getAttribute("aria-label");
     if (label !== null && hasText(label)) return label;
   }
-  if (isPresentational(element)) return null;
+  if (isPresentational(element, walk.context)) return null;
   return hostLanguageName(element, walk, step);
 }
 
@@ -185,7 +184,7 @@ function labelsName(element: Element, walk: Walk, step: Step): string | null {
 function embeddedControlValue(element: Element, walk: Walk, step: Step): string | null {
   const localName = element.localName;
   if (!element.hasAttribute("role") && localName !== "input" && localName !== "select" && localName !== "textarea") return null;
-  const role = ariaRole(element);
+  const role = walk.context.roleOf(element);
   if (!CONTROL_ROLES.has(role)) return null;
   if (RANGE_ROLES.has(role)) {
     return element.getAttribute("aria-valuetext") ?? element.getAttribute("aria-valuenow") ?? nativeValue(element) ?? "";
@@ -288,8 +287,8 @@ function textNodeText(text: Text, walk: Walk, step: Step): string {
   return style.textTransform === "none" ? text.data : applyTextTransform(text.data, style.textTransform);
 }
 
-function namedByContent(element: Element): boolean {
-  return CONTENT_NAMED_TAGS.has(element.localName) || CONTENT_NAMED_ROLES.has(ariaRole(element));
+function namedByContent(element: Element, context: NameContext): boolean {
+  return CONTENT_NAMED_TAGS.has(element.localName) || CONTENT_NAMED_ROLES.has(context.roleOf(element));
 }
 
 /** Step 2I: the title attribute (SVG links also take xlink:title). */
@@ -298,9 +297,9 @@ function tooltip(element: Element): string | null {
   return title !== null && hasText(title) ? title : null;
 }
 
-function isPresentational(element: Element): boolean {
+function isPresentational(element: Element, context: NameContext): boolean {
   if (!element.hasAttribute("role")) return false;
-  const role = ariaRole(element);
+  const role = context.roleOf(element);
   return role === "none" || role === "presentation";
 }
 
