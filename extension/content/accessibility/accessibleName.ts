@@ -1,26 +1,14 @@
-import { computeAccessibleName } from "dom-accessibility-api";
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { normalizeNameWhitespace, normalizeWhitespace } from "../dom/textNormalize.js";
-
-const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+import { textAlternative } from "./textAlternative.js";
 
 /**
- * Accessible name per accname 1.2 (dom-accessibility-api), with Chrome's placeholder
- * fallback for text fields, which that library does not apply.
+ * Accessible name per accname 1.2 (textAlternative.ts), with Chrome's placeholder
+ * fallback for text fields.
  */
 export function computeName(element: Element, layout: LayoutCache): string {
-  const name = normalizeNameWhitespace(
-    computeAccessibleName(element, {
-      getComputedStyle: layout.getComputedStyle,
-      computedStyleSupportsPseudoElements: true,
-    }),
-  );
+  const name = normalizeNameWhitespace(textAlternative(element, layout));
   if (name !== "") return name;
-  // SVG-AAM: a shape or group is named by its <title> child.
-  if (element.namespaceURI === SVG_NAMESPACE) {
-    const title = Array.from(element.children).find((child) => child.localName === "title");
-    if (title !== undefined) return normalizeNameWhitespace(title.textContent ?? "");
-  }
   const placeholder = element.getAttribute("placeholder") ?? element.getAttribute("aria-placeholder");
   return placeholder === null ? "" : normalizeNameWhitespace(placeholder);
 }

@@ -49,6 +49,9 @@ function implicitRoleForUnmapped(element: Element): string | null {
 
 /** The outermost element of an editable region; its descendants are part of one textbox. */
 export function isEditableRoot(element: Element): boolean {
+  // A root is made editable by its own attribute (or by designMode, on the body); reading
+  // isContentEditable of every other element would cost a style read each.
+  if (!element.hasAttribute("contenteditable") && !(element.ownerDocument.designMode === "on" && element === element.ownerDocument.body)) return false;
   const html = element as HTMLElement;
   if (html.isContentEditable !== true) return false;
   const parent = html.parentElement;

@@ -3,6 +3,7 @@ import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { quotePageString } from "../snapshot/pageStrings.js";
 import { computeName, textName } from "./accessibleName.js";
 import { FALLBACK_ROLE, computeRole } from "./accessibleRole.js";
+import { hasAuthorName } from "./ariaRole.js";
 import { namingProhibited } from "./roleMetadata.js";
 
 /**
@@ -40,7 +41,8 @@ export function descriptorOf(element: Element, role: string, name: string): Elem
  * their text; rows are named only by authors, since their cells already carry the text.
  */
 export function displayName(element: Element, role: string | null, layout: LayoutCache): string {
-  if (role === null) return textName(element);
+  // A role-less target the author named (aria-label on an orphaned option) keeps that name.
+  if (role === null) return hasAuthorName(element) ? computeName(element, layout) || textName(element) : textName(element);
   if (role === "row" && !element.hasAttribute("aria-label") && !element.hasAttribute("aria-labelledby")) return "";
   if (namingProhibited(role)) return "";
   return computeName(element, layout);

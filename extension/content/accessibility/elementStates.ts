@@ -26,8 +26,12 @@ export function renderStates(element: Element, role: string): string[] {
   return states;
 }
 
+const DISABLEABLE_TAGS: ReadonlySet<string> = new Set(["button", "input", "select", "textarea", "optgroup", "option", "fieldset"]);
+
 export function isDisabledElement(element: Element): boolean {
   if (element.getAttribute("aria-disabled") === "true") return true;
+  // Only form controls (and form-associated custom elements) can match :disabled; a selector match costs more than this test.
+  if (!DISABLEABLE_TAGS.has(element.localName) && !element.localName.includes("-")) return false;
   // :disabled covers the attribute and inheritance from a disabled fieldset.
   try {
     return element.matches(":disabled");

@@ -15,6 +15,17 @@ export function nameFromContents(role: string): boolean {
 
 /** Roles on which ARIA prohibits naming; computing a name for them is wasted work. */
 export function namingProhibited(role: string): boolean {
+  let prohibited = namingProhibitedCache.get(role);
+  if (prohibited === undefined) {
+    prohibited = prohibitsAriaLabel(role);
+    namingProhibitedCache.set(role, prohibited);
+  }
+  return prohibited;
+}
+
+const namingProhibitedCache = new Map<string, boolean>();
+
+function prohibitsAriaLabel(role: string): boolean {
   const definition = roles.get(role as ARIARoleDefinitionKey);
   if (definition === undefined) return false;
   // Typed as a map, shipped as an array in aria-query 5.3.

@@ -1,5 +1,3 @@
-import { withNamingContent } from "../accessibility/pseudoContent.js";
-
 /**
  * Per-snapshot memo of computed styles and boxes. Reading both for many elements is
  * cheap only while nothing writes to the DOM in between, so a cache lives for one
@@ -28,10 +26,7 @@ export class LayoutCache {
     return rect;
   }
 
-  /**
-   * Drop-in for window.getComputedStyle, handed to dom-accessibility-api so accname reuses our
-   * reads; a pseudo-element's `content` is given as the text it names with (pseudoContent.ts).
-   */
+  /** window.getComputedStyle with the pseudo-element argument, memoised like style(). */
   readonly getComputedStyle = (element: Element, pseudo?: string | null): CSSStyleDeclaration => {
     if (pseudo === undefined || pseudo === null || pseudo === "") return this.style(element);
     let byElement = this.pseudoStyles.get(pseudo);
@@ -41,7 +36,7 @@ export class LayoutCache {
     }
     let style = byElement.get(element);
     if (style === undefined) {
-      style = withNamingContent(windowOf(element).getComputedStyle(element, pseudo));
+      style = windowOf(element).getComputedStyle(element, pseudo);
       byElement.set(element, style);
     }
     return style;

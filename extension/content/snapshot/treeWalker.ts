@@ -187,7 +187,9 @@ function collectOptions(select: Element, context: WalkContext, out: WalkItem[]):
     const role = child.localName === "option" ? "option" : "group";
     const children: WalkItem[] = [];
     if (role === "group") collectOptions(child, context, children);
-    const label = normalizeWhitespace(child.localName === "option" ? (child as HTMLOptionElement).label : child.getAttribute("label") ?? "");
+    // An author's aria-label wins over the option's text, as in Chrome's accessibility tree.
+    const ariaLabel = normalizeWhitespace(child.getAttribute("aria-label") ?? "");
+    const label = ariaLabel !== "" ? ariaLabel : normalizeWhitespace(child.localName === "option" ? (child as HTMLOptionElement).label : child.getAttribute("label") ?? "");
     out.push({
       kind: "element",
       element: child,

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+/**
+ * Names Chrome gives and dom-accessibility-api did not: generated content with counters
+ * and attributes, text-transform, spaces only around blocks, hidden aria-labelledby
+ * subtrees, aria-owns out of an aria-hidden container, slotted content of a closed root.
+ */
+describe("accessible names from the rendered tree, through the socket", () => {
+  let session: WebOperatorSession;
+  let text = "";
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+    await session.client.request("browser.navigate", { url: session.pages.url("/names-generated.html") });
+    text = (await session.client.request("browser.snapshot", {})).text;
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("evaluates CSS counters, in their style, and the alternative text form", () => {
+    findRef(text, "button", "1. Ship");
+    findRef(text, "button", "2. Pay");
+    findRef(text, "link", "III Rivers");
+  });
+
+  it("reads attr() and joins generated text without adding spaces", () => {
+    findRef(text, "link", "Inbox (3)");
+    findRef(text, "link", "\u00ABBack");
+  });
+
+  it("applies text-transform", () => {
+    expect(text).toMatch(/- heading "CALL US"/);
+    findRef(text, "button", "Add To Cart");
+  });
+
+  it("separates block children only", () => {
+    findRef(text, "button", "Submit");
+    findRef(text, "link", "Price $5");
+  });
+
+  it("names with a hidden aria-labelledby target's whole subtree", () => {
+    findRef(text, "button", "Send the invoice");
+  });
+
+  it("follows aria-owns out of an aria-hidden container", () => {
+    findRef(text, "link", "Docs (opens in a new window)");
+  });
+
+  it("names through a closed shadow root's slot", () => {
+    findRef(text, "button", "Add milk to cart");
+  });
+});
