@@ -46,6 +46,10 @@ export const ErrorCodeSchema = z.enum([
   "provider_error",
   /** The task is not in a state that allows this (e.g. confirm with nothing pending, resume of a finished task). */
   "invalid_state",
+  /** &body.browser: the page's state hash is not the one expected (body.act expect_state, a replay step's recorded state). */
+  "state_diverged",
+  /** body.replay / a skill: a recorded step did something no typed action expresses (a coordinate click, a new tab). */
+  "not_replayable",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
