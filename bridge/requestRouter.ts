@@ -82,7 +82,7 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
   }
   if (type === "bridge.health") return health(context);
-  if (type.startsWith("tasks.")) {
+  if (type.startsWith("tasks.") || type.startsWith("skills.")) {
     if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
     return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));
   }

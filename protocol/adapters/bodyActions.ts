@@ -85,17 +85,35 @@ function unionOf<Extra extends z.ZodRawShape>(extra: Extra) {
 export const BodyTypedActionSchema = unionOf({});
 export type BodyTypedAction = z.output<typeof BodyTypedActionSchema>;
 
-/** body.act's payload: the typed action, the tab, and who acts under which trace. */
-export const BodyActPayloadSchema = unionOf({
+const actContext = {
   tabId: TabIdSchema.optional(),
   /** Who acts, for provenance (default "WebOperator"). */
   agent_id: z.string().min(1).max(200).optional(),
   /** Groups several acts into one InteractionTrace; a new id when absent. */
   trace_id: z.string().min(1).max(200).optional(),
-  /** The state the caller planned against: when the page is no longer in it, nothing is done (state_mismatch). */
+  /** The state the caller planned against: when the page is no longer in it, nothing is done (state_diverged). */
   expect_state: BodyStateHashSchema.optional(),
-});
+};
+
+/** body.act's payload as one typed action: its variant's fields, the tab, and who acts under which trace. */
+export const BodyActPayloadSchema = unionOf(actContext);
 export type BodyActPayload = z.output<typeof BodyActPayloadSchema>;
+
+const F = BODY_ACTION_FIELDS;
+/**
+ * The same payload as one flat object, which is what JSON Schema consumers (the CLI's flags,
+ * MCP tool schemas) need; the refinement holds every value to its own variant's rules.
+ * (wait's `text` comes before type's, so the looser type text is the flat field.)
+ */
+export const BodyActCommandPayloadSchema = z
+  .strictObject({ ...F.click, ...F.fill, ...F.wait, ...F.type, ...F.press, ...F.select, ...F.upload, ...F.scroll, ...F.drag, ...F.navigate, ...F.screenshot })
+  .partial()
+  .extend({ type: BodyActionTypeSchema, ...actContext })
+  .superRefine((value, context) => {
+    const exact = BodyActPayloadSchema.safeParse(value);
+    if (exact.success) return;
+    for (const issue of exact.error.issues) context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  });
 
 export const BodyProvenanceSchema = z.looseObject({
   provider: z.string(),

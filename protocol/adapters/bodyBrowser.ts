@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotViewportSchema } from "../snapshotElements.js";
-import { BodyActPayloadSchema, BodyActionOutcomeSchema, BodyActionTypeSchema, BodyReplayPayloadSchema, BodyReplayResultSchema, BodyStateHashSchema } from "./bodyActions.js";
+import { BodyActCommandPayloadSchema, BodyActionOutcomeSchema, BodyActionTypeSchema, BodyReplayPayloadSchema, BodyReplayResultSchema, BodyStateHashSchema } from "./bodyActions.js";
 export * from "./bodyActions.js";
 
 /**
@@ -70,7 +70,7 @@ export const BODY_BROWSER_COMMANDS = {
     effects: "read",
   }),
   "body.act": command({
-    payload: BodyActPayloadSchema,
+    payload: BodyActCommandPayloadSchema,
     result: BodyActionOutcomeSchema,
     handledBy: "bridge",
     description:

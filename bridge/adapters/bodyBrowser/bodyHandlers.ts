@@ -1,3 +1,4 @@
+import { BodyActPayloadSchema } from "../../../protocol/index.js";
 import type { BridgeCommandHandlers } from "../../bridgeCommands.js";
 import { affordancesOf } from "./affordances.js";
 import { actOnBody } from "./bodyAct.js";
@@ -20,6 +21,6 @@ export const BODY_BROWSER_HANDLERS: BridgeCommandHandlers = {
     rememberRefs(session, perception);
     return affordancesOf(perception);
   },
-  "body.act": (payload, { call, session }) => actOnBody(payload, session, call),
+  "body.act": (payload, { call, session }) => actOnBody(BodyActPayloadSchema.parse(payload), session, call),
   "body.replay": (payload, { call }) => replayTrace(payload, call),
 };

@@ -15,5 +15,8 @@ export const providerFor: ProviderFactory = (name, env) => {
     const baseURL = env.ANTHROPIC_BASE_URL !== undefined && env.ANTHROPIC_BASE_URL.length > 0 ? env.ANTHROPIC_BASE_URL : undefined;
     return { provider: new ClaudeProvider({ apiKey, baseURL }), defaultModel: env.WEBOPERATOR_TASK_MODEL ?? DEFAULT_CLAUDE_MODEL };
   }
+  if (name === "replay") {
+    throw new WebOperatorError("bad_request", 'The replay provider runs a stored skill with no model: give tasks.start {skill: "<id>"} (skills.list shows them).');
+  }
   throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known one is "claude".`);
 };
