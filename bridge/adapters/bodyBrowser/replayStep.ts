@@ -40,8 +40,12 @@ export async function replayStep(step: ReplayStepPlan, call: BrowserCaller, tabI
     return result;
   };
   if (step.skip) return finish("skipped");
-  let perception = await perceiveBody(call, tabId);
-  result.actual_before = perception.observation.state_hash;
+  // A trace's first step may start from nothing (a task's blank tab): then a page that cannot be perceived is fine.
+  let perception = await perceiveBody(call, tabId).catch((error: unknown) => {
+    if (step.expectedBefore !== null) throw error;
+    return null;
+  });
+  result.actual_before = perception?.observation.state_hash ?? null;
   if (step.expectedBefore !== null && step.expectedBefore !== result.actual_before) {
     return finish("diverged", {
       code: "state_diverged",
@@ -50,9 +54,9 @@ export async function replayStep(step: ReplayStepPlan, call: BrowserCaller, tabI
   }
   if (step.notReplayable !== undefined) return finish("failed", { code: "not_replayable", message: `${describeStep(step)} cannot be replayed: ${step.notReplayable}.` });
   for (const [position, action] of step.actions.entries()) {
-    if (position > 0) perception = await perceiveBody(call, tabId);
     try {
-      const { targets } = resolveTargets(action, perception, null);
+      if (position > 0 || (perception === null && action.type !== "navigate")) perception = await perceiveBody(call, tabId);
+      const { targets } = perception === null ? { targets: { states: [] } } : resolveTargets(action, perception, null);
       await runTypedAction(action, targets, call, tabId);
     } catch (error) {
       if (!(error instanceof WebOperatorError)) throw error;

@@ -9,7 +9,7 @@ import { replayStep } from "./replayStep.js";
 export async function replayTrace(payload: CommandPayload<"body.replay">, call: BrowserCaller): Promise<BodyReplayResult> {
   const plan = planReplay(payload.edges);
   const timestamp = new Date().toISOString();
-  const tabId = (await perceiveBody(call, payload.tabId)).observation.tabId;
+  const tabId = payload.tabId ?? (await perceiveBody(call, undefined)).observation.tabId;
   const provenance = provenanceOf("replay", payload.agent_id, payload.trace_id ?? newTraceId(), timestamp);
   const steps: BodyReplayStep[] = [];
   for (const step of plan) {
