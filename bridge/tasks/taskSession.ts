@@ -207,7 +207,9 @@ export class TaskSession implements TaskContext {
     if (type !== "browser.tabs_list" && type !== "browser.tab_open" && explicit.tabId === undefined) explicit.tabId = this.activeTab();
     if (this.inStep) this.recorder.note(type, explicit, false);
     try {
-      return parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
+      const result = parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
+      if (this.inStep) this.recorder.noteResult(type, explicit, result);
+      return result;
     } catch (error) {
       if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required") throw error;
       const gate = parseGateRequest(error.message);
@@ -218,8 +220,9 @@ export class TaskSession implements TaskContext {
         throw new WebOperatorError("policy_denied", allowed.why);
       }
       const confirmed = await this.deps.callTool("browser.confirm", { id: gate.gateId, allow: true });
-      const result = (confirmed as { result?: unknown }).result;
-      return parseBrowserResult(type, result) as CommandResult<T>;
+      const result = parseBrowserResult(type, (confirmed as { result?: unknown }).result) as CommandResult<T>;
+      if (this.inStep) this.recorder.noteResult(type, explicit, result);
+      return result;
     }
   }
 

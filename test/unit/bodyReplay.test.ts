@@ -4,7 +4,7 @@ import type { BrowserCaller } from "../../bridge/adapters/bodyBrowser/browserCal
 import { perceiveBody, type BodyPerception } from "../../bridge/adapters/bodyBrowser/bodyPerception.js";
 import { locatorOf, refForLocator } from "../../bridge/adapters/bodyBrowser/bodyTargets.js";
 import { resolveTargets } from "../../bridge/adapters/bodyBrowser/resolveTargets.js";
-import { translateCall } from "../../bridge/adapters/bodyBrowser/callTranslation.js";
+import { translateCall, translatePointClick } from "../../bridge/adapters/bodyBrowser/callTranslation.js";
 import { planReplay } from "../../bridge/adapters/bodyBrowser/replayPlan.js";
 import { replayStep } from "../../bridge/adapters/bodyBrowser/replayStep.js";
 import { skillCandidate } from "../../bridge/tasks/skills/skillDetector.js";
@@ -65,7 +65,11 @@ describe("&body.browser targets and replay plans", () => {
     });
     expect(translateCall("browser.read_page", { tabId: 7 }, page, false)).toEqual({ actions: [] });
     expect(translateCall("browser.tab_open", { url: "http://x/" }, null, true)).toEqual({ actions: [{ type: "navigate", url: "http://x/" }] });
-    expect(translateCall("browser.click_xy", { x: 1, y: 2 }, page, false)).toHaveProperty("notReplayable");
+    // A click at a point is located by the element its result says it hit, when a locator names that one element.
+    expect(translateCall("browser.click_xy", { x: 1, y: 2 }, page, false)).toEqual({ actions: [] });
+    expect(translatePointClick({ x: 1, y: 2 }, { tag: "input", role: "checkbox", name: "News" }, page)).toEqual({ actions: [{ type: "click", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } }] });
+    expect(translatePointClick({ x: 1, y: 2 }, { tag: "button", role: "button", name: "Twin" }, page)).toHaveProperty("notReplayable");
+    expect(translatePointClick({ x: 1, y: 2 }, { tag: "div" }, page)).toHaveProperty("notReplayable");
     expect(translateCall("browser.click", { ref: "s_gone" }, page, false)).toHaveProperty("notReplayable");
   });
 

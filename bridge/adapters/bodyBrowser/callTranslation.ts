@@ -86,8 +86,25 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
       // The engine's own first tab: replay loads the same page in the tab it is given.
       if (engineStep) return str(payload.url) === undefined ? { actions: [] } : { actions: [{ type: "navigate", url: str(payload.url) ?? "" }] };
       return { notReplayable: "it opened another tab; replay runs in one tab" };
+    case "browser.click_xy":
+      // Located once its result names the element under the point: see translatePointClick.
+      return { actions: [] };
     default:
       if (COMMANDS[type].effects === "read" || NOT_ACTIONS.has(type)) return { actions: [] };
       return { notReplayable: `${type} is no &body.browser typed action` };
   }
+}
+
+/**
+ * A click at a point, as the element it hit: a click on that element's locator when the
+ * state before has exactly one element with its role and name (else replay could not tell
+ * which one was meant).
+ */
+export function translatePointClick(payload: Payload, target: { role?: string | undefined; name?: string | undefined; tag: string }, before: BodyPerception | null): TranslatedCall {
+  if (payload.count === 2 || payload.count === 3 || (payload.button !== undefined && payload.button !== "left")) return { notReplayable: "a coordinate click other than a single left click" };
+  const matches = before?.lines.filter((line) => line.ref !== undefined && line.role === target.role && line.name === (target.name ?? "")) ?? [];
+  if (target.role === undefined || matches.length !== 1) {
+    return { notReplayable: `a coordinate click hit <${target.tag}>${target.role === undefined ? "" : ` ${target.role} "${target.name ?? ""}"`}, which is not one element of the state before that a locator names` };
+  }
+  return { actions: [{ type: "click", semantic_locator: { role: target.role, name: target.name ?? "", occurrence: 0 } }] };
 }

@@ -1,7 +1,7 @@
 import type { BodyTypedAction, BrowserCommandType } from "../../../protocol/index.js";
 import type { BrowserCaller } from "../../adapters/bodyBrowser/browserCaller.js";
 import { perceiveBody, type BodyPerception } from "../../adapters/bodyBrowser/bodyPerception.js";
-import { translateCall } from "../../adapters/bodyBrowser/callTranslation.js";
+import { translateCall, translatePointClick, type TranslatedCall } from "../../adapters/bodyBrowser/callTranslation.js";
 
 /** What a task step's InteractionTrace edge says in &body.browser terms. */
 export interface BodyStepRecord {
@@ -35,8 +35,21 @@ export class BodyStepRecorder {
 
   /** A browser call the step makes, before it runs: its elements are located in the state before the step. */
   note(type: BrowserCommandType, payload: Record<string, unknown>, engineStep: boolean): void {
-    const before = this.perceivedTab !== null && payload.tabId === this.perceivedTab ? this.perception : null;
-    const translated = translateCall(type, payload, before, engineStep);
+    this.add(translateCall(type, payload, this.before(payload), engineStep));
+  }
+
+  /** A call's result, when only the result says what was acted on (a click at a point names the element it hit). */
+  noteResult(type: BrowserCommandType, payload: Record<string, unknown>, result: unknown): void {
+    if (type !== "browser.click_xy") return;
+    const target = (result as { target?: { tag: string; role?: string; name?: string } }).target;
+    this.add(target === undefined ? { notReplayable: "a coordinate click whose target is unknown" } : translatePointClick(payload, target, this.before(payload)));
+  }
+
+  private before(payload: Record<string, unknown>): BodyPerception | null {
+    return this.perceivedTab !== null && payload.tabId === this.perceivedTab ? this.perception : null;
+  }
+
+  private add(translated: TranslatedCall): void {
     if ("notReplayable" in translated) this.notReplayable ??= translated.notReplayable;
     else this.actions.push(...translated.actions);
   }
