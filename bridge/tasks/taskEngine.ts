@@ -158,10 +158,15 @@ export class TaskEngine {
     return { ...this.options.providers(payload.provider, this.options.env), name: payload.provider, goal: payload.goal };
   }
 
-  /** A succeeded task whose states repeat an earlier task's becomes a skill; that is announced, and never fails the task. */
+  /**
+   * A succeeded task whose states repeat an earlier task's becomes a skill; that is announced,
+   * and never fails the task. A replay task only repeats its skill, so it learns nothing.
+   */
   private noticeSkill(store: TaskStore, id: string): void {
     try {
-      const skill = noticeSkill(store, id, this.row(store, id).goal, now());
+      const row = this.row(store, id);
+      if (row.provider === "replay") return;
+      const skill = noticeSkill(store, id, row.goal, now());
       if (skill !== null) this.emit(store, { kind: "skills:detected", taskId: id, at: now(), skill });
     } catch (error) {
       this.options.broadcast({ kind: "task:error", taskId: id, at: now(), code: "store_unavailable", message: `Skill detection failed: ${error instanceof Error ? error.message : String(error)}` });

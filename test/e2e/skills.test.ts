@@ -96,7 +96,7 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
   it("tasks.start {skill} replays it with no model call, in its own tab, with the same events, store and trace", async () => {
     const modelCallsBefore = fake.requests.length;
     const replayed = await run({ skill: skillId });
-    expect(replayed).toMatchObject({ status: "succeeded", provider: "replay", model: "none", goal: GOAL, usage: { modelCalls: 0, inputTokens: 0 } });
+    expect(replayed).toMatchObject({ status: "succeeded", error: null, provider: "replay", model: "none", goal: GOAL, usage: { modelCalls: 0, inputTokens: 0 } });
     expect(fake.requests.length).toBe(modelCallsBefore);
     const page = await session.client.request("body.perceive", { tabId: replayed.tabId ?? 0 });
     expect(page.url).toBe(session.pages.url("/body-browser.html"));

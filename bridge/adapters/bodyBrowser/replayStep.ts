@@ -1,10 +1,27 @@
 import { WebOperatorError, type BodyReplayStep, type BodyTypedAction } from "../../../protocol/index.js";
 import type { BrowserCaller } from "./browserCaller.js";
-import { perceiveBody } from "./bodyPerception.js";
+import { perceiveBody, type BodyPerception } from "./bodyPerception.js";
 import { describeLocator } from "./bodyTargets.js";
 import type { ReplayStepPlan } from "./replayPlan.js";
 import { resolveTargets } from "./resolveTargets.js";
 import { runTypedAction } from "./typedActionRunner.js";
+
+/** How long a state that differs from the record may take to become it (a late render, a load) before replay calls it drift. */
+const SETTLE_TRIES = 8;
+const SETTLE_PAUSE_MS = 250;
+
+/**
+ * A perception of the tab, given a little time to reach the recorded state: a page still
+ * rendering after an action is not drift. Answers the last perception either way.
+ */
+async function perceiveSettled(call: BrowserCaller, tabId: number, expected: string | null): Promise<BodyPerception> {
+  let perception = await perceiveBody(call, tabId);
+  for (let attempt = 0; expected !== null && perception.observation.state_hash !== expected && attempt < SETTLE_TRIES; attempt++) {
+    await call("browser.wait_for", { timeMs: SETTLE_PAUSE_MS, tabId });
+    perception = await perceiveBody(call, tabId);
+  }
+  return perception;
+}
 
 function describeAction(action: BodyTypedAction): string {
   if ("semantic_locator" in action && action.semantic_locator !== undefined) return `${action.type} ${describeLocator(action.semantic_locator)}`;
@@ -41,7 +58,7 @@ export async function replayStep(step: ReplayStepPlan, call: BrowserCaller, tabI
   };
   if (step.skip) return finish("skipped");
   // A trace's first step may start from nothing (a task's blank tab): then a page that cannot be perceived is fine.
-  let perception = await perceiveBody(call, tabId).catch((error: unknown) => {
+  let perception = await perceiveSettled(call, tabId, step.expectedBefore).catch((error: unknown) => {
     if (step.expectedBefore !== null) throw error;
     return null;
   });
@@ -63,7 +80,7 @@ export async function replayStep(step: ReplayStepPlan, call: BrowserCaller, tabI
       return finish("failed", { code: error.code, message: `${describeStep(step)} failed: ${error.message}` });
     }
   }
-  result.actual_after = (await perceiveBody(call, tabId)).observation.state_hash;
+  result.actual_after = (await perceiveSettled(call, tabId, step.expectedAfter)).observation.state_hash;
   if (step.expectedAfter !== null && step.expectedAfter !== result.actual_after) {
     return finish("diverged", {
       code: "state_diverged",
