@@ -93,7 +93,7 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   }
   if (type === "bridge.health") return health(context);
   context.pause?.assertAllows(type, spec);
-  if (type.startsWith("tasks.")) {
+  if (type.startsWith("tasks.") || type.startsWith("skills.")) {
     if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
     if (session.identity !== undefined) await assertAgentMayConfirm(type, payload.data, context.extension);
     return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));

@@ -14,6 +14,7 @@ import { ImageResultSchema, POINTER_TOOL_COMMANDS, PointerScreenshotPayloadSchem
 import { DEEP_TOOL_COMMANDS, SnapshotSourceSchema } from "./tools/deepTools.js";
 import { UPLOAD_TOOL_COMMANDS } from "./tools/uploadTools.js";
 import { TASK_COMMANDS } from "./tasks/taskCommands.js";
+import { SKILL_COMMANDS } from "./tasks/skillCommands.js";
 import { BROWSER_USE_COMMANDS } from "./adapters/browserUse.js";
 import { BODY_BROWSER_COMMANDS } from "./adapters/bodyBrowser.js";
 
@@ -237,6 +238,7 @@ export const COMMAND_GROUPS = {
   Gatekeeper: GATEKEEPER_TOOL_COMMANDS,
   Diagnostics: DIAGNOSTICS_TOOL_COMMANDS,
   Tasks: TASK_COMMANDS,
+  Skills: SKILL_COMMANDS,
   "Browser-Use protocol": BROWSER_USE_COMMANDS,
   "&body.browser": BODY_BROWSER_COMMANDS,
 } as const;
@@ -253,6 +255,7 @@ export const COMMANDS = {
   ...POINTER_TOOL_COMMANDS,
   ...DEEP_TOOL_COMMANDS,
   ...TASK_COMMANDS,
+  ...SKILL_COMMANDS,
   ...BROWSER_USE_COMMANDS,
   ...BODY_BROWSER_COMMANDS,
 } as const satisfies Record<string, CommandSpec>;

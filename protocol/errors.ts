@@ -53,6 +53,10 @@ export const ErrorCodeSchema = z.enum([
   "model_output_invalid",
   /** The user pressed Stop all agents in the side panel: writes and tasks.start are refused until they press Resume. */
   "paused_by_user",
+  /** &body.browser: the page's state hash is not the one expected (body.act expect_state, a replay step's recorded state). */
+  "state_diverged",
+  /** body.replay / a skill: a recorded step did something no typed action expresses (a coordinate click, a new tab). */
+  "not_replayable",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

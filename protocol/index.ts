@@ -13,6 +13,7 @@ export * from "./tools/actionEffects.js";
 export * from "./tools/uploadTools.js";
 export * from "./tasks/taskShapes.js";
 export * from "./tasks/taskEvents.js";
+export * from "./tasks/skillShapes.js";
 export * from "./snapshotElements.js";
 export * from "./adapters/browserUse.js";
 export * from "./adapters/bodyBrowser.js";

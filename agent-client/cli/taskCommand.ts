@@ -92,6 +92,10 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
       if (!json) io.err(`task error [${event.code}]: ${event.message}\n`);
       return;
     }
+    if (event.kind === "skills:detected") {
+      if (!json) io.err(`skill detected: ${event.skill.id} (${event.skill.steps} steps; tasks.start {skill: "${event.skill.id}"} replays it)\n`);
+      return;
+    }
     if (event.status === "waiting_confirmation" && event.confirmation !== undefined) {
       const c = event.confirmation;
       void readLine(`Allow ${c.action} on ${c.role || "element"} "${c.name}" at ${c.url} (${c.reasons})? [y/N] `).then((line) =>

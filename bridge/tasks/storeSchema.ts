@@ -1,6 +1,7 @@
 /**
  * The task store's tables. Versioned by `user_version` so a later layout can migrate;
  * every statement is idempotent so opening an existing store changes nothing.
+ * Version 2 added task_signatures and skills; a version-1 store gains them on open.
  */
 export const STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS tasks (
@@ -79,5 +80,22 @@ CREATE TABLE IF NOT EXISTS model_calls (
   duration_ms REAL NOT NULL,
   PRIMARY KEY (task_id, idx)
 );
-PRAGMA user_version = 1;
+CREATE TABLE IF NOT EXISTS task_signatures (
+  task_id TEXT PRIMARY KEY,
+  signature TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS task_signatures_signature ON task_signatures (signature);
+CREATE TABLE IF NOT EXISTS skills (
+  id TEXT PRIMARY KEY,
+  signature TEXT NOT NULL UNIQUE,
+  goal TEXT NOT NULL,
+  start_url TEXT,
+  states TEXT NOT NULL,
+  edges TEXT NOT NULL,
+  source_tasks TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+PRAGMA user_version = 2;
 `;

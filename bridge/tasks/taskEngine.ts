@@ -8,6 +8,8 @@ import {
   TaskListPayloadSchema,
   TaskStartPayloadSchema,
   TaskSubscribePayloadSchema,
+  SkillIdPayloadSchema,
+  SkillListPayloadSchema,
   WebOperatorError,
   type TaskConfirmation,
   type TaskEvent,
@@ -19,9 +21,13 @@ import { AgentGaveUpError } from "./agentGaveUp.js";
 import { checkAttachments, copyAttachments } from "./attachments.js";
 import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
+import type { SkillRow } from "./skills/skillStore.js";
 import { taskDetail, taskSummary } from "./taskViews.js";
 import type { ProviderFactory, TaskProvider, ToolCaller } from "./taskTypes.js";
 import { TaskSession } from "./taskSession.js";
+import { REPLAY_MODEL, ReplayProvider } from "./providers/replay/replayProvider.js";
+import { noticeSkill } from "./skills/skillDetector.js";
+import { skillDetail, skillSummary } from "./skills/skillViews.js";
 
 export interface TaskEngineOptions {
   configDir: string;
@@ -110,6 +116,10 @@ export class TaskEngine {
         return this.confirm(store, TaskConfirmPayloadSchema.parse(payload));
       case "tasks.wait":
         return this.wait(store, TaskIdOnlyPayloadSchema.parse(payload).id, timeoutMs);
+      case "skills.list":
+        return { skills: store.skills.list(SkillListPayloadSchema.parse(payload).limit).map(skillSummary) };
+      case "skills.get":
+        return skillDetail(this.skill(store, SkillIdPayloadSchema.parse(payload).id));
       default:
         throw new WebOperatorError("unknown_command", `${type} is not a task command.`);
     }
@@ -139,8 +149,39 @@ export class TaskEngine {
     return row;
   }
 
+  private skill(store: TaskStore, id: string): SkillRow {
+    const skill = store.skills.get(id);
+    if (skill === undefined) throw new WebOperatorError("not_found", `No skill ${id}. skills.list shows the stored skills.`);
+    return skill;
+  }
+
+  /** The provider a task runs with: the replay provider for a skill (no model), else the one it names. */
+  private providerOf(store: TaskStore, payload: TaskStartPayload): { provider: TaskProvider; defaultModel: string; name: TaskStartPayload["provider"]; goal: string } {
+    if (payload.skill !== undefined) {
+      const skill = this.skill(store, payload.skill);
+      return { provider: new ReplayProvider(skill), defaultModel: REPLAY_MODEL, name: "replay", goal: payload.goal ?? skill.goal };
+    }
+    if (payload.goal === undefined) throw new WebOperatorError("bad_request", "tasks.start needs a goal (or a skill id to replay a stored skill).");
+    return { ...this.options.providers(payload.provider, this.options.env), name: payload.provider, goal: payload.goal };
+  }
+
+  /**
+   * A succeeded task whose states repeat an earlier task's becomes a skill; that is announced,
+   * and never fails the task. A replay task only repeats its skill, so it learns nothing.
+   */
+  private noticeSkill(store: TaskStore, id: string): void {
+    try {
+      const row = this.row(store, id);
+      if (row.provider === "replay") return;
+      const skill = noticeSkill(store, id, row.goal, now());
+      if (skill !== null) this.emit(store, { kind: "skills:detected", taskId: id, at: now(), skill });
+    } catch (error) {
+      this.options.broadcast({ kind: "task:error", taskId: id, at: now(), code: "store_unavailable", message: `Skill detection failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
   private async start(store: TaskStore, payload: TaskStartPayload): Promise<{ id: string; status: TaskStatus }> {
-    const { provider, defaultModel } = this.options.providers(payload.provider, this.options.env);
+    const { provider, defaultModel, name, goal } = this.providerOf(store, payload);
     if (payload.startUrl !== undefined && payload.tabId !== undefined) {
       throw new WebOperatorError("bad_request", "Give either startUrl (the task opens its own tab) or tabId (an existing tab), not both.");
     }
@@ -154,8 +195,8 @@ export class TaskEngine {
     store.insertTask({
       id,
       status: "queued",
-      goal: payload.goal,
-      provider: payload.provider,
+      goal,
+      provider: name,
       model: payload.model ?? defaultModel,
       tab_id: payload.tabId ?? null,
       options: JSON.stringify({ ...payload, attachments: payload.attachments.map(({ id: attachmentId, name }) => ({ id: attachmentId, name })) }),
@@ -207,6 +248,7 @@ export class TaskEngine {
       const answer = await provider.run(session);
       control.throwIfEnded();
       this.finish(store, id, "succeeded", { answer });
+      this.noticeSkill(store, id);
     } catch (error) {
       const reason = control.endReason ?? (error instanceof TaskEndedError ? error.reason : null);
       if (reason === "stopped") this.finish(store, id, "stopped", { error: { code: "stopped", message: "Stopped by tasks.stop." } });
@@ -287,7 +329,7 @@ export class TaskEngine {
     }
     if (row.status !== "interrupted") throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}; only a paused or interrupted task can be resumed.`);
     const payload = TaskStartPayloadSchema.parse({ ...(JSON.parse(row.options) as Record<string, unknown>), attachments: [] });
-    const { provider } = this.options.providers(payload.provider, this.options.env);
+    const { provider } = this.providerOf(store, payload);
     if (row.tab_id !== null && this.tabOwners.has(row.tab_id)) {
       throw new WebOperatorError("invalid_state", `Tab ${row.tab_id} now belongs to task ${this.tabOwners.get(row.tab_id)}.`);
     }

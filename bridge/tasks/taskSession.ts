@@ -16,6 +16,7 @@ import type { TaskRow, TaskStore } from "./taskStore.js";
 import { shortInput } from "./taskViews.js";
 import type { StepOutcome, TargetHint, TaskAttachmentView, TaskContext, ToolCaller } from "./taskTypes.js";
 import { parseBrowserResult } from "./browserResult.js";
+import { BodyStepRecorder } from "./trace/bodyStepRecorder.js";
 
 export interface TaskSessionDeps {
   row: TaskRow;
@@ -48,6 +49,8 @@ export class TaskSession implements TaskContext {
   private nextIndex: number;
   private inStep = false;
   private lastStateHash: string | null = null;
+  /** The &body.browser view of each step (state hashes, typed actions) for the trace, replay and skills. */
+  private readonly recorder: BodyStepRecorder;
 
   constructor(private readonly deps: TaskSessionDeps) {
     this.id = deps.row.id;
@@ -57,6 +60,7 @@ export class TaskSession implements TaskContext {
     this.storedConversation = deps.row.conversation === null ? null : (JSON.parse(deps.row.conversation) as unknown);
     this.attachments = deps.store.attachments(this.id).map((row) => ({ id: row.id, name: row.name, mimeType: row.mime_type, size: row.size }));
     this.nextIndex = deps.store.stepCount(this.id);
+    this.recorder = new BodyStepRecorder(async (type, payload) => parseBrowserResult(type, await deps.callTool(type, payload as Record<string, unknown>)) as never);
   }
 
   get signal(): AbortSignal {
@@ -106,7 +110,9 @@ export class TaskSession implements TaskContext {
       if (!resumed) throw new WebOperatorError("tab_not_found", `Tab ${wanted} does not exist; browser.tabs_list shows the open tabs.`);
     }
     await this.step("open_tab", { url: this.options.startUrl ?? null }, async () => {
-      const opened = await this.deps.callTool("browser.tab_open", this.options.startUrl === undefined ? { newWindow: true } : { url: this.options.startUrl, newWindow: true });
+      const open = this.options.startUrl === undefined ? { newWindow: true } : { url: this.options.startUrl, newWindow: true };
+      this.recorder.note("browser.tab_open", open, true);
+      const opened = await this.deps.callTool("browser.tab_open", open);
       const tab = parseBrowserResult("browser.tab_open", opened) as CommandResult<"browser.tab_open">;
       this.adoptTab(tab.tabId, true);
       return { value: tab, summary: `opened tab ${tab.tabId} at ${tab.url}` };
@@ -131,6 +137,7 @@ export class TaskSession implements TaskContext {
       control.throwIfEnded();
     }
     const index = this.nextIndex++;
+    await this.recorder.beginStep(this.active);
     const startedAt = Date.now();
     this.inStep = true;
     let outcome: StepOutcome<T> | undefined;
@@ -143,15 +150,31 @@ export class TaskSession implements TaskContext {
     } finally {
       this.inStep = false;
       const durationMs = Date.now() - startedAt;
-      const stateBefore = this.lastStateHash;
       if (outcome?.stateHash !== undefined) this.lastStateHash = outcome.stateHash;
+      const body = await this.recorder.endStep(this.active);
+      const at = new Date(startedAt).toISOString();
+      // An InteractionTrace edge body.replay takes: encode_state hashes, and the step's typed actions in body_actions.
       const edge = {
-        state_before: stateBefore,
-        state_after: this.lastStateHash,
+        trace_id: this.id,
+        body_subtype: "browser",
+        ...body,
         typed_action: { action, input: shortInput(input), locator: outcome?.locator ?? null },
         latency_ms: durationMs,
         outcome_status: outcome === undefined ? `error:${failure?.code ?? "unknown"}` : "success",
-        provenance: { source: action === "open_tab" ? "engine" : "model", task_id: this.id, step: index, model: this.model, at: new Date(startedAt).toISOString() },
+        provenance: {
+          provider: "weboperator",
+          capability: "&body.browser",
+          operation: "act",
+          timestamp: at,
+          agent_id: `task:${this.id}`,
+          trace_id: this.id,
+          source: action === "open_tab" ? "engine" : this.deps.row.provider === "replay" ? "replay" : "model",
+          task_id: this.id,
+          step: index,
+          model: this.model,
+          at,
+        },
+        tabs_hash: this.lastStateHash,
       };
       const summary = outcome?.summary ?? `${failure?.code ?? "error"}: ${failure?.message ?? ""}`;
       this.deps.store.insertStep({
@@ -183,8 +206,11 @@ export class TaskSession implements TaskContext {
     const explicit = { ...(payload as Record<string, unknown>) };
     // Every call names its tab: a task never acts in a tab by an agent's default route.
     if (type !== "browser.tabs_list" && type !== "browser.tab_open" && explicit.tabId === undefined) explicit.tabId = this.activeTab();
+    if (this.inStep) this.recorder.note(type, explicit, false);
     try {
-      return parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
+      const result = parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
+      if (this.inStep) this.recorder.noteResult(type, explicit, result);
+      return result;
     } catch (error) {
       if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required") throw error;
       const gate = error.confirmation;
@@ -195,8 +221,9 @@ export class TaskSession implements TaskContext {
         throw new WebOperatorError("policy_denied", allowed.why);
       }
       const confirmed = await this.deps.callTool("browser.confirm", { id: gate.id, allow: true });
-      const result = (confirmed as { result?: unknown }).result;
-      return parseBrowserResult(type, result) as CommandResult<T>;
+      const result = parseBrowserResult(type, (confirmed as { result?: unknown }).result) as CommandResult<T>;
+      if (this.inStep) this.recorder.noteResult(type, explicit, result);
+      return result;
     }
   }
 

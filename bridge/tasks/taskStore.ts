@@ -1,8 +1,10 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { WebOperatorError, type TaskStartPayload, type TaskStatus } from "../../protocol/index.js";
+import type { TaskStartPayload, TaskStatus } from "../../protocol/index.js";
 import { STORE_SCHEMA } from "./storeSchema.js";
+import { guard } from "./storeGuard.js";
+import { SkillStore } from "./skills/skillStore.js";
 
 /** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
 export interface TaskRow {
@@ -117,6 +119,14 @@ export class TaskStore {
     if (this.db.open) this.db.close();
   }
 
+  private skillStore: SkillStore | undefined;
+
+  /** The skills learnt from these tasks, in the same database. */
+  get skills(): SkillStore {
+    this.skillStore ??= new SkillStore(this.db);
+    return this.skillStore;
+  }
+
   /** On bridge start: nothing drives tasks that were live in a previous process any more. */
   markInterrupted(at: string): string[] {
     return guard(() => {
@@ -227,18 +237,5 @@ export class TaskStore {
 
   modelCalls(taskId: string): ModelCallRow[] {
     return guard(() => this.db.prepare("SELECT * FROM model_calls WHERE task_id = ? ORDER BY idx").all(taskId) as ModelCallRow[], "read model calls");
-  }
-}
-
-function guard<T>(work: () => T, what: string): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof WebOperatorError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new WebOperatorError(
-      "store_unavailable",
-      `Cannot ${what}: ${detail}. The task store lives in the config dir (WEBOPERATOR_CONFIG_DIR); make it writable and free some disk space, then retry.`,
-    );
   }
 }

@@ -2,21 +2,14 @@ import { z } from "zod";
 import { TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotViewportSchema } from "../snapshotElements.js";
+import { BodyActCommandPayloadSchema, BodyActionOutcomeSchema, BodyActionTypeSchema, BodyReplayPayloadSchema, BodyReplayResultSchema, BodyStateHashSchema } from "./bodyActions.js";
+export * from "./bodyActions.js";
 
 /**
  * &body.browser (seed body-browser-capability): perceive, act, affordances, encode_state
  * and replay, as a translation over browser.snapshot {elements: true}. Refs are `@eN`,
  * numbered in document order per perception.
  */
-
-/** "sha256:" + hex, as the seed's InteractionTrace writes state hashes. */
-export const BodyStateHashSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/);
-
-/** The closed action set of v0.1. */
-export const BodyActionTypeSchema = z.enum([
-  "click", "dblclick", "hover", "focus", "fill", "type", "press", "check", "uncheck", "select",
-  "upload", "scroll", "scrollintoview", "drag", "navigate", "wait", "screenshot",
-]);
 
 export const BodyRefSchema = z.object({
   ref: z.string(),
@@ -77,20 +70,22 @@ export const BODY_BROWSER_COMMANDS = {
     effects: "read",
   }),
   "body.act": command({
-    payload: z.looseObject({ type: BodyActionTypeSchema, target_ref: z.string().optional() }),
-    result: z.unknown(),
+    payload: BodyActCommandPayloadSchema,
+    result: BodyActionOutcomeSchema,
     handledBy: "bridge",
-    description: "One typed action with state hashes and provenance. Not implemented yet: answers not_implemented.",
+    description:
+      "One typed action of the closed v0.1 set (click, dblclick, hover, focus, fill, type, press, check, uncheck, select, upload, scroll, scrollintoview, drag, navigate, wait, screenshot) on target_ref (@eN) or semantic_locator {role, name, occurrence}: answers the action_outcome {tabId, status, state_before, state_after, edge (InteractionTrace), provenance {provider, capability, operation, timestamp, agent_id, trace_id}, error?, screenshot?}.",
     example: { type: "click", target_ref: "@e5" },
     effects: "write",
     intent: "composes",
   }),
   "body.replay": command({
-    payload: z.looseObject({ edges: z.array(z.unknown()) }),
-    result: z.unknown(),
+    payload: BodyReplayPayloadSchema,
+    result: BodyReplayResultSchema,
     handledBy: "bridge",
-    description: "Replays an InteractionTrace, checking the state hash at every step. Not implemented yet: answers not_implemented.",
-    example: { edges: [] },
+    description:
+      "Replays an InteractionTrace (body.act edges, or a task trace's edges): re-perceives before every step, finds targets by semantic locator (never by a recorded ref), and stops at the first step whose state hash differs from the record: {tabId, ok, status, failed_step?, error?, steps, final_state, provenance}.",
+    example: { edges: [{ state_before: null, typed_action: { type: "navigate", url: "https://example.com/" }, state_after: null }] },
     effects: "write",
     intent: "composes",
   }),

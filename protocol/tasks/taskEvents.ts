@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TaskConfirmationSchema, TaskErrorSchema, TaskIdSchema, TaskStatusSchema } from "./taskShapes.js";
+import { SkillSummarySchema } from "./skillShapes.js";
 
 /**
  * Live task events. They never carry screenshots, whole snapshots, prompts or thinking
@@ -41,5 +42,14 @@ export const TaskErrorEventSchema = z.object({
   message: z.string(),
 });
 
-export const TaskEventSchema = z.discriminatedUnion("kind", [TaskUpdateEventSchema, TaskStepEventSchema, TaskErrorEventSchema]);
+/** A finished task went through the same sequence of page states as an earlier one: a new skill was stored. */
+export const SkillDetectedEventSchema = z.object({
+  kind: z.literal("skills:detected"),
+  /** The task whose finish completed the match. */
+  taskId: TaskIdSchema,
+  at: z.string(),
+  skill: SkillSummarySchema,
+});
+
+export const TaskEventSchema = z.discriminatedUnion("kind", [TaskUpdateEventSchema, TaskStepEventSchema, TaskErrorEventSchema, SkillDetectedEventSchema]);
 export type TaskEvent = z.infer<typeof TaskEventSchema>;

@@ -35,11 +35,14 @@ export const TaskAttachmentInputSchema = z.strictObject({
 });
 export type TaskAttachmentInput = z.infer<typeof TaskAttachmentInputSchema>;
 
-/** claude: the Messages API with Claude's browser toolset; browser-use: an OpenAI-compatible chat model speaking the element-index protocol. */
-export const TaskProviderSchema = z.enum(["claude", "browser-use"]);
+/** claude: the Messages API with Claude's browser toolset; browser-use: an OpenAI-compatible chat model speaking the element-index protocol; replay: a stored skill, run with no model (tasks.start {skill}). */
+export const TaskProviderSchema = z.enum(["claude", "browser-use", "replay"]);
 
 export const TaskStartPayloadSchema = z.strictObject({
-  goal: z.string().min(1).max(20_000),
+  /** Required unless `skill` is given (then it defaults to the skill's goal). */
+  goal: z.string().min(1).max(20_000).optional(),
+  /** A stored skill (skills.list) to replay with no model: the task runs with the replay provider. */
+  skill: z.string().min(1).max(64).optional(),
   /** The task opens its own background tab here; without it, tabId names an existing tab to work in. */
   startUrl: z.string().min(1).max(8_192).optional(),
   tabId: TabIdSchema.optional(),

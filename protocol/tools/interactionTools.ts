@@ -120,6 +120,16 @@ export const INTERACTION_TOOL_COMMANDS = {
     effects: "write",
     cli: { positionals: ["ref"] },
   }),
+  "browser.focus": command({
+    payload: HoverPayloadSchema,
+    result: z.object({ tabId: TabIdSchema, ref: z.string(), target: ActionTargetSchema, recovered: z.boolean() }),
+    handledBy: "extension",
+    description: "Puts keyboard focus on `ref` (or its focusable ancestor) without clicking it: {tabId, ref, target, recovered}; not_actionable when it cannot take focus.",
+    example: { ref: "sk4m9_1_3" },
+    level: "L1",
+    effects: "write",
+    cli: { positionals: ["ref"] },
+  }),
   "browser.type_trusted": command({
     payload: TypeTrustedPayloadSchema,
     result: TypeTrustedResultSchema,

@@ -81,9 +81,9 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
     expect(set.page).toEqual(expect.arrayContaining(["navigate", "scroll"]));
   });
 
-  it("act and replay answer not_implemented", async () => {
-    expect(await session.errorCode("body.act", { type: "click", target_ref: "@e1" }, agent)).toBe("not_implemented");
-    expect(await session.errorCode("body.replay", { edges: [] }, agent)).toBe("not_implemented");
+  it("act and replay refuse input outside the contract with bad_request", async () => {
     expect(await session.errorCode("body.act", { type: "teleport" } as never, agent)).toBe("bad_request");
+    expect(await session.errorCode("body.replay", { edges: [] }, agent)).toBe("bad_request");
+    expect(await session.errorCode("body.replay", { edges: [{ typed_action: { type: "custom:foo" } }] }, agent)).toBe("bad_request");
   });
 });

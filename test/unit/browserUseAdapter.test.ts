@@ -6,8 +6,8 @@ import { pageContentOf } from "../../bridge/adapters/browserUse/pageContent.js";
 import { stateHash } from "../../bridge/adapters/browserUse/browserUseState.js";
 
 describe("bridge-handled commands", () => {
-  it("every handledBy bridge command but bridge.health and the task engine's has an adapter handler, and only those do", () => {
-    const bridgeTypes = Object.entries(COMMANDS).filter(([type, spec]) => spec.handledBy === "bridge" && type !== "bridge.health" && !type.startsWith("tasks.")).map(([type]) => type);
+  it("every handledBy bridge command but bridge.health and the task engine's (tasks.*, skills.*) has an adapter handler, and only those do", () => {
+    const bridgeTypes = Object.entries(COMMANDS).filter(([type, spec]) => spec.handledBy === "bridge" && type !== "bridge.health" && !type.startsWith("tasks.") && !type.startsWith("skills.")).map(([type]) => type);
     expect(Object.keys(BRIDGE_COMMAND_HANDLERS).sort()).toEqual(bridgeTypes.sort());
     for (const type of Object.keys(BRIDGE_COMMAND_HANDLERS)) expect(COMMANDS[type as CommandType].handledBy).toBe("bridge");
   });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CommandResult, SnapshotElement } from "../../../protocol/index.js";
-import type { CommandCaller } from "../../bridgeCommands.js";
+import type { BrowserCaller } from "./browserCaller.js";
 import { canonicalJson } from "./canonicalJson.js";
 import { snapshotLines, type SnapshotLine } from "./snapshotLines.js";
 
@@ -39,7 +39,7 @@ export function encodeState(url: string, lines: readonly SnapshotLine[], viewpor
   return `sha256:${sha256(canonicalJson({ url, a11y_tree_structure: structureOf(lines), viewport_hash: viewportHash }))}`;
 }
 
-export async function perceiveBody(call: CommandCaller, tabId: number | undefined): Promise<BodyPerception> {
+export async function perceiveBody(call: BrowserCaller, tabId: number | undefined): Promise<BodyPerception> {
   const snapshot = await call("browser.snapshot", { ...(tabId === undefined ? {} : { tabId }), maxChars: PERCEPTION_CHARS, elements: true });
   const viewport = snapshot.viewport ?? { width: 0, height: 0 };
   const lines = snapshotLines(snapshot.text);

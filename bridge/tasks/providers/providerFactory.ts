@@ -17,5 +17,8 @@ export const providerFor: ProviderFactory = (name, env) => {
     return { provider: new ClaudeProvider({ apiKey, baseURL }), defaultModel: env.WEBOPERATOR_TASK_MODEL ?? DEFAULT_CLAUDE_MODEL };
   }
   if (name === "browser-use") return browserUseProviderFrom(env);
-  throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known ones are "claude" and "browser-use".`);
+  if (name === "replay") {
+    throw new WebOperatorError("bad_request", 'The replay provider runs a stored skill with no model: give tasks.start {skill: "<id>"} (skills.list shows them).');
+  }
+  throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known ones are "claude", "browser-use" and "replay".`);
 };

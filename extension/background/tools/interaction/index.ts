@@ -1,6 +1,7 @@
 import type { AnyTool } from "../../toolRegistry.js";
 import { clickTrustedTool } from "./clickTrusted.js";
 import { hoverTool } from "./hover.js";
+import { focusTool } from "./focus.js";
 import { typeTrustedTool } from "./typeTrusted.js";
 import { selectOptionTool } from "./selectOption.js";
 import { scrollToTool } from "./scrollTo.js";
@@ -14,6 +15,7 @@ export const interactionTools: AnyTool[] = [
   listToolsTool,
   clickTrustedTool,
   hoverTool,
+  focusTool,
   typeTrustedTool,
   selectOptionTool,
   scrollToTool,

@@ -1,0 +1,25 @@
+import { command, type CommandSpec } from "../commandSpec.js";
+import { SkillDetailSchema, SkillIdPayloadSchema, SkillListPayloadSchema, SkillListResultSchema } from "./skillShapes.js";
+
+/** Stored skills; the task engine answers them (tasks.start {skill} replays one). */
+export const SKILL_COMMANDS = {
+  "skills.list": command({
+    payload: SkillListPayloadSchema,
+    result: SkillListResultSchema,
+    handledBy: "bridge",
+    description: "Skills learnt from finished tasks whose traces went through the same sequence of page states, newest first: {skills [{id, goal, startUrl, states, steps, sourceTasks, createdAt, updatedAt}]}.",
+    example: { limit: 10 },
+    effects: "read",
+    gated: false,
+  }),
+  "skills.get": command({
+    payload: SkillIdPayloadSchema,
+    result: SkillDetailSchema,
+    handledBy: "bridge",
+    description: "One skill with the InteractionTrace edges it replays (body.replay {edges} takes them as they are).",
+    example: { id: "skill_0123456789ab" },
+    effects: "read",
+    gated: false,
+    cli: { positionals: ["id"] },
+  }),
+} as const satisfies Record<string, CommandSpec>;
