@@ -39,6 +39,45 @@ export default tseslint.config(
     },
   },
   {
+    // DOM-free code both extension halves use (snapshot text, geometry); tsconfig.shared.json
+    // type-checks it with no DOM or chrome types, so a DOM global cannot creep in.
+    files: ["extension/shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: nodeBuiltins, message: "extension/shared/ runs in Chrome: no node:* imports." },
+          { regex: "^(\\.\\./)+(content|background)/", message: "extension/shared/ is below content/ and background/: it imports neither." },
+          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
+        ],
+      }],
+      "no-restricted-globals": ["error", "document", "window", "chrome", "getComputedStyle", "navigator", "location"],
+    },
+  },
+  {
+    files: ["extension/content/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+          { regex: "^(\\.\\./)+background/", message: "The content script reaches the service worker only by messages; shared code goes in extension/shared/." },
+          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ["extension/background/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+          { regex: "^(\\.\\./)+content/", message: "The service worker has no DOM: code both halves need goes in extension/shared/." },
+          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
+        ],
+      }],
+    },
+  },
+  {
     files: ["bridge/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", {

@@ -8,8 +8,8 @@ import { computeRole } from "./accessibility/accessibleRole.js";
 import { textName } from "./accessibility/accessibleName.js";
 import { displayName } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
-import { shadowRootOf } from "./dom/shadowRoot.js";
-import { frameDocument } from "./refs/frameChain.js";
+import { frameContentOffset } from "./dom/frameGeometry.js";
+import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { truncateText } from "./dom/textNormalize.js";
 
 type PointerOp = z.infer<(typeof PointerContentRequestSchemas)[number]>["op"];
@@ -56,16 +56,6 @@ function topFrameRect(element: Element): { x: number; y: number; width: number; 
   return { x, y, width: rect.width, height: rect.height };
 }
 
-/** Where a frame's viewport starts inside its parent's viewport. */
-function frameContentOffset(frame: Element): { x: number; y: number } {
-  const rect = frame.getBoundingClientRect();
-  const style = (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
-  return {
-    x: rect.left + frame.clientLeft + (Number.parseFloat(style.paddingLeft) || 0),
-    y: rect.top + frame.clientTop + (Number.parseFloat(style.paddingTop) || 0),
-  };
-}
-
 function fullyInViewport(rect: { x: number; y: number; width: number; height: number }): boolean {
   const { width, height } = viewportSize();
   return rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= width && rect.y + rect.height <= height;
@@ -77,25 +67,7 @@ function viewportSize(): { width: number; height: number } {
 
 /** What a pointer at (x, y) would hit: the innermost element through open/closed shadow roots and same-origin frames. */
 function elementAt(x: number, y: number): ContentResult<"element_at"> {
-  let element = document.elementFromPoint(x, y);
-  let localX = x;
-  let localY = y;
-  for (let depth = 0; element !== null && depth < 32; depth++) {
-    const root = shadowRootOf(element);
-    const inner = root?.elementFromPoint(localX, localY) ?? null;
-    if (inner !== null && inner !== element) {
-      element = inner;
-      continue;
-    }
-    const frameDoc = element.localName === "iframe" || element.localName === "frame" ? frameDocument(element) : null;
-    if (frameDoc === null) break;
-    const offset = frameContentOffset(element);
-    localX -= offset.x;
-    localY -= offset.y;
-    const next = frameDoc.elementFromPoint(localX, localY);
-    if (next === null) break;
-    element = next;
-  }
+  const element = deepElementFromPoint({ x, y });
   if (element === null) return { tag: "", viewport: viewportSize() };
   return { ...describePointTarget(element), viewport: viewportSize() };
 }

@@ -1,9 +1,6 @@
 import { WebOperatorError } from "../../../protocol/index.js";
-
-export interface Point {
-  x: number;
-  y: number;
-}
+import type { Point } from "../../shared/geometry.js";
+import { frameContentOffset } from "../dom/frameGeometry.js";
 
 /**
  * Maps a point in an element's own frame viewport to the top frame's viewport, through
@@ -24,9 +21,9 @@ export function toTopFramePoint(element: Element, point: Point): Point {
         "The element sits in an iframe that is transformed (rotated, scaled or skewed), so exact coordinates cannot be computed; use browser.click (synthetic) instead of trusted input.",
       );
     }
-    const rect = frame.getBoundingClientRect();
-    x += rect.left + frame.clientLeft + parseFloat(style.paddingLeft);
-    y += rect.top + frame.clientTop + parseFloat(style.paddingTop);
+    const offset = frameContentOffset(frame, { x, y }, undefined, style);
+    x = offset.x;
+    y = offset.y;
     view = frame.ownerDocument.defaultView;
   }
   return { x, y };

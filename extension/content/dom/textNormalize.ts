@@ -1,5 +1,5 @@
-/** Longest name or value printed in a snapshot line; longer ones end in an ellipsis. */
-export const MAX_PRINTED_CHARS = 100;
+// One truncation for every printed string, the snapshot engines' included.
+export { truncateText } from "../../shared/pageStrings.js";
 
 // Icon fonts put glyphs in the Private Use Area; they read as noise to an agent.
 const SPACE_OR_PRIVATE_USE = /[\s\uE000-\uF8FF]+/g;
@@ -13,11 +13,6 @@ const ASCII_SPACE_OR_PRIVATE_USE = /[\t\n\f\r \uE000-\uF8FF]+/g;
 
 export function normalizeNameWhitespace(text: string): string {
   return text.replace(ASCII_SPACE_OR_PRIVATE_USE, " ").replace(/^ | $/g, "");
-}
-
-export function truncateText(text: string, limit: number = MAX_PRINTED_CHARS): string {
-  if (text.length <= limit) return text;
-  return `${text.slice(0, limit - 1).trimEnd()}…`;
 }
 
 /** JSON quoting escapes quotes, backslashes and control characters without inflating Unicode. */
