@@ -8,7 +8,7 @@ import { computeRole } from "./accessibility/accessibleRole.js";
 import { textName } from "./accessibility/accessibleName.js";
 import { displayName } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
-import { frameContentOffset } from "./dom/frameGeometry.js";
+import { toTopFrame } from "./dom/frameGeometry.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { truncateText } from "./dom/textNormalize.js";
 
@@ -44,15 +44,7 @@ function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): Con
 /** The element's border box in top-frame viewport CSS px, through any same-origin frames. */
 function topFrameRect(element: Element): { x: number; y: number; width: number; height: number } {
   const rect = element.getBoundingClientRect();
-  let x = rect.left;
-  let y = rect.top;
-  for (let view: Window | null = element.ownerDocument.defaultView; view !== null && view !== window; view = view.parent) {
-    const frame = view.frameElement;
-    if (frame === null) break;
-    const offset = frameContentOffset(frame);
-    x += offset.x;
-    y += offset.y;
-  }
+  const { x, y } = toTopFrame(element, { x: rect.left, y: rect.top });
   return { x, y, width: rect.width, height: rect.height };
 }
 

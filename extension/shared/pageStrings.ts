@@ -18,6 +18,13 @@ const LINE_BREAKING = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /** Our ref marker; inside page text it becomes `[ref\=`, which no reader or parser takes for a ref. */
 const REF_MARKER = /\[(\s*ref\s*)=/gi;
 
+// Icon fonts put glyphs in the Private Use Area; they read as noise to an agent.
+const SPACE_OR_PRIVATE_USE = /[\s\uE000-\uF8FF]+/g;
+
+export function normalizeWhitespace(text: string): string {
+  return text.replace(SPACE_OR_PRIVATE_USE, " ").trim();
+}
+
 export function truncateText(text: string, limit: number = MAX_PRINTED_CHARS): string {
   if (text.length <= limit) return text;
   return `${text.slice(0, limit - 1).trimEnd()}…`;

@@ -9,3 +9,20 @@ export function frameContentOffset(frame: Element, parent: FrameOffset = TOP_FRA
   const computed = style ?? (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
   return frameContentOrigin({ box, clientLeft: frame.clientLeft, clientTop: frame.clientTop, paddingLeft: computed.paddingLeft, paddingTop: computed.paddingTop }, parent);
 }
+
+/**
+ * Maps a point in an element's own frame viewport to the top frame's viewport, through each
+ * same-origin frame on the way up. `checkFrame` sees every frame and its style first, so a
+ * caller that needs exact coordinates can refuse frames that cannot be mapped exactly.
+ */
+export function toTopFrame(element: Element, point: FrameOffset, checkFrame?: (frame: Element, style: CSSStyleDeclaration) => void): FrameOffset {
+  let offset = point;
+  for (let view: Window | null = element.ownerDocument.defaultView; view !== null && view !== window; view = view.parent) {
+    const frame = view.frameElement;
+    if (frame === null) break;
+    const style = (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
+    checkFrame?.(frame, style);
+    offset = frameContentOffset(frame, offset, undefined, style);
+  }
+  return offset;
+}
