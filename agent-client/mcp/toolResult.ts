@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, type ErrorCode } from "../../protocol/index.js";
+import { ScreenshotResultSchema } from "../../protocol/index.js";
 
 /**
  * How a WebOperator answer goes out as MCP content:
@@ -29,7 +29,7 @@ export function toolResultOf(result: unknown): CallToolResult {
 }
 
 /** A WebOperator failure as an MCP tool error: the agent sees the code and what to do next. */
-export function toolErrorOf(code: ErrorCode | string, message: string): CallToolResult {
+export function toolErrorOf(code: string, message: string): CallToolResult {
   return {
     isError: true,
     content: [{ type: "text", text: `error [${code}]: ${message}` }],

@@ -44,7 +44,7 @@ export async function axSnapshot(tabId: number, options: AxSnapshotOptions): Pro
     if (tree) trees.set(frame.frameId, tree);
   }
   const probe = options.listeners ? await discoverListeners(frames, trees) : null;
-  const nodes = buildDeepTree({ frames, trees, listeners: probe?.found ?? new Map() });
+  const nodes = buildDeepTree({ frames, trees, listeners: probe?.found ?? new Map<string, string[]>() });
   const generation = deepRefStore.beginGeneration(tabId);
   const refCount = await assignRefs(nodes, { tabId, tabEpoch, generation, frames });
   const lines = renderTree(nodes);

@@ -7,7 +7,7 @@ export function renderAxStates(node: AXNode, role: string, facts: DomFacts | und
   const checked = axProperty(node, "checked");
   const pressed = axProperty(node, "pressed");
   const level = axProperty(node, "level");
-  const value = node.value?.value;
+  const value: unknown = node.value?.value;
   return formatStates(role, {
     checked: checked === "mixed" ? "mixed" : checked === "true" || checked === true,
     disabled: axProperty(node, "disabled") === true,
