@@ -2,9 +2,27 @@ import tseslint from "typescript-eslint";
 
 /**
  * Layering (DESIGN.md): protocol/ imports nothing of ours; extension/ imports no node:*
- * and nothing from the Node side; bridge/ never reaches into the extension or the client.
+ * and nothing from the Node side, and inside it content/ and background/ may import
+ * shared/ but not each other, and shared/ neither; bridge/ never reaches into the
+ * extension or the client.
  */
 const nodeBuiltins = ["node:*", "fs", "path", "os", "net", "child_process", "crypto", "http", "stream", "events", "url", "util"];
+
+/** What every part of extension/ may not import, plus the rules of one of its zones. */
+function extensionZone(files, zonePatterns) {
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+          ...zonePatterns,
+          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
+        ],
+      }],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "bin/**"] },
@@ -59,56 +77,22 @@ export default tseslint.config(
       }],
     },
   },
-  {
-    files: ["extension/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
-          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
-        ],
-      }],
-    },
-  },
+  extensionZone(["extension/**/*.ts"], []),
+  extensionZone(["extension/shared/**/*.ts"], [
+    { regex: "^(\\.\\./)+(content|background)/", message: "extension/shared/ is below content/ and background/: it imports neither." },
+  ]),
   {
     // DOM-free code both extension halves use (snapshot text, geometry); tsconfig.shared.json
-    // type-checks it with no DOM or chrome types, so a DOM global cannot creep in.
+    // type-checks it with no DOM or chrome types too.
     files: ["extension/shared/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: nodeBuiltins, message: "extension/shared/ runs in Chrome: no node:* imports." },
-          { regex: "^(\\.\\./)+(content|background)/", message: "extension/shared/ is below content/ and background/: it imports neither." },
-          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
-        ],
-      }],
-      "no-restricted-globals": ["error", "document", "window", "chrome", "getComputedStyle", "navigator", "location"],
-    },
+    rules: { "no-restricted-globals": ["error", "document", "window", "chrome", "getComputedStyle", "navigator", "location"] },
   },
-  {
-    files: ["extension/content/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
-          { regex: "^(\\.\\./)+background/", message: "The content script reaches the service worker only by messages; shared code goes in extension/shared/." },
-          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
-        ],
-      }],
-    },
-  },
-  {
-    files: ["extension/background/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
-          { regex: "^(\\.\\./)+content/", message: "The service worker has no DOM: code both halves need goes in extension/shared/." },
-          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
-        ],
-      }],
-    },
-  },
+  extensionZone(["extension/content/**/*.ts"], [
+    { regex: "^(\\.\\./)+background/", message: "The content script reaches the service worker only by messages; shared code goes in extension/shared/." },
+  ]),
+  extensionZone(["extension/background/**/*.ts"], [
+    { regex: "^(\\.\\./)+content/", message: "The service worker has no DOM: code both halves need goes in extension/shared/." },
+  ]),
   {
     files: ["bridge/**/*.ts"],
     rules: {
