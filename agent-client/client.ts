@@ -74,7 +74,7 @@ export class WebOperatorClient {
     payload: CommandPayloadInput<T>,
     options: { timeoutMs?: number } = {},
   ): Promise<CommandResult<T>> {
-    const response = await this.send({ type, payload: payload as Record<string, unknown>, ...options });
+    const response = await this.send({ type, payload, ...options });
     if (isErrorResponse(response)) throw new WebOperatorError(response.code, response.error, { confirmation: response.confirmation });
     const parsed = COMMANDS[type].result.safeParse(response.result);
     if (!parsed.success) {

@@ -31,7 +31,7 @@ export interface ForwardedRequest {
 /** A side-panel request the extension relayed; `answer` sends the outcome back. */
 export interface RelayedPanelRequest {
   request: PanelBridgeRequest;
-  answer(outcome: { ok: true; result: unknown } | { ok: false; code: WebOperatorError["code"]; error: string }): void;
+  answer: (outcome: { ok: true; result: unknown } | { ok: false; code: WebOperatorError["code"]; error: string }) => void;
 }
 
 interface PendingCall {

@@ -101,13 +101,13 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   // Protocol adapters (Browser-Use, &body.browser): their browser calls come back through here.
   const adapter = BRIDGE_COMMAND_HANDLERS[type];
   if (adapter !== undefined) {
-    const call: CommandCaller = async (inner, innerPayload) => (await runCommand(inner, innerPayload as Record<string, unknown>, timeoutMs, session, context)) as never;
+    const call: CommandCaller = async (inner, innerPayload) => (await runCommand(inner, innerPayload, timeoutMs, session, context)) as never;
     const built = spec.result.safeParse(await adapter(payload.data, { session, call }));
     if (!built.success) throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
     return built.data;
   }
 
-  const prepared = await preparePayload(type, payload.data as Record<string, unknown>);
+  const prepared = await preparePayload(type, payload.data);
   const requester = session.requester ?? (session.identity === undefined ? undefined : agentRequester(session.identity));
   const result = await context.extension.call({
     type,

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { projectRoot } from "../bridge/install/projectLayout.js";
 import { launchSharedBrowser, type SharedBrowser } from "./bench/sharedBrowser.js";
 import { serveStatic } from "./bench/staticServer.js";
@@ -100,7 +99,7 @@ async function measurePage(browser: SharedBrowser, url: string, name: string): P
     playwrightMs: median(theirSamples),
     oursChars: oursLast.text.length,
     playwrightChars: theirsLast.length,
-    droppedVisible: await droppedVisibleInteractive(page as Page, whole.text, oursLast.text),
+    droppedVisible: await droppedVisibleInteractive(page, whole.text, oursLast.text),
   };
 }
 

@@ -14,9 +14,9 @@ export interface LiveEnvironment {
   launched: LaunchedWebOperator;
   targetUrl: string;
   /** A fresh URL under /canary/ each call. */
-  canaryUrl(): string;
+  canaryUrl: () => string;
   /** Requests the browser made to /canary/ (never, unless an unauthenticated command ran). */
-  canaryHits(): number;
+  canaryHits: () => number;
   /** Requests to /control/, the canary detector's own proof that it sees fetches. */
   controlHits(): number;
   controlUrl(): string;

@@ -117,7 +117,7 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
     if (taskId === null) early.push(event.data);
     else if (event.data.taskId === taskId) handle(event.data);
   });
-  const started = await client.request("tasks.start", payload as never);
+  const started = await client.request("tasks.start", payload);
   taskId = started.id;
   io.err(`task ${taskId} started\n`);
   await client.request("tasks.subscribe", { ids: [taskId] });

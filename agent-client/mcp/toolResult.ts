@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, type ConfirmationRequest, type ErrorCode } from "../../protocol/index.js";
+import { ScreenshotResultSchema, type ConfirmationRequest } from "../../protocol/index.js";
 
 /**
  * How a WebOperator answer goes out as MCP content:
@@ -32,7 +32,7 @@ export function toolResultOf(result: unknown): CallToolResult {
  * A WebOperator failure as an MCP tool error: the agent sees the code and what to do next,
  * and a confirmation_required's held-back action both as JSON text and structured content.
  */
-export function toolErrorOf(code: ErrorCode | string, message: string, confirmation?: ConfirmationRequest): CallToolResult {
+export function toolErrorOf(code: string, message: string, confirmation?: ConfirmationRequest): CallToolResult {
   const text = `error [${code}]: ${message}`;
   if (confirmation === undefined) return { isError: true, content: [{ type: "text", text }], structuredContent: { code, error: message } };
   return {

@@ -60,7 +60,7 @@ export class TaskSession implements TaskContext {
     this.storedConversation = deps.row.conversation === null ? null : (JSON.parse(deps.row.conversation) as unknown);
     this.attachments = deps.store.attachments(this.id).map((row) => ({ id: row.id, name: row.name, mimeType: row.mime_type, size: row.size }));
     this.nextIndex = deps.store.stepCount(this.id);
-    this.recorder = new BodyStepRecorder(async (type, payload) => parseBrowserResult(type, await deps.callTool(type, payload as Record<string, unknown>)) as never);
+    this.recorder = new BodyStepRecorder(async (type, payload) => parseBrowserResult(type, await deps.callTool(type, payload)) as never);
   }
 
   get signal(): AbortSignal {

@@ -1,13 +1,6 @@
-import { extname } from "node:path";
+import { lookup } from "mime-types";
 
-const BY_EXTENSION: Record<string, string> = {
-  ".pdf": "application/pdf", ".txt": "text/plain", ".csv": "text/csv", ".json": "application/json",
-  ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".svg": "image/svg+xml",
-  ".doc": "application/msword", ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  ".xls": "application/vnd.ms-excel", ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ".zip": "application/zip", ".html": "text/html", ".md": "text/markdown", ".xml": "application/xml",
-};
-
+/** The MIME type a browser would give a file of this name (mime-db's table); octet-stream when unknown. */
 export function mimeTypeFor(path: string): string {
-  return BY_EXTENSION[extname(path).toLowerCase()] ?? "application/octet-stream";
+  return lookup(path) || "application/octet-stream";
 }

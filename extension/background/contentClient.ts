@@ -39,7 +39,7 @@ export async function callContent<Op extends ContentOp>(
   const reply = ContentReplySchema.safeParse(raw);
   if (!reply.success) throw new WebOperatorError("internal_error", `The content script answered malformed data: ${describeZodError(reply.error, "reply")}.`);
   if (!reply.data.ok) throw new WebOperatorError(reply.data.code, reply.data.error);
-  const op = request.op as Op;
+  const op = request.op;
   const result = ContentResultSchemas[op].safeParse(reply.data.result);
   if (!result.success) throw new WebOperatorError("internal_error", `The content script's ${op} result is malformed: ${describeZodError(result.error, "result")}.`);
   return result.data as ContentResult<Op>;

@@ -23,7 +23,7 @@ class DebuggerSession {
     this.touch();
     try {
       // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
-      return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params))) as CdpResult<M>;
+      return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params)));
     } catch (error) {
       throw new WebOperatorError("debugger_unavailable", `CDP ${method} failed on tab ${tabId}: ${messageOf(error)}`);
     }

@@ -37,7 +37,7 @@ export interface ToolContext {
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
 export interface Admission {
-  beforeDispatch(tabId: number): Promise<void>;
+  beforeDispatch: (tabId: number) => Promise<void>;
   tab: (chrome.tabs.Tab & { id: number }) | null;
 }
 

@@ -2,7 +2,7 @@ import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
 import { formFacts } from "./formFacts.js";
-import { elementAtPoint } from "./pointerHandlers.js";
+import { deepElementFromPoint } from "./actionability/hitTest.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
 
 type Described = ContentResult<"describe_ref">;
@@ -38,7 +38,7 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
 }
 
 function controlAt(point: { x: number; y: number }): Element | null {
-  const hit = elementAtPoint(point.x, point.y);
+  const hit = deepElementFromPoint(point);
   if (hit === null || hit.localName === "html" || hit.localName === "body") return null;
   return hit.closest(ACTIVATABLE) ?? hit;
 }

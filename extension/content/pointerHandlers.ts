@@ -8,8 +8,8 @@ import { computeRole } from "./accessibility/accessibleRole.js";
 import { textName } from "./accessibility/accessibleName.js";
 import { displayName } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
-import { shadowRootOf } from "./dom/shadowRoot.js";
-import { frameDocument } from "./refs/frameChain.js";
+import { toTopFrame } from "./dom/frameGeometry.js";
+import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { truncateText } from "./dom/textNormalize.js";
 
 type PointerOp = z.infer<(typeof PointerContentRequestSchemas)[number]>["op"];
@@ -44,26 +44,8 @@ function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): Con
 /** The element's border box in top-frame viewport CSS px, through any same-origin frames. */
 function topFrameRect(element: Element): { x: number; y: number; width: number; height: number } {
   const rect = element.getBoundingClientRect();
-  let x = rect.left;
-  let y = rect.top;
-  for (let view: Window | null = element.ownerDocument.defaultView; view !== null && view !== window; view = view.parent) {
-    const frame = view.frameElement;
-    if (frame === null) break;
-    const offset = frameContentOffset(frame);
-    x += offset.x;
-    y += offset.y;
-  }
+  const { x, y } = toTopFrame(element, { x: rect.left, y: rect.top });
   return { x, y, width: rect.width, height: rect.height };
-}
-
-/** Where a frame's viewport starts inside its parent's viewport. */
-function frameContentOffset(frame: Element): { x: number; y: number } {
-  const rect = frame.getBoundingClientRect();
-  const style = (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
-  return {
-    x: rect.left + frame.clientLeft + (Number.parseFloat(style.paddingLeft) || 0),
-    y: rect.top + frame.clientTop + (Number.parseFloat(style.paddingTop) || 0),
-  };
 }
 
 function fullyInViewport(rect: { x: number; y: number; width: number; height: number }): boolean {
@@ -76,33 +58,9 @@ function viewportSize(): { width: number; height: number } {
 }
 
 function elementAt(x: number, y: number): ContentResult<"element_at"> {
-  const element = elementAtPoint(x, y);
+  const element = deepElementFromPoint({ x, y });
   if (element === null) return { tag: "", viewport: viewportSize() };
   return { ...describePointTarget(element), viewport: viewportSize() };
-}
-
-/** What a pointer at (x, y) would hit: the innermost element through open/closed shadow roots and same-origin frames. */
-export function elementAtPoint(x: number, y: number): Element | null {
-  let element = document.elementFromPoint(x, y);
-  let localX = x;
-  let localY = y;
-  for (let depth = 0; element !== null && depth < 32; depth++) {
-    const root = shadowRootOf(element);
-    const inner = root?.elementFromPoint(localX, localY) ?? null;
-    if (inner !== null && inner !== element) {
-      element = inner;
-      continue;
-    }
-    const frameDoc = element.localName === "iframe" || element.localName === "frame" ? frameDocument(element) : null;
-    if (frameDoc === null) break;
-    const offset = frameContentOffset(element);
-    localX -= offset.x;
-    localY -= offset.y;
-    const next = frameDoc.elementFromPoint(localX, localY);
-    if (next === null) break;
-    element = next;
-  }
-  return element;
 }
 
 function describePointTarget(element: Element): { tag: string; role?: string; name?: string } {

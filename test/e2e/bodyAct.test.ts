@@ -23,7 +23,7 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
   };
   /** Every outcome, success or failure, carries the seed's provenance block, the same in its edge. */
   const act = async (payload: CommandPayloadInput<"body.act">): Promise<BodyActionOutcome> => {
-    const outcome = await agent.request("body.act", { agent_id: AGENT, trace_id: TRACE, ...payload } as CommandPayloadInput<"body.act">);
+    const outcome = await agent.request("body.act", { agent_id: AGENT, trace_id: TRACE, ...payload });
     seenTypes.add(payload.type);
     expect(outcome.provenance).toEqual({ provider: "weboperator", capability: "&body.browser", operation: "act", timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), agent_id: AGENT, trace_id: TRACE });
     expect(outcome.edge).toMatchObject({ trace_id: TRACE, body_subtype: "browser", state_before: outcome.state_before, state_after: outcome.state_after, outcome_status: outcome.status, provenance: outcome.provenance });

@@ -40,7 +40,7 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
   });
 
   const run = async (payload: Record<string, unknown>) => {
-    const { id } = await session.client.request("tasks.start", payload as never);
+    const { id } = await session.client.request("tasks.start", payload);
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 40_000 });
     if (!done.ended) console.log(JSON.stringify(await session.client.request("tasks.get", { id }), null, 1), JSON.stringify(events.filter((event) => event.taskId === id)));
     return done;
@@ -110,8 +110,8 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     expect(trace.edges.slice(1).every((edge) => edge.provenance.source === "replay")).toBe(true);
     // Its path is the skill's own: no second skill is announced.
     expect(detected()).toHaveLength(1);
-    expect(await session.errorCode("tasks.start", { skill: "skill_nope" } as never)).toBe("not_found");
-    expect(await session.errorCode("tasks.start", { startUrl } as never)).toBe("bad_request");
+    expect(await session.errorCode("tasks.start", { skill: "skill_nope" })).toBe("not_found");
+    expect(await session.errorCode("tasks.start", { startUrl })).toBe("bad_request");
   });
 
   it("body.replay takes a finished task's trace edges as they are", async () => {

@@ -3,9 +3,10 @@ import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
+import { contentType } from "mime-types";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".png": "image/png" };
+const HTML_TYPE = "text/html; charset=utf-8";
 
 export interface FixtureServer {
   origin: string;
@@ -19,21 +20,21 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/slow") {
       const delay = Number(url.searchParams.get("ms") ?? "2000");
-      setTimeout(() => response.writeHead(200, { "content-type": TYPES[".html"] }).end("<title>Slow</title><p>finally</p>"), delay);
+      setTimeout(() => response.writeHead(200, { "content-type": HTML_TYPE }).end("<title>Slow</title><p>finally</p>"), delay);
       return;
     }
     // Never answers: a stalled image, script, stylesheet or frame. Held open until the server closes.
     if (url.pathname === "/stall") return;
     // An HTML document whose body keeps coming: the part sent is parsed, DOMContentLoaded never fires.
     if (url.pathname === "/endless") {
-      response.writeHead(200, { "content-type": TYPES[".html"] });
+      response.writeHead(200, { "content-type": HTML_TYPE });
       response.write(`<!doctype html><title>Endless</title><h1>Endless page</h1><button onclick="this.textContent='Clicked'">Press me</button><p>The first part arrived.</p>${" ".repeat(2048)}`);
       return;
     }
     if (url.pathname === "/long-read") {
       const paragraphs = Number(url.searchParams.get("paragraphs") ?? "50");
       const body = Array.from({ length: paragraphs }, (_, n) => `<p>Paragraph ${n} ${"lorem ipsum ".repeat(40)}</p>`).join("");
-      response.writeHead(200, { "content-type": TYPES[".html"] });
+      response.writeHead(200, { "content-type": HTML_TYPE });
       response.end(`<title>Long read</title><h1>Long read</h1>${body}<p style="display:none">hidden words</p>`);
       return;
     }
@@ -42,7 +43,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       return;
     }
     if (url.pathname === "/page") {
-      response.writeHead(200, { "content-type": TYPES[".html"] });
+      response.writeHead(200, { "content-type": HTML_TYPE });
       response.end(url.searchParams.get("html") ?? "");
       return;
     }
@@ -53,7 +54,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     }
     readFile(join(FIXTURES, relative))
       .then((body) => {
-        response.writeHead(200, { "content-type": TYPES[extname(relative)] ?? "application/octet-stream" });
+        response.writeHead(200, { "content-type": contentType(extname(relative)) || "application/octet-stream" });
         response.end(body);
       })
       .catch(() => response.writeHead(404, { "content-type": "text/plain" }).end("not found"));

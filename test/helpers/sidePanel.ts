@@ -40,7 +40,7 @@ export async function openSidePanel(session: WebOperatorSession): Promise<SidePa
     async capture(name) {
       for (const scheme of ["light", "dark"] as const) {
         await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${scheme}.png`) as `${string}.png`, fullPage: true });
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${scheme}.png`), fullPage: true });
       }
       await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);
     },

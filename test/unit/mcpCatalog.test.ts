@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMANDS, type CommandType } from "../../protocol/index.js";
+import { COMMANDS } from "../../protocol/index.js";
 import { findMcpTool, mcpToolName, mcpTools } from "../../agent-client/mcp/toolCatalog.js";
 import { toolErrorOf, toolResultOf } from "../../agent-client/mcp/toolResult.js";
 import { parseCommandLine } from "../../agent-client/cli/parseCommandLine.js";
@@ -20,7 +20,7 @@ describe("the MCP tool catalog, derived from protocol/'s command table", () => {
 
   it("names browser.* by their tool name and other groups group_verb", () => {
     expect(mcpToolName("browser.snapshot")).toBe("snapshot");
-    expect(mcpToolName("bridge.health" as CommandType)).toBe("bridge_health");
+    expect(mcpToolName("bridge.health")).toBe("bridge_health");
   });
 
   it("derives input schemas from the payload's input side (defaults optional, loose booleans allowed)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defuseRefMarkers, plainPageString, quotePageString, singleLine } from "../../extension/content/snapshot/pageStrings.js";
+import { defuseRefMarkers, plainPageString, quotePageString, singleLine } from "../../extension/shared/pageStrings.js";
 import { diffLines } from "../../extension/content/snapshot/lineDiff.js";
 import { redactHeader, redactText, redactUrl, REDACTED } from "../../extension/background/diagnostics/redaction.js";
 

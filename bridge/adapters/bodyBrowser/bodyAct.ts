@@ -1,4 +1,4 @@
-import { WebOperatorError, type BodyActPayload, type BodyActionOutcome, type BodyTypedAction } from "../../../protocol/index.js";
+import { WebOperatorError, type BodyActPayload, type BodyActionOutcome } from "../../../protocol/index.js";
 import type { AgentSession } from "../../requestRouter.js";
 import type { BrowserCaller } from "./browserCaller.js";
 import { perceiveBody } from "./bodyPerception.js";
@@ -15,7 +15,7 @@ import { runTypedAction, type ActionEvidence } from "./typedActionRunner.js";
  */
 export async function actOnBody(payload: BodyActPayload, session: AgentSession, call: BrowserCaller): Promise<BodyActionOutcome> {
   const { tabId, agent_id: agentId, trace_id: traceId, expect_state: expected, ...typed } = payload;
-  const action = typed as BodyTypedAction;
+  const action = typed;
   const before = await perceiveBody(call, tabId);
   const tab = before.observation.tabId;
   if (expected !== undefined && expected !== before.observation.state_hash) {

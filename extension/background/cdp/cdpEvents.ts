@@ -8,7 +8,7 @@ export function onCdpEvent<E extends CdpEventName>(tabId: number, method: E, lis
   const handler = (source: chrome.debugger.DebuggerSession, eventMethod: string, params?: { [key: string]: unknown }): void => {
     // Events of child sessions (out-of-process frames) carry a sessionId; ours come from the tab itself.
     // devtools-protocol's event mapping names the params' shape for this method.
-    if (source.tabId === tabId && source.sessionId === undefined && eventMethod === method) listener(params as CdpEventParams<E>);
+    if (source.tabId === tabId && source.sessionId === undefined && eventMethod === method) listener(params);
   };
   chrome.debugger.onEvent.addListener(handler);
   return () => chrome.debugger.onEvent.removeListener(handler);

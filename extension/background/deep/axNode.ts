@@ -1,4 +1,5 @@
 import type { Protocol } from "devtools-protocol";
+import { normalizeWhitespace } from "../../shared/pageStrings.js";
 
 export type AXNode = Protocol.Accessibility.AXNode;
 export type AXValue = Protocol.Accessibility.AXValue;
@@ -8,7 +9,7 @@ export function axRole(node: AXNode): string {
 }
 
 export function axName(node: AXNode): string {
-  return typeof node.name?.value === "string" ? node.name.value.replace(/[\s\uE000-\uF8FF]+/g, " ").trim() : "";
+  return typeof node.name?.value === "string" ? normalizeWhitespace(node.name.value) : "";
 }
 
 export function axProperty(node: AXNode, name: string): unknown {

@@ -1,10 +1,12 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import { AXTree } from "./axNode.js";
-import { truncate } from "./axStates.js";
+import { truncateText } from "../../shared/pageStrings.js";
+import { fitToBudget } from "../../shared/snapshotBudget.js";
+import { snapshotHeader } from "../../shared/snapshotHeader.js";
+import { renderTree } from "../../shared/snapshotLines.js";
 import { cdpSend, sessionKey, type CdpTarget } from "./cdpTarget.js";
 import { formatDeepSnapshotId } from "./deepRefFormat.js";
 import { deepRefStore } from "./deepRefStore.js";
-import { fitDeepLines, renderDeepTree } from "./deepRender.js";
 import { buildDeepTree, type DeepNode } from "./deepTree.js";
 import { documentSentinel } from "./documentSentinel.js";
 import { mapFrames, type FrameInfo, type FrameMap } from "./frameMap.js";
@@ -42,10 +44,10 @@ export async function axSnapshot(tabId: number, options: AxSnapshotOptions): Pro
     if (tree) trees.set(frame.frameId, tree);
   }
   const probe = options.listeners ? await discoverListeners(frames, trees) : null;
-  const nodes = buildDeepTree({ frames, trees, listeners: probe?.found ?? new Map() });
+  const nodes = buildDeepTree({ frames, trees, listeners: probe?.found ?? new Map<string, string[]>() });
   const generation = deepRefStore.beginGeneration(tabId);
   const refCount = await assignRefs(nodes, { tabId, tabEpoch, generation, frames });
-  const lines = renderDeepTree(nodes);
+  const lines = renderTree(nodes);
   if (lines.length === 0) {
     throw new WebOperatorError(
       "empty_snapshot",
@@ -54,11 +56,11 @@ export async function axSnapshot(tabId: number, options: AxSnapshotOptions): Pro
   }
   const tab = await chrome.tabs.get(tabId);
   const snapshotId = formatDeepSnapshotId(deepRefStore.managerNonce, tabEpoch, generation);
-  const title = (tab.title ?? "").replace(/\s+/g, " ").trim();
   const url = tab.url ?? frames.mainFrame.url;
-  const header = `# Page Snapshot (${snapshotId})\nURL: ${url}\nTitle: ${title}\n\n`;
-  const { body, truncated } = fitDeepLines(lines, Math.max(0, options.maxChars - header.length));
-  const result: AxSnapshot = { snapshotId, url, title, text: header + body.trimEnd(), refCount, truncated, source: "cdp-ax", frameCount: trees.size };
+  const header = snapshotHeader(snapshotId, url, tab.title ?? "", null);
+  // No layout here: the budget keeps every ref and its context, and drops text first.
+  const { body, truncated } = fitToBudget(lines, Math.max(0, options.maxChars - header.text.length), null);
+  const result: AxSnapshot = { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, source: "cdp-ax", frameCount: trees.size };
   if (probe) result.listeners = { sampled: probe.sampled, found: countListenerRefs(nodes) };
   return result;
 }
@@ -110,7 +112,7 @@ async function assignRefs(nodes: readonly DeepNode[], scope: RefScope): Promise<
           documentObjectId,
           owners: ownersOf(frame.target),
           role: node.role,
-          name: truncate(node.name),
+          name: truncateText(node.name),
         });
         count += 1;
       }

@@ -1,8 +1,7 @@
 import { WebOperatorError } from "../../../protocol/index.js";
+import { quadArea, quadCentre } from "../../shared/geometry.js";
 import { cdpSend, cdpTry } from "./cdpTarget.js";
 import type { ResolvedDeepRef } from "./resolveDeepRef.js";
-
-type Quad = number[];
 
 /**
  * Scrolls a deep-ref element into view and returns its centre in the top-level viewport:
@@ -14,18 +13,18 @@ export async function deepClickPoint(resolved: ResolvedDeepRef): Promise<{ x: nu
   for (const owner of [...owners].reverse()) await cdpTry(owner.target, "DOM.scrollIntoViewIfNeeded", { backendNodeId: owner.backendNodeId });
   await cdpTry(resolved.target, "DOM.scrollIntoViewIfNeeded", { backendNodeId: resolved.backendNodeId });
   const quads = await cdpTry(resolved.target, "DOM.getContentQuads", { backendNodeId: resolved.backendNodeId });
-  const quad = quads?.quads.find((candidate) => area(candidate) >= 1);
+  const quad = quads?.quads.find((candidate) => quadArea(candidate) >= 1);
   if (!quad) {
     throw new WebOperatorError("not_actionable", `The element of ${resolved.binding.ref} has no visible box (hidden, collapsed or zero-sized). Read the page again and pick a visible element.`);
   }
-  let x = (at(quad, 0) + at(quad, 2) + at(quad, 4) + at(quad, 6)) / 4;
-  let y = (at(quad, 1) + at(quad, 3) + at(quad, 5) + at(quad, 7)) / 4;
+  let { x, y } = quadCentre(quad);
   await assertHitsTarget(resolved, x, y);
   for (const owner of owners) {
     const box = await cdpTry(owner.target, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId });
     if (!box) throw new WebOperatorError("not_actionable", `The iframe that holds ${resolved.binding.ref} has no box in its parent page.`);
-    x += at(box.model.content, 0);
-    y += at(box.model.content, 1);
+    // The content quad's first corner is where the frame's viewport starts.
+    x += box.model.content[0] ?? 0;
+    y += box.model.content[1] ?? 0;
   }
   const metrics = await cdpSend({ tabId: resolved.tabId, sessionId: undefined }, "Page.getLayoutMetrics");
   if (x < 0 || y < 0 || x > metrics.cssVisualViewport.clientWidth || y > metrics.cssVisualViewport.clientHeight) {
@@ -60,14 +59,4 @@ function describe(node: { localName: string; attributes?: string[] }): string {
   const id = attributes.includes("id") ? `#${get("id") ?? ""}` : "";
   const className = attributes.includes("class") ? `.${(get("class") ?? "").trim().split(/\s+/).join(".")}` : "";
   return `<${node.localName}${id}${className}>`;
-}
-
-function at(quad: Quad, index: number): number {
-  return quad[index] ?? 0;
-}
-
-function area(quad: Quad): number {
-  let sum = 0;
-  for (let i = 0; i < 4; i++) sum += at(quad, 2 * i) * at(quad, 2 * ((i + 1) % 4) + 1) - at(quad, 2 * ((i + 1) % 4)) * at(quad, 2 * i + 1);
-  return Math.abs(sum) / 2;
 }

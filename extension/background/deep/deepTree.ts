@@ -9,6 +9,8 @@ export interface DeepElement {
   role: string;
   name: string;
   states: string[];
+  /** Has a refTarget: the budget keeps it and its ancestors. */
+  interactive: boolean;
   /** Set when the element gets a deep ref; the ref itself is issued in document order later. */
   refTarget?: { frame: FrameInfo; backendNodeId: number };
   ref?: string;
@@ -31,7 +33,7 @@ export interface TreeInputs {
 
 /** The tab as one tree: each frame's accessibility tree, with iframes' documents inlined. */
 export function buildDeepTree(inputs: TreeInputs): DeepNode[] {
-  return tidy({ kind: "element", role: "", name: "", states: [], children: frameNodes(inputs.frames.mainFrame, inputs, new Set()) }).children;
+  return tidy({ kind: "element", role: "", name: "", states: [], interactive: false, children: frameNodes(inputs.frames.mainFrame, inputs, new Set()) }).children;
 }
 
 function frameNodes(frame: FrameInfo, inputs: TreeInputs, visiting: Set<string>): DeepNode[] {
@@ -57,7 +59,7 @@ function convert(node: AXNode, tree: AXTree, frame: FrameInfo, inputs: TreeInput
   if ((role === "Iframe" || role === "IframePresentational") && backendNodeId !== undefined) {
     const child = inputs.frames.frameByOwner.get(ownerKey(frame.target, backendNodeId));
     const children = child ? frameNodes(child, inputs, visiting) : childNodes(node, tree, frame, inputs, visiting);
-    return [{ kind: "element", role: "iframe", name, states: [], children }];
+    return [{ kind: "element", role: "iframe", name, states: [], interactive: false, children }];
   }
   const children = childNodes(node, tree, frame, inputs, visiting);
   const listenerTypes = inputs.listeners.get(key);
@@ -71,9 +73,13 @@ function convert(node: AXNode, tree: AXTree, frame: FrameInfo, inputs: TreeInput
     role: printed ?? "generic",
     name,
     states: node.ignored ? [] : renderAxStates(node, printed ?? "", facts),
+    interactive: false,
     children,
   };
-  if ((interactive || listener) && backendNodeId !== undefined) element.refTarget = { frame, backendNodeId };
+  if ((interactive || listener) && backendNodeId !== undefined) {
+    element.refTarget = { frame, backendNodeId };
+    element.interactive = true;
+  }
   if (listener) element.listenerTypes = listenerTypes;
   // A listener-only element has no accessible name: its text is what the agent will recognise.
   if (element.name === "" && listener) element.name = textOf(children);

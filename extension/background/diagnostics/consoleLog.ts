@@ -56,7 +56,7 @@ function fromConsoleCall(event: ConsoleApiCalled): ConsoleEntry {
 }
 
 function fromException({ timestamp, exceptionDetails: details }: ExceptionThrown): ConsoleEntry {
-  const text = details.exception?.description ?? details.exception?.value ?? details.text;
+  const text: unknown = details.exception?.description ?? details.exception?.value ?? details.text;
   return entry("exception", "error", String(text), timestamp, details.url, details.lineNumber);
 }
 

@@ -1,5 +1,5 @@
 import { getRole } from "dom-accessibility-api";
-import { roles, type ARIARoleDefinitionKey } from "aria-query";
+import { roles } from "aria-query";
 
 /**
  * The element's ARIA role as Chrome computes it (WAI-ARIA 1.2 role resolution, HTML-AAM):
@@ -26,7 +26,7 @@ export function authoredRole(element: Element): string | null {
 }
 
 const CONCRETE_ROLES: ReadonlySet<string> = new Set([
-  ...[...roles.keys()].filter((key) => roles.get(key as ARIARoleDefinitionKey)?.abstract !== true),
+  ...[...roles.keys()].filter((key) => roles.get(key)?.abstract !== true),
   // ARIA 1.3 roles aria-query 5.3 does not know yet.
   "sectionheader",
   "sectionfooter",

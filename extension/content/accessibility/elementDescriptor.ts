@@ -1,6 +1,6 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
-import { quotePageString } from "../snapshot/pageStrings.js";
+import { quotePageString } from "../../shared/pageStrings.js";
 import { computeName, textName } from "./accessibleName.js";
 import { FALLBACK_ROLE, computeRole } from "./accessibleRole.js";
 import { hasAuthorName } from "./ariaRole.js";

@@ -1,29 +1,19 @@
 import { normalizeWhitespace } from "../dom/textNormalize.js";
-import { quotePageString } from "../snapshot/pageStrings.js";
+import { formatStates, printsValue, type StateFacts } from "../../shared/elementStates.js";
 
-/** Input types whose [type=...] tells the agent something the role does not. */
-const PRINTED_INPUT_TYPES = new Set(["email", "tel", "url", "password", "date", "datetime-local", "time", "month", "week", "file", "color"]);
-
-const VALUE_ROLES = new Set(["textbox", "searchbox", "combobox", "slider", "spinbutton"]);
-
-/** The bracketed state annotations of one snapshot line, in a fixed order. */
+/** The bracketed state annotations of one snapshot line, printed by the one shared formatter. */
 export function renderStates(element: Element, role: string): string[] {
-  const states: string[] = [];
-  const checked = checkedState(element, role);
-  if (checked !== null) states.push(checked);
-  if (isDisabledElement(element)) states.push("[disabled]");
-  if (isExpanded(element)) states.push("[expanded]");
-  if (isSelected(element, role)) states.push("[selected]");
-  const pressed = element.getAttribute("aria-pressed");
-  if (pressed === "true") states.push("[pressed]");
-  else if (pressed === "mixed") states.push("[pressed=mixed]");
-  const level = headingLevel(element, role);
-  if (level !== null) states.push(`[level=${level}]`);
-  const type = printedInputType(element);
-  if (type !== null) states.push(`[type=${type}]`);
-  const value = VALUE_ROLES.has(role) ? currentValue(element) : null;
-  if (value !== null && value !== "") states.push(`[value=${quotePageString(value)}]`);
-  return states;
+  const facts: StateFacts = {
+    checked: checkedState(element, role),
+    disabled: isDisabledElement(element),
+    expanded: isExpanded(element),
+    selected: isSelected(element, role),
+    pressed: pressedState(element),
+    level: headingLevel(element, role),
+    inputType: element.localName === "input" ? (element as HTMLInputElement).type : null,
+    value: printsValue(role) ? currentValue(element) : null,
+  };
+  return formatStates(role, facts);
 }
 
 const DISABLEABLE_TAGS: ReadonlySet<string> = new Set(["button", "input", "select", "textarea", "optgroup", "option", "fieldset"]);
@@ -40,17 +30,20 @@ export function isDisabledElement(element: Element): boolean {
   }
 }
 
-function checkedState(element: Element, role: string): string | null {
+function checkedState(element: Element, role: string): boolean | "mixed" {
   if (element.localName === "input") {
     const input = element as HTMLInputElement;
-    if (input.type !== "checkbox" && input.type !== "radio") return null;
-    if (input.indeterminate) return "[checked=mixed]";
-    return input.checked ? "[checked]" : null;
+    if (input.type !== "checkbox" && input.type !== "radio") return false;
+    return input.indeterminate ? "mixed" : input.checked;
   }
-  if (!["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) return null;
+  if (!["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) return false;
   const aria = element.getAttribute("aria-checked");
-  if (aria === "mixed") return "[checked=mixed]";
-  return aria === "true" ? "[checked]" : null;
+  return aria === "mixed" ? "mixed" : aria === "true";
+}
+
+function pressedState(element: Element): boolean | "mixed" {
+  const pressed = element.getAttribute("aria-pressed");
+  return pressed === "mixed" ? "mixed" : pressed === "true";
 }
 
 function isExpanded(element: Element): boolean {
@@ -71,12 +64,6 @@ function headingLevel(element: Element, role: string): number | null {
   if (Number.isInteger(aria) && aria > 0) return aria;
   const match = /^h([1-6])$/.exec(element.localName);
   return match?.[1] !== undefined ? Number(match[1]) : 2;
-}
-
-function printedInputType(element: Element): string | null {
-  if (element.localName !== "input") return null;
-  const type = (element as HTMLInputElement).type;
-  return PRINTED_INPUT_TYPES.has(type) ? type : null;
 }
 
 /** Never the value of a password field: the agent sees [type=password] instead. */

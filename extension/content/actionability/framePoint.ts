@@ -1,9 +1,6 @@
 import { WebOperatorError } from "../../../protocol/index.js";
-
-export interface Point {
-  x: number;
-  y: number;
-}
+import type { Point } from "../../shared/geometry.js";
+import { toTopFrame } from "../dom/frameGeometry.js";
 
 /**
  * Maps a point in an element's own frame viewport to the top frame's viewport, through
@@ -11,23 +8,12 @@ export interface Point {
  * exactly, and a write must not land on an approximate point (seed §1.1).
  */
 export function toTopFramePoint(element: Element, point: Point): Point {
-  let x = point.x;
-  let y = point.y;
-  let view = element.ownerDocument.defaultView;
-  while (view !== null && view !== window) {
-    const frame = view.frameElement;
-    if (frame === null) break;
-    const style = getComputedStyle(frame);
+  return toTopFrame(element, point, (_frame, style) => {
     if (style.transform !== "none" || style.zoom !== "1") {
       throw new WebOperatorError(
         "unsupported_frame",
         "The element sits in an iframe that is transformed (rotated, scaled or skewed), so exact coordinates cannot be computed; use browser.click (synthetic) instead of trusted input.",
       );
     }
-    const rect = frame.getBoundingClientRect();
-    x += rect.left + frame.clientLeft + parseFloat(style.paddingLeft);
-    y += rect.top + frame.clientTop + parseFloat(style.paddingTop);
-    view = frame.ownerDocument.defaultView;
-  }
-  return { x, y };
+  });
 }

@@ -1,8 +1,13 @@
-import { shadowRootOf } from "../dom/shadowRoot.js";
+import type { Point } from "../../shared/geometry.js";
 import { composedParent } from "../dom/composedTree.js";
-import type { Point } from "./framePoint.js";
+import { frameContentOffset } from "../dom/frameGeometry.js";
+import { shadowRootOf } from "../dom/shadowRoot.js";
+import { frameDocument } from "../refs/frameChain.js";
 
-/** The element a real pointer would hit at a top-frame point, through shadow roots and same-origin iframes. */
+/**
+ * The element a real pointer would hit at a top-frame point, through open and closed
+ * shadow roots and same-origin frames; a cross-origin frame is itself the hit.
+ */
 export function deepElementFromPoint(point: Point): Element | null {
   let root: Document | ShadowRoot = document;
   let x = point.x;
@@ -17,19 +22,12 @@ export function deepElementFromPoint(point: Point): Element | null {
       root = shadow;
       continue;
     }
-    if (candidate.localName === "iframe") {
-      const frame = candidate as HTMLIFrameElement;
-      const inner = sameOriginDocument(frame);
-      if (inner === null) return hit;
-      const rect = frame.getBoundingClientRect();
-      const style = getComputedStyle(frame);
-      x -= rect.left + frame.clientLeft + parseFloat(style.paddingLeft);
-      y -= rect.top + frame.clientTop + parseFloat(style.paddingTop);
-      root = inner;
-      hit = null;
-      continue;
-    }
-    return hit;
+    const inner: Document | null = candidate.localName === "iframe" || candidate.localName === "frame" ? frameDocument(candidate) : null;
+    if (inner === null) return hit;
+    const offset = frameContentOffset(candidate);
+    x -= offset.x;
+    y -= offset.y;
+    root = inner;
   }
   return hit;
 }
@@ -41,12 +39,4 @@ export function hitReachesTarget(hit: Element, target: Element): boolean {
     if (node.localName === "label" && (node as HTMLLabelElement).control === target) return true;
   }
   return false;
-}
-
-function sameOriginDocument(frame: HTMLIFrameElement): Document | null {
-  try {
-    return frame.contentDocument;
-  } catch {
-    return null;
-  }
 }

@@ -1,23 +1,11 @@
-/** Longest name or value printed in a snapshot line; longer ones end in an ellipsis. */
-export const MAX_PRINTED_CHARS = 100;
-
-// Icon fonts put glyphs in the Private Use Area; they read as noise to an agent.
-const SPACE_OR_PRIVATE_USE = /[\s\uE000-\uF8FF]+/g;
-
-export function normalizeWhitespace(text: string): string {
-  return text.replace(SPACE_OR_PRIVATE_USE, " ").trim();
-}
+// One truncation and one whitespace rule for every printed string, both snapshot engines'.
+export { normalizeWhitespace, truncateText } from "../../shared/pageStrings.js";
 
 // Accessible names collapse ASCII whitespace only: a non-breaking space is part of the name.
 const ASCII_SPACE_OR_PRIVATE_USE = /[\t\n\f\r \uE000-\uF8FF]+/g;
 
 export function normalizeNameWhitespace(text: string): string {
   return text.replace(ASCII_SPACE_OR_PRIVATE_USE, " ").replace(/^ | $/g, "");
-}
-
-export function truncateText(text: string, limit: number = MAX_PRINTED_CHARS): string {
-  if (text.length <= limit) return text;
-  return `${text.slice(0, limit - 1).trimEnd()}…`;
 }
 
 /** JSON quoting escapes quotes, backslashes and control characters without inflating Unicode. */

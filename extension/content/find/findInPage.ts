@@ -1,11 +1,11 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
-import { quotePageString } from "../snapshot/pageStrings.js";
+import { quotePageString } from "../../shared/pageStrings.js";
 import { assignRefs } from "../snapshot/refAssignment.js";
-import { renderTree } from "../snapshot/snapshotRender.js";
+import { renderTree } from "../../shared/snapshotLines.js";
 import { walkDocument } from "../snapshot/treeWalker.js";
-import { TOP_FRAME_OFFSET } from "../snapshot/viewportGeometry.js";
+import { TOP_FRAME_OFFSET } from "../../shared/geometry.js";
 import { keepMatches, type MatchQuery } from "./matchTree.js";
 
 interface FindRequest {

@@ -7,7 +7,7 @@ import { LayoutCache } from "../dom/layoutCache.js";
 import type { ElementNode } from "./snapshotTree.js";
 import { elementNodes } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
-import { TOP_FRAME_OFFSET } from "./viewportGeometry.js";
+import { TOP_FRAME_OFFSET } from "../../shared/geometry.js";
 
 /**
  * The "describe_elements" diagnostic: runs the snapshot's own walk and reports, for each

@@ -2,7 +2,8 @@ import type { SnapshotElement } from "../../../protocol/index.js";
 import { currentValue, isDisabledElement } from "../accessibility/elementStates.js";
 import { normalizeWhitespace, truncateText } from "../dom/textNormalize.js";
 import type { ElementNode, SnapshotNode } from "./snapshotTree.js";
-import { distanceFromViewport, type Placement, type Viewport } from "./viewportGeometry.js";
+import { distanceFromViewport, type Viewport } from "../../shared/geometry.js";
+import type { Placement } from "./viewportGeometry.js";
 
 /** Longest page string in a record: enough to tell elements apart, bounded like snapshot lines. */
 const RECORD_TEXT_CHARS = 200;

@@ -3,14 +3,15 @@ import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assignRefs } from "./refAssignment.js";
 import { elementRecords } from "./elementRecords.js";
-import { fitToBudget } from "./snapshotBudget.js";
+import { TOP_FRAME_OFFSET, distanceFromViewport } from "../../shared/geometry.js";
+import { fitToBudget } from "../../shared/snapshotBudget.js";
+import { describeView, snapshotHeader } from "../../shared/snapshotHeader.js";
+import { renderTree, type RenderedLine } from "../../shared/snapshotLines.js";
 import { recordView } from "./snapshotHistory.js";
-import { renderTree } from "./snapshotRender.js";
 import type { SnapshotNode } from "./snapshotTree.js";
-import { describeView, snapshotHeader } from "./snapshotHeader.js";
 import { findSubtree, interactiveOnly, limitDepth } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
-import { TOP_FRAME_OFFSET, distanceFromViewport, type Placement } from "./viewportGeometry.js";
+import type { Placement } from "./viewportGeometry.js";
 
 export interface PageViewOptions {
   maxChars: number;
@@ -74,8 +75,8 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const url = location.href;
   const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
   const viewport = { width: window.innerWidth, height: window.innerHeight };
-  const measure = (placement: Placement): number =>
-    placement === null ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
+  const measure = ({ placement }: RenderedLine<Placement>): number =>
+    placement === null || placement === undefined ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
   const { body, truncated, droppedInteractive } = rendered.length === 0
     ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false, droppedInteractive: 0 }
     : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);

@@ -11,7 +11,9 @@ import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
 import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
 import { dropTextCoveredByName, mergeTextRuns } from "./textRuns.js";
-import { frameContentOffset, type FrameOffset, type Placement } from "./viewportGeometry.js";
+import type { FrameOffset } from "../../shared/geometry.js";
+import { frameContentOffset } from "../dom/frameGeometry.js";
+import type { Placement } from "./viewportGeometry.js";
 
 export interface WalkContext {
   readonly layout: LayoutCache;
@@ -162,7 +164,7 @@ function walkFrame(frame: Element, style: CSSStyleDeclaration, context: WalkCont
     children = walkDocument(document, {
       ...context,
       frameChain: extendFrameChain(context.frameChain, frame, document),
-      frameOffset: frameContentOffset(frame, rect, style, context.frameOffset),
+      frameOffset: frameContentOffset(frame, context.frameOffset, rect, style),
       suppressText: false,
     });
   }

@@ -21,7 +21,7 @@ export interface Observation {
 export function taskCaller(task: TaskContext, target?: TargetHint): CommandCaller {
   const call = async (type: CommandType, payload: Record<string, unknown>): Promise<unknown> => {
     if (!type.startsWith("browser.")) throw new WebOperatorError("internal_error", `The Browser-Use provider only calls browser.* commands, not ${type}.`);
-    const result = await task.browser(type as Extract<CommandType, `browser.${string}`>, payload as never, target);
+    const result = await task.browser(type as Extract<CommandType, `browser.${string}`>, payload, target);
     adoptOpenedTab(task, result);
     return result;
   };

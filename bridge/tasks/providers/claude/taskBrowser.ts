@@ -101,7 +101,7 @@ export class TaskBrowser {
       this.changes.push({ type: "tab_opened", tab_id: TaskBrowser.tabName(effects.tab_created.tabId) });
     }
     for (const started of effects.download_started ?? []) {
-      this.changes.push({ type: "download_started", download_id: started.download_id, url: started.url ?? "", ...(started.filename === undefined ? {} : { filename: started.filename }) } as BetaBrowserStateChange);
+      this.changes.push({ type: "download_started", download_id: started.download_id, url: started.url ?? "", ...(started.filename === undefined ? {} : { filename: started.filename }) });
     }
     for (const update of effects.download_updates ?? []) {
       if (update.state === "complete") this.changes.push({ type: "download_completed", download_id: update.download_id } as BetaBrowserStateChange);

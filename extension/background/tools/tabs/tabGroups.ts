@@ -41,7 +41,7 @@ export const tabGroupUpdateTool = defineTool({
     await getGroup(api, groupId);
     const changes: chrome.tabGroups.UpdateProperties = {
       ...(title === undefined ? {} : { title }),
-      ...(color === undefined ? {} : { color: color as chrome.tabGroups.UpdateProperties["color"] }),
+      ...(color === undefined ? {} : { color: color }),
       ...(collapsed === undefined ? {} : { collapsed }),
     };
     const updated = await api.update(groupId, changes);

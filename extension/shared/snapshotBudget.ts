@@ -1,5 +1,4 @@
-import type { RenderedLine } from "./snapshotRender.js";
-import type { Placement } from "./viewportGeometry.js";
+import type { RenderedLine } from "./snapshotLines.js";
 
 export interface BudgetedText {
   body: string;
@@ -8,8 +7,12 @@ export interface BudgetedText {
   droppedInteractive: number;
 }
 
-/** Room kept for the omission notice appended when anything is dropped. */
-const NOTICE_RESERVE = 360;
+/**
+ * How far a line is from the viewport: 0 on screen, Infinity for no box. `null` when the
+ * engine has no layout (the CDP engine): then non-interactive lines count as offscreen and
+ * interactive ones as on screen, since which of them the agent can see is unknown.
+ */
+export type LineDistance<P> = ((line: RenderedLine<P>) => number) | null;
 
 /**
  * Fits the tree into maxChars (seed L1-L2 §1.3). A line goes only once none of its
@@ -19,18 +22,18 @@ const NOTICE_RESERVE = 360;
  * viewport are never dropped: only they can hold the result over budget, and it says so.
  * Each phase walks the lines once per tree level, so the work is bounded by size × depth.
  */
-export function fitToBudget(lines: readonly RenderedLine[], maxChars: number, measure: (placement: Placement) => number): BudgetedText {
+export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: number, measure: LineDistance<P>): BudgetedText {
   let total = lines.reduce((sum, line) => sum + line.text.length + 1, 0);
   if (total <= maxChars) return { body: joinLines(lines, null), truncated: false, droppedInteractive: 0 };
-  const distance = lines.map((line) => measure(line.placement));
+  const distance = lines.map((line) => (measure === null ? (line.interactive ? 0 : Infinity) : measure(line)));
 
   const kept = lines.map(() => true);
   const keptChildren = lines.map(() => 0);
   for (const line of lines) if (line.parent >= 0) keptChildren[line.parent] = (keptChildren[line.parent] ?? 0) + 1;
   const omitted: Omitted = { offscreenText: 0, other: 0, offscreenInteractive: 0 };
-  const limit = maxChars - NOTICE_RESERVE;
+  const limit = maxChars - noticeReserve(lines, measure !== null);
 
-  const dropWhere = (eligible: (line: RenderedLine, distance: number) => boolean, count: (line: RenderedLine) => void): void => {
+  const dropWhere = (eligible: (line: RenderedLine<P>, distance: number) => boolean, count: (line: RenderedLine<P>) => void): void => {
     const candidates = lines
       .map((line, index) => ({ line, index, distance: distance[index] ?? Infinity }))
       .filter(({ line, distance }) => eligible(line, distance))
@@ -55,10 +58,21 @@ export function fitToBudget(lines: readonly RenderedLine[], maxChars: number, me
   // Wrappers emptied by dropping their targets go in the same pass, so no bare "- listitem" remains.
   dropWhere((_line, distance) => distance > 0, (line) => (line.interactive ? (omitted.offscreenInteractive += 1) : (omitted.other += 1)));
   dropWhere((line) => !line.interactive, () => (omitted.other += 1));
-  return { body: joinLines(lines, kept) + omissionNotice(omitted, total > limit), truncated: true, droppedInteractive: omitted.offscreenInteractive };
+  const notice = omissionNotice(omitted, { overBudget: total > limit, layoutKnown: measure !== null });
+  return { body: joinLines(lines, kept) + notice, truncated: true, droppedInteractive: omitted.offscreenInteractive };
 }
 
-function joinLines(lines: readonly RenderedLine[], kept: readonly boolean[] | null): string {
+/**
+ * Room kept for the omission notice: the longest one this tree could get (every count at
+ * its largest, the over-budget clause), so the result stays within maxChars when it can.
+ */
+export function noticeReserve<P>(lines: ReadonlyArray<RenderedLine<P>>, layoutKnown: boolean): number {
+  const most = lines.length;
+  const offscreenInteractive = layoutKnown && lines.some((line) => line.interactive) ? most : 0;
+  return omissionNotice({ offscreenText: most, other: most, offscreenInteractive }, { overBudget: true, layoutKnown }).length;
+}
+
+function joinLines<P>(lines: ReadonlyArray<RenderedLine<P>>, kept: readonly boolean[] | null): string {
   let body = "";
   lines.forEach((line, index) => {
     if (kept === null || kept[index] === true) body += `${line.text}\n`;
@@ -72,14 +86,16 @@ interface Omitted {
   offscreenInteractive: number;
 }
 
-function omissionNotice(omitted: Omitted, overBudget: boolean): string {
+function omissionNotice(omitted: Omitted, { overBudget, layoutKnown }: { overBudget: boolean; layoutKnown: boolean }): string {
   const parts: string[] = [];
-  if (omitted.offscreenText > 0) parts.push(`${omitted.offscreenText} offscreen text nodes`);
+  // Without layout nothing is known to be offscreen; the notice does not claim it.
+  if (omitted.offscreenText > 0) parts.push(`${omitted.offscreenText} ${layoutKnown ? "offscreen " : ""}text nodes`);
   if (omitted.other > 0) parts.push(`${omitted.other} other non-interactive nodes`);
   if (omitted.offscreenInteractive > 0) parts.push(`${omitted.offscreenInteractive} offscreen interactive elements`);
   let notice = parts.length === 0 ? "- … nothing could be omitted" : `- … ${parts.join(" and ")} omitted (use browser.extract for full text)`;
   if (omitted.offscreenInteractive > 0) {
     notice += "; reach offscreen elements with browser.find_in_page, browser.read_page with the ref of a section, or browser.scroll and a new snapshot";
   }
-  return overBudget ? `${notice}; the interactive elements in the viewport alone exceed maxChars and are all kept\n` : `${notice}\n`;
+  if (!overBudget) return `${notice}\n`;
+  return `${notice}; the interactive elements ${layoutKnown ? "in the viewport " : ""}alone exceed maxChars and are all kept\n`;
 }

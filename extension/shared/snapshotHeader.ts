@@ -1,11 +1,12 @@
-import { plainPageString } from "./pageStrings.js";
+import { MAX_TITLE_CHARS, plainPageString } from "./pageStrings.js";
 
 /**
- * The lines above the tree. The title is page text and goes through the same defusing
- * as every other page string; the URL keeps its meaning with brackets percent-encoded.
+ * The lines above the tree, the same for both engines. The title is page text and goes
+ * through the same defusing as every other page string; the URL keeps its meaning with
+ * brackets percent-encoded.
  */
 export function snapshotHeader(snapshotId: string, url: string, rawTitle: string, view: string | null): { text: string; title: string } {
-  const title = plainPageString(rawTitle, 300);
+  const title = plainPageString(rawTitle, MAX_TITLE_CHARS);
   const printedUrl = url.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
   const viewLine = view === null ? "" : `View: ${view}\n`;
   return { text: `# Page Snapshot (${snapshotId})\nURL: ${printedUrl}\nTitle: ${title}\n${viewLine}\n`, title };
