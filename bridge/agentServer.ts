@@ -10,13 +10,13 @@ import {
 } from "../protocol/index.js";
 import type { z } from "zod";
 import { FrameStream } from "./frameStream.js";
-import { routeAgentFrame, type AgentSession, type RouterContext } from "./requestRouter.js";
+import { routeAgentFrame, type ConnectionSession, type RouterContext } from "./requestRouter.js";
 import { logBridge } from "./log.js";
 
 interface AgentConnection {
   socket: Socket;
   stream: FrameStream;
-  session: AgentSession;
+  session: ConnectionSession;
   /** Once a connection becomes an extension uplink it stops being an agent. */
   isUplink: boolean;
 }
@@ -53,6 +53,13 @@ export class AgentServer {
     }
   }
 
+  /** The connection no longer speaks for its agent (closed, or became the extension's uplink). */
+  private leave(connection: AgentConnection): void {
+    const agent = connection.session.agent;
+    connection.session.agent = null;
+    if (agent !== null) this.context.agents.disconnect(agent);
+  }
+
   closeAll(): void {
     for (const connection of this.connections) connection.socket.destroy();
     this.connections.clear();
@@ -60,10 +67,12 @@ export class AgentServer {
 
   private accept(socket: Socket): void {
     const stream = new FrameStream(socket, socket, MAX_PREAUTH_FRAME_BYTES);
-    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined, taskFilter: null }, isUplink: false };
+    const connection: AgentConnection = { socket, stream, session: { authenticated: false, agent: null, taskFilter: null }, isUplink: false };
     this.connections.add(connection);
     socket.on("error", () => undefined);
-    stream.on("end", () => this.connections.delete(connection));
+    stream.on("end", () => {
+      if (this.connections.delete(connection)) this.leave(connection);
+    });
     stream.on("framing-lost", (error) => {
       const reply: AgentResponse = {
         id: null,
@@ -118,6 +127,7 @@ export class AgentServer {
     const result: z.infer<typeof UplinkResultSchema> = { accepted: true, ownerPid: process.pid };
     connection.stream.write({ id, result } satisfies AgentResponse);
     connection.isUplink = true;
+    this.leave(connection);
     // From here on the same socket carries native-messaging frames relayed from Chrome.
     connection.stream.setFrameLimit(MAX_EXTENSION_TO_HOST_BYTES);
     connection.stream.removeAllListeners("frame");

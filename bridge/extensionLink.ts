@@ -9,6 +9,7 @@ import {
   type CommandResult,
   type BridgeToExtensionMessage,
   type DecodedFrame,
+  type AgentIdentity,
 } from "../protocol/index.js";
 import type { FrameStream } from "./frameStream.js";
 import { splitForChrome } from "./messageSplitter.js";
@@ -22,6 +23,7 @@ export interface ForwardedRequest {
   type: string;
   payload: Record<string, unknown>;
   defaultTabId?: number;
+  agent?: AgentIdentity;
   timeoutMs: number;
 }
 
@@ -41,6 +43,8 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
   private readonly pending = new Map<string, PendingCall>();
   private nextId = 1;
   private status: ExtensionStatus = { connected: false, version: null, connectedAt: null, disconnectedAt: null };
+  /** The anonymous and task agents alive now, told to each new transport so it can drop an earlier bridge's. */
+  liveAgents: () => string[] = () => [];
 
   get snapshot(): ExtensionStatus {
     return { ...this.status };
@@ -65,8 +69,13 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     transport.on("end", () => {
       if (this.transport === transport) this.detach("native port closed");
     });
-    const welcome: BridgeToExtensionMessage = { kind: "welcome", bridgeVersion: BRIDGE_VERSION, protocolVersion: PROTOCOL_VERSION };
+    const welcome: BridgeToExtensionMessage = { kind: "welcome", bridgeVersion: BRIDGE_VERSION, protocolVersion: PROTOCOL_VERSION, liveAgents: this.liveAgents() };
     transport.write(welcome);
+  }
+
+  /** An agent ended: the extension gives its tabs back. Without a transport the next welcome's liveAgents says it. */
+  releaseAgent(agentId: string): void {
+    this.transport?.write({ kind: "agent_released", agentId } satisfies BridgeToExtensionMessage);
   }
 
   call(request: ForwardedRequest): Promise<unknown> {
@@ -81,6 +90,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       type: request.type,
       payload: request.payload,
       budgetMs: request.timeoutMs,
+      ...(request.agent === undefined ? {} : { agent: request.agent }),
       ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
     };
     const frames = splitForChrome(message, id);

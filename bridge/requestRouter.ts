@@ -9,6 +9,7 @@ import {
   errorFromUnknown,
   resolveCommandType,
   type AgentResponse,
+  type CommandPayload,
   type RequestId,
 } from "../protocol/index.js";
 import { authorize, authRequired, type AuthPolicy } from "./auth.js";
@@ -17,19 +18,24 @@ import { BRIDGE_VERSION } from "./version.js";
 import { preparePayload } from "./payloadPreparers.js";
 import type { TaskEngine, TaskSubscription } from "./tasks/taskEngine.js";
 import { BRIDGE_COMMAND_HANDLERS, type CommandCaller } from "./bridgeCommands.js";
+import { info, type AgentRecord, type AgentRegistry } from "./agents/agentRegistry.js";
 
 /** Per-connection facts the router reads and updates. */
 export interface AgentSession extends TaskSubscription {
   authenticated: boolean;
-  /** The tab this agent last used: its default route when a payload names no tabId. */
-  lastTabId: number | undefined;
+  /** The agent this connection speaks for; its lastTabId is the default route when a payload names no tabId. */
+  agent: AgentRecord;
 }
+
+/** A connection's session before its first authenticated request, which makes it an anonymous agent. */
+export type ConnectionSession = Omit<AgentSession, "agent"> & { agent: AgentRecord | null };
 
 export interface RouterContext {
   auth: AuthPolicy;
   extension: ExtensionLink;
   socketPath: string;
   startedAt: number;
+  agents: AgentRegistry;
   agentConnections: () => number;
   /** The task engine; absent in a bridge that only relays. */
   tasks?: TaskEngine;
@@ -43,7 +49,7 @@ export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: Reques
  * Turns one decoded frame into one response: envelope validation, auth, command lookup,
  * payload validation, local bridge commands, forwarding, and result validation.
  */
-export async function routeAgentFrame(value: unknown, session: AgentSession, context: RouterContext): Promise<RoutedOutcome> {
+export async function routeAgentFrame(value: unknown, connection: ConnectionSession, context: RouterContext): Promise<RoutedOutcome> {
   const id = extractId(value);
   try {
     const envelope = AgentRequestSchema.safeParse(value);
@@ -55,9 +61,12 @@ export async function routeAgentFrame(value: unknown, session: AgentSession, con
     }
     const request = envelope.data;
     authorize(context.auth, request.token);
-    session.authenticated = true;
+    connection.authenticated = true;
 
     if (request.type === UPLINK_REQUEST_TYPE) return { uplink: { id } };
+    connection.agent ??= context.agents.anonymous();
+    // The same object, now with its agent: bridge.hello replaces session.agent for later requests too.
+    const session = connection as AgentSession;
     const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context);
     return { response: { id, result } };
   } catch (error) {
@@ -82,9 +91,13 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
   }
   if (type === "bridge.health") return health(context);
+  if (type === "bridge.hello") {
+    session.agent = context.agents.hello(session.agent, (payload.data as CommandPayload<"bridge.hello">).agent);
+    return { agent: info(session.agent) };
+  }
   if (type.startsWith("tasks.")) {
     if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
-    return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));
+    return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session, session.agent.identity.id));
   }
   // Protocol adapters (Browser-Use, &body.browser): their browser calls come back through here.
   const adapter = BRIDGE_COMMAND_HANDLERS[type];
@@ -100,13 +113,14 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     type,
     payload: prepared,
     timeoutMs,
-    ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
+    agent: session.agent.identity,
+    ...(session.agent.lastTabId === undefined ? {} : { defaultTabId: session.agent.lastTabId }),
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {
     throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
   }
-  rememberTab(session, checked.data);
+  rememberTab(session.agent, checked.data);
   return checked.data;
 }
 
@@ -124,19 +138,20 @@ function health(context: RouterContext): unknown {
       agentConnections: context.agentConnections(),
       tracePort: context.tracePort?.() ?? null,
     },
+    agents: context.agents.list(),
     extension,
   };
 }
 
 /** The tab a result names becomes the agent's default route; a child tab an action opened wins (seed §3). */
-function rememberTab(session: AgentSession, result: unknown): void {
+function rememberTab(agent: AgentRecord, result: unknown): void {
   if (typeof result !== "object" || result === null) return;
   const created = "tab_created" in result ? result.tab_created : undefined;
   if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") {
-    session.lastTabId = created.tabId;
+    agent.lastTabId = created.tabId;
     return;
   }
-  if ("tabId" in result && typeof result.tabId === "number") session.lastTabId = result.tabId;
+  if ("tabId" in result && typeof result.tabId === "number") agent.lastTabId = result.tabId;
 }
 
 function extractId(value: unknown): RequestId | null {

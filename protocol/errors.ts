@@ -46,6 +46,8 @@ export const ErrorCodeSchema = z.enum([
   "provider_error",
   /** The task is not in a state that allows this (e.g. confirm with nothing pending, resume of a finished task). */
   "invalid_state",
+  /** An explicit tabId (or the fallback visible tab) is in another agent's tab group, and the policy does not share agent tabs. */
+  "tab_owned_by_other_agent",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

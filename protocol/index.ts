@@ -15,3 +15,4 @@ export * from "./tasks/taskEvents.js";
 export * from "./snapshotElements.js";
 export * from "./adapters/browserUse.js";
 export * from "./adapters/bodyBrowser.js";
+export * from "./agents.js";

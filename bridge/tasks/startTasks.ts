@@ -12,8 +12,6 @@ import { startTraceServer, type TraceServer } from "./trace/traceServer.js";
  * trace endpoint listens on 127.0.0.1.
  */
 export function startTasks(context: Omit<RouterContext, "agentConnections">, agents: AgentServer, env: NodeJS.ProcessEnv): { close(): void } {
-  // The engine's own route: it never relies on a default tab, every call names one.
-  const engineSession: AgentSession = { authenticated: true, lastTabId: undefined, taskFilter: null };
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
   const engine = new TaskEngine({
@@ -21,7 +19,12 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
     env,
     providers: providerFor,
     broadcast: (event) => agents.broadcast(event),
-    callTool: (type, payload, timeoutMs) => runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession }, routed),
+    // Each task is its own agent (its tab group, its tabs); every call names its tab, so no default route is relied on.
+    callTool: (type, payload, timeoutMs, caller) => {
+      const session: AgentSession = { authenticated: true, agent: context.agents.task(caller.taskId, caller.parentAgentId), taskFilter: null };
+      return runCommand(type, payload, timeoutMs ?? 60_000, session, routed);
+    },
+    taskEnded: (taskId) => context.agents.endTask(taskId),
   });
   if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
   context.tasks = engine;

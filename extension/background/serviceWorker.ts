@@ -3,6 +3,7 @@ import { NativeConnection } from "./nativeConnection.js";
 import { gatekeeper } from "./gatekeeper/gatekeeper.js";
 import { onAgentTabCommitted } from "./dialogs/outsideDialogs.js";
 import { forgetAgentTab } from "./dialogs/agentTabs.js";
+import { forgetClosedTab } from "./agents/agentTabs.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
@@ -20,7 +21,10 @@ chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();
 });
 chrome.webNavigation.onCommitted.addListener((details) => void onAgentTabCommitted(details.tabId, details.frameId));
-chrome.tabs.onRemoved.addListener((tabId) => void forgetAgentTab(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => {
+  void forgetAgentTab(tabId);
+  void forgetClosedTab(tabId);
+});
 
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 connection.connect();

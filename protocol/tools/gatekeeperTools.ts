@@ -47,6 +47,11 @@ export const PolicySchema = z.strictObject({
    * never widen what it may do. Only the user (chrome.storage.local, see README) sets this.
    */
   socketMayLoosen: z.boolean(),
+  /**
+   * false (the default): an agent acting on a tab in another agent's group gets
+   * tab_owned_by_other_agent. true: agents may act in each other's tabs (the tab keeps its owner).
+   */
+  shareAgentTabs: z.boolean(),
 });
 export type Policy = z.infer<typeof PolicySchema>;
 
@@ -59,6 +64,7 @@ export const PolicyPatchSchema = z.strictObject({
   allowUploads: z.boolean().optional(),
   confirm: ConfirmCategoriesSchema.partial().optional(),
   confirmationTimeoutMs: PolicySchema.shape.confirmationTimeoutMs.optional(),
+  shareAgentTabs: z.boolean().optional(),
 });
 export type PolicyPatch = z.infer<typeof PolicyPatchSchema>;
 
@@ -105,7 +111,7 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: z.strictObject({}),
     result: PolicyGetResultSchema,
     handledBy: "extension",
-    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen}, userOverrides, agentOverrides}.",
+    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, shareAgentTabs}, userOverrides, agentOverrides}.",
     example: {},
     level: "L0",
     effects: "read",

@@ -8,6 +8,8 @@ import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChec
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import { policyStore } from "./policyStore.js";
 import { plannedActions } from "./toolIntents.js";
+import { admitAgentTab, claimNewTab } from "../agents/agentTabs.js";
+import { createdTabs } from "../agents/createdTabs.js";
 
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
@@ -44,6 +46,7 @@ export class Gatekeeper implements ToolGate {
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const tab = await this.targetTab(tool.name, input, context.defaultTabId);
+    if (tab !== null) await admitAgentTab(context.agent, tab.id, typeof (input as { tabId?: unknown } | null)?.tabId === "number" ? "explicit" : "default", tool.effects === "write", policy);
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
     const origin = originOf(pageUrl);
@@ -79,12 +82,17 @@ export class Gatekeeper implements ToolGate {
     );
   }
 
+  /** Tabs a call opened (tab_open, a click's child tab) join its agent's tabs and group. */
+  async adopt(tool: ToolDescriptor, context: BaseContext, result: unknown): Promise<void> {
+    for (const tabId of createdTabs(tool.name, result)) await claimNewTab(context.agent, tabId);
+  }
+
   /** browser.confirm: runs the held-back action through the registry again, or drops it. */
   async answer(id: string, allow: boolean, context: BaseContext): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
     const pending = pendingConfirmations.take(id);
     if (!allow) return { id, tool: pending.tool, allowed: false };
     if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
-    const replay: BaseContext = { defaultTabId: pending.defaultTabId, deadline: context.deadline, signal: context.signal };
+    const replay: BaseContext = { defaultTabId: pending.defaultTabId, agent: context.agent, deadline: context.deadline, signal: context.signal };
     this.grants.set(replay, pending);
     try {
       const result = await this.registry.execute(pending.tool, pending.input, replay);
