@@ -51,6 +51,8 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const opened = await Promise.all(names.map((name) => agents.get(name)!.request("browser.tab_open", { url: `${url}?who=${name}` })));
     names.forEach((name, index) => tabs.set(name, opened[index]!.tabId));
     expect(new Set(tabs.values()).size).toBe(3);
+    const listed = (await session.client.request("browser.tabs_list", {})).tabs;
+    for (const name of names) expect(listed.find((tab) => tab.tabId === tabs.get(name))?.agent).toBe(`agent:${name}`);
     const health = await session.client.request("bridge.health", {});
     for (const name of names) {
       const info = health.agents.find((agent) => agent.id === `agent:${name}`);

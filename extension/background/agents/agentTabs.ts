@@ -55,7 +55,7 @@ export function forgetClosedTab(tabId: number): Promise<void> {
   });
 }
 
-/** Tabs held per agent id, for tabs_list and the side panel. */
+/** The agent id holding each tab (by tab id), for tabs_list. */
 export async function tabOwnerIds(): Promise<Record<string, string>> {
   return { ...(await readOwners()).tabs };
 }
