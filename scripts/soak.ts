@@ -30,7 +30,8 @@ interface AgentCounters {
   latencies: number[];
 }
 
-async function runAgent(client: WebOperatorClient, targetUrl: string, until: number, counters: AgentCounters): Promise<void> {
+/** Runs the cycle until `until`; answers the agent's tab, left open so the last sample still sees it. */
+async function runAgent(client: WebOperatorClient, targetUrl: string, until: number, counters: AgentCounters): Promise<number> {
   const { tabId } = await client.request("browser.tab_open", { url: targetUrl, newWindow: true }, { timeoutMs: 60_000 });
   let cycle = 0;
   const step = async (run: () => Promise<unknown>): Promise<void> => {
@@ -66,7 +67,7 @@ async function runAgent(client: WebOperatorClient, targetUrl: string, until: num
       await client.request("browser.tab_close", { tabId: scratch.tabId }, { timeoutMs: 60_000 });
     });
   }
-  await client.request("browser.tab_close", { tabId }).catch(() => undefined);
+  return tabId;
 }
 
 function describeTrend(label: string, trend: Trend): string {
@@ -102,9 +103,10 @@ async function main(): Promise<void> {
     timer = setInterval(sample, sampleMs);
     const until = started + minutes * 60_000;
     const agents = await Promise.all(Array.from({ length: agentCount }, (_, index) => WebOperatorClient.connect({ socketPath: socket, token, agent: `soak-${index + 1}` })));
-    await Promise.all(agents.map((client) => runAgent(client, environment.targetUrl, until, counters)));
+    const tabs = await Promise.all(agents.map((client) => runAgent(client, environment.targetUrl, until, counters)));
     clearInterval(timer);
     sample();
+    await Promise.all(agents.map((client, index) => client.request("browser.tab_close", { tabId: tabs[index] ?? 0 }).catch(() => undefined)));
     for (const client of agents) client.close();
     watcher.close();
   } finally {
