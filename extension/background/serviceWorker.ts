@@ -4,6 +4,8 @@ import { gatekeeper } from "./gatekeeper/gatekeeper.js";
 import { onAgentTabCommitted } from "./dialogs/outsideDialogs.js";
 import { forgetAgentTab } from "./dialogs/agentTabs.js";
 import { forgetClosedTab } from "./agents/agentTabs.js";
+import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
+import { AGENT_POLICY_SESSION_KEY, USER_POLICY_STORAGE_KEY } from "../../protocol/tools/gatekeeperTools.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
@@ -26,5 +28,11 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   void forgetClosedTab(tabId);
 });
 
+// The user's settings change outside any command: the network rules follow them.
+chrome.storage.onChanged.addListener((changes, area) => {
+  if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) void syncNetworkRules();
+});
+
+void syncNetworkRules();
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 connection.connect();

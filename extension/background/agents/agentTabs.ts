@@ -2,6 +2,7 @@ import { WebOperatorError, type AgentIdentity } from "../../../protocol/index.js
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { groupForAgent, ungroupTab } from "./agentGroups.js";
 import { readOwners, withOwners, type OwnerState } from "./tabOwners.js";
+import { syncNetworkRules } from "../gatekeeper/networkEnforcement.js";
 
 /** How the call reached the tab: named by the payload, or its default route / the visible tab. */
 export type TabChoice = "explicit" | "default";
@@ -48,10 +49,11 @@ export function releaseAllBut(liveIds: readonly string[]): Promise<void> {
 }
 
 export function forgetClosedTab(tabId: number): Promise<void> {
-  return withOwners((owners) => {
+  return withOwners(async (owners) => {
     const known = String(tabId) in owners.tabs;
     delete owners.tabs[String(tabId)];
-    return Promise.resolve({ value: undefined, changed: known });
+    if (known) await syncNetworkRules();
+    return { value: undefined, changed: known };
   });
 }
 
@@ -81,14 +83,16 @@ function releaseWhere(matches: (agentId: string) => boolean): Promise<void> {
         changed = true;
       }
     }
+    if (changed) await syncNetworkRules();
     return { value: undefined, changed };
   });
 }
 
+/** The network rules cover the tab before the call that claimed it lets the page load anything. */
 async function take(owners: OwnerState, agent: AgentIdentity, tabId: number): Promise<void> {
   owners.tabs[String(tabId)] = agent.id;
   owners.agents[agent.id] = agent;
-  await groupForAgent(owners, agent, tabId);
+  await Promise.all([groupForAgent(owners, agent, tabId), syncNetworkRules()]);
 }
 
 function ownedByOther(tabId: number, owner: string, choice: TabChoice): WebOperatorError {

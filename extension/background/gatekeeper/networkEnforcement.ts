@@ -1,0 +1,29 @@
+import { networkRules, NETWORK_RULE_IDS } from "./networkRules.js";
+import { policyStore } from "./policyStore.js";
+import { readOwners } from "../agents/tabOwners.js";
+
+/**
+ * Keeps the declarativeNetRequest session rules equal to what the effective policy says
+ * for the tabs agents hold. Syncs run one at a time and each reads the state as it is
+ * when its turn comes, so the last one always wins; callers that are about to let a page
+ * load in a newly claimed tab await it, so the rules are in place before the first request.
+ */
+let chain: Promise<void> = Promise.resolve();
+
+export function syncNetworkRules(): Promise<void> {
+  const run = chain.then(apply);
+  chain = run.catch((error: unknown) => console.warn("WebOperator: could not update the network rules", error));
+  return chain;
+}
+
+async function apply(): Promise<void> {
+  if (typeof chrome.declarativeNetRequest?.updateSessionRules !== "function") return;
+  const [policy, owners] = await Promise.all([policyStore.current().catch(() => null), readOwners()]);
+  const tabIds = [...new Set(Object.keys(owners.tabs).map(Number))].filter((id) => Number.isInteger(id) && id >= 0);
+  // A policy that fails to load fails closed in the gate; here the previous rules stay.
+  if (policy === null) return;
+  const rules = networkRules(policy, tabIds);
+  const existing = await chrome.declarativeNetRequest.getSessionRules();
+  const removeRuleIds = existing.map((rule) => rule.id).filter((id) => id >= NETWORK_RULE_IDS.first && id <= NETWORK_RULE_IDS.last);
+  await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds, addRules: rules as unknown as chrome.declarativeNetRequest.Rule[] });
+}
