@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostPatternRegex, networkRules, SUBRESOURCE_TYPES } from "../../extension/background/gatekeeper/networkRules.js";
 import { PolicySchema, type Policy } from "../../protocol/tools/gatekeeperTools.js";
-import bundled from "../../extension/policy/defaultPolicy.json";
+import bundled from "../../extension/policy/defaultPolicy.json" with { type: "json" };
 
 const base: Policy = PolicySchema.parse(bundled);
 /** What a rule blocks, read as Chrome would: the regex against the canonical URL, case-insensitively. */

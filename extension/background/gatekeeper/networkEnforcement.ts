@@ -1,4 +1,5 @@
-import { networkRules, NETWORK_RULE_IDS } from "./networkRules.js";
+import { agentDocumentMark, networkRules, NETWORK_RULE_IDS } from "./networkRules.js";
+import { AGENT_TAB_TIMING } from "../../pageScripts/dialogRecorderPage.js";
 import { policyStore } from "./policyStore.js";
 import { readOwners } from "../agents/tabOwners.js";
 
@@ -22,7 +23,7 @@ async function apply(): Promise<void> {
   const tabIds = [...new Set(Object.keys(owners.tabs).map(Number))].filter((id) => Number.isInteger(id) && id >= 0);
   // A policy that fails to load fails closed in the gate; here the previous rules stay.
   if (policy === null) return;
-  const rules = networkRules(policy, tabIds);
+  const rules = [...agentDocumentMark(tabIds, AGENT_TAB_TIMING), ...networkRules(policy, tabIds)];
   const existing = await chrome.declarativeNetRequest.getSessionRules();
   const removeRuleIds = existing.map((rule) => rule.id).filter((id) => id >= NETWORK_RULE_IDS.first && id <= NETWORK_RULE_IDS.last);
   await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds, addRules: rules as unknown as chrome.declarativeNetRequest.Rule[] });

@@ -8,7 +8,7 @@ import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
  * are plain objects, so unit tests can check them against URLs.
  */
 
-/** Session rule ids 9000-9999 are this module's; nothing else in the extension uses session rules. */
+/** Session rule ids 9000-9999 are this module's (9000 the agent document mark); nothing else in the extension uses session rules. */
 export const NETWORK_RULE_IDS = { first: 9000, last: 9999 } as const;
 
 export const SUBRESOURCE_TYPES = [
@@ -34,6 +34,16 @@ export interface NetworkBlockRule {
   action: { type: "block" };
   condition: { regexFilter: string; resourceTypes: Array<(typeof SUBRESOURCE_TYPES)[number]>; tabIds: number[] };
 }
+
+/** Marks agent tabs' documents, which the MAIN-world dialog recorder reads at document_start (agentDialogs.iife.ts). */
+export interface AgentDocumentMarkRule {
+  id: number;
+  priority: number;
+  action: { type: "modifyHeaders"; responseHeaders: Array<{ header: "server-timing"; operation: "append"; value: string }> };
+  condition: { resourceTypes: Array<"main_frame" | "sub_frame">; tabIds: number[] };
+}
+
+export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule;
 
 /** Scheme and userinfo in front of the host, as Chrome's canonical URLs spell them. */
 const PREFIX = "^(?:https?|wss?)://(?:[^/?#@]*@)?";
@@ -72,14 +82,27 @@ export function hostPatternRegex(pattern: string): string {
   return `${PREFIX}${wildcard ? "(?:[^/?#@:]+\\.)?" : ""}${apex}${SUFFIX}`;
 }
 
-/** The rules for a policy, applied in `tabIds` (the agent tabs); none when no tab is an agent's. */
+/** The block rules for a policy, applied in `tabIds` (the agent tabs); none when no tab is an agent's. */
 export function networkRules(policy: Policy, tabIds: readonly number[]): NetworkBlockRule[] {
   if (tabIds.length === 0) return [];
   const filters = [...policy.blockedHosts.map(hostPatternRegex), ...(policy.blockPrivateNetworks ? PRIVATE_HOSTS.map((host) => `${PREFIX}${host}${SUFFIX}`) : [])];
-  return filters.slice(0, NETWORK_RULE_IDS.last - NETWORK_RULE_IDS.first + 1).map((regexFilter, index) => ({
-    id: NETWORK_RULE_IDS.first + index,
+  return filters.slice(0, NETWORK_RULE_IDS.last - NETWORK_RULE_IDS.first).map((regexFilter, index) => ({
+    id: NETWORK_RULE_IDS.first + 1 + index,
     priority: 1,
     action: { type: "block" },
     condition: { regexFilter, resourceTypes: [...SUBRESOURCE_TYPES], tabIds: [...tabIds] },
   }));
+}
+
+/** The document mark for agent tabs (the first rule id); none when no tab is an agent's. */
+export function agentDocumentMark(tabIds: readonly number[], timingName: string): AgentDocumentMarkRule[] {
+  if (tabIds.length === 0) return [];
+  return [
+    {
+      id: NETWORK_RULE_IDS.first,
+      priority: 1,
+      action: { type: "modifyHeaders", responseHeaders: [{ header: "server-timing", operation: "append", value: timingName }] },
+      condition: { resourceTypes: ["main_frame", "sub_frame"], tabIds: [...tabIds] },
+    },
+  ];
 }
