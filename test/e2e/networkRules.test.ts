@@ -74,8 +74,8 @@ describe("the network layer: blocked hosts are blocked for every request an agen
     await session.client.request("browser.policy_set", { blockedHosts: ["localhost"] });
     const { tabId } = await session.client.request("browser.navigate", { url: probe(2) });
     const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
-    const rules = (await (await target.worker())?.evaluate("chrome.declarativeNetRequest.getSessionRules()")) as Array<{ condition: { regexFilter: string; tabIds: number[] } }>;
-    expect(rules.some((rule) => rule.condition.regexFilter.includes("localhost") && rule.condition.tabIds.includes(tabId))).toBe(true);
+    const rules = (await (await target.worker())?.evaluate("chrome.declarativeNetRequest.getSessionRules()")) as Array<{ condition: { regexFilter?: string; tabIds?: number[] } }>;
+    expect(rules.some((rule) => rule.condition.regexFilter?.includes("localhost") === true && rule.condition.tabIds?.includes(tabId) === true)).toBe(true);
     const text = await resultOf();
     for (const kind of ["img", "fetch", "xhr", "ws"]) expect(text).toContain(`${kind}: failed`);
     // The user's own tab is not an agent tab: the same page reaches the host, beacon included.
