@@ -3,6 +3,7 @@ import { WebOperatorClient } from "../../agent-client/client.js";
 import { WebOperatorError } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type CommandResult, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
+import { runCli } from "../helpers/cliProcess.js";
 
 type Groups = CommandResult<"browser.tab_groups_list">["groups"];
 
@@ -128,6 +129,13 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const bravo = (await again.request("bridge.health", {})).agents.find((agent) => agent.id === "agent:bravo");
     expect(bravo?.connections).toBe(2);
     again.close();
+  });
+
+  it("the CLI speaks for the agent WEBOPERATOR_AGENT names, so each invocation lands in that agent's tab", async () => {
+    const env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "", WEBOPERATOR_AGENT: "charlie" };
+    const run = await runCli(["snapshot"], env);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("Counter of charlie");
   });
 
   it("with shareAgentTabs in the user's policy an agent may act in another's tab, which keeps its owner", async () => {
