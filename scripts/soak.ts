@@ -27,6 +27,8 @@ const FLAT_GROWTH_PERCENT = 10;
 interface AgentCounters {
   commands: number;
   errors: Map<string, number>;
+  /** The first message seen per error code, to say what went wrong. */
+  firstMessages: Map<string, string>;
   latencies: number[];
 }
 
@@ -41,6 +43,7 @@ async function runAgent(client: WebOperatorClient, targetUrl: string, until: num
     } catch (error) {
       const code = error instanceof WebOperatorError ? error.code : "client_error";
       counters.errors.set(code, (counters.errors.get(code) ?? 0) + 1);
+      if (!counters.firstMessages.has(code)) counters.firstMessages.set(code, error instanceof Error ? error.message : String(error));
     } finally {
       counters.commands++;
       counters.latencies.push(performance.now() - started);
@@ -84,7 +87,7 @@ async function main(): Promise<void> {
   const sampleMs = option("sample-seconds", 15) * 1000;
   const environment = await startLiveEnvironment();
   const samples: MemorySample[] = [];
-  const counters: AgentCounters = { commands: 0, errors: new Map(), latencies: [] };
+  const counters: AgentCounters = { commands: 0, errors: new Map(), firstMessages: new Map(), latencies: [] };
   let timer: NodeJS.Timeout | undefined;
   try {
     const { socket, token } = environment.launched;
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
   }
   const errors = [...counters.errors.entries()].map(([code, count]) => `${code} ${count}`).join(", ");
   console.log(`soak: ${minutes} min, ${agentCount} agents, ${counters.commands} commands, ${[...counters.errors.values()].reduce((a, b) => a + b, 0)} errors${errors ? ` (${errors})` : ""}`);
+  for (const [code, message] of counters.firstMessages) console.log(`  first ${code}: ${message}`);
   console.log(`  command latency: ${describeLatencies(counters.latencies)}`);
   const bridge = trendOf(samples, (entry) => entry.bridgeKb);
   const browser = trendOf(samples, (entry) => entry.browserKb);

@@ -12,29 +12,31 @@ export type TabChoice = "explicit" | "default";
  * this agent's to act in unless the policy shares agent tabs, and a task may act in the tabs
  * of the agent that started it. A write on a tab nobody holds claims it, into the agent's group.
  */
-export function admitAgentTab(agent: AgentIdentity | undefined, tabId: number, choice: TabChoice, claim: boolean, policy: Policy): Promise<void> {
-  if (agent === undefined) return Promise.resolve();
-  return withOwners(async (owners) => {
+export async function admitAgentTab(agent: AgentIdentity | undefined, tabId: number, choice: TabChoice, claim: boolean, policy: Policy): Promise<void> {
+  if (agent === undefined) return;
+  const claimed = await withOwners((owners) => {
     const ownerId = owners.tabs[String(tabId)];
-    if (ownerId === agent.id) return { value: undefined, changed: false };
+    if (ownerId === agent.id) return Promise.resolve({ value: false, changed: false });
     if (ownerId !== undefined) {
-      if (policy.shareAgentTabs || ownerId === agent.parentId) return { value: undefined, changed: false };
+      if (policy.shareAgentTabs || ownerId === agent.parentId) return Promise.resolve({ value: false, changed: false });
       throw ownedByOther(tabId, owners.agents[ownerId]?.name ?? ownerId, choice);
     }
-    if (!claim) return { value: undefined, changed: false };
-    await take(owners, agent, tabId);
-    return { value: undefined, changed: true };
+    if (!claim) return Promise.resolve({ value: false, changed: false });
+    take(owners, agent, tabId);
+    return Promise.resolve({ value: true, changed: true });
   });
+  if (claimed) await settleClaim(agent, tabId);
 }
 
 /** A tab this agent's call created (tab_open, a click that opened a child tab) is this agent's. */
-export function claimNewTab(agent: AgentIdentity | undefined, tabId: number): Promise<void> {
-  if (agent === undefined) return Promise.resolve();
-  return withOwners(async (owners) => {
-    if (owners.tabs[String(tabId)] !== undefined) return { value: undefined, changed: false };
-    await take(owners, agent, tabId);
-    return { value: undefined, changed: true };
+export async function claimNewTab(agent: AgentIdentity | undefined, tabId: number): Promise<void> {
+  if (agent === undefined) return;
+  const claimed = await withOwners((owners) => {
+    if (owners.tabs[String(tabId)] !== undefined) return Promise.resolve({ value: false, changed: false });
+    take(owners, agent, tabId);
+    return Promise.resolve({ value: true, changed: true });
   });
+  if (claimed) await settleClaim(agent, tabId);
 }
 
 /** The agent ended (its connection closed, its task finished): its tabs leave its group and belong to no one. */
@@ -88,11 +90,33 @@ function releaseWhere(matches: (agentId: string) => boolean): Promise<void> {
   });
 }
 
-/** The network rules cover the tab before the call that claimed it lets the page load anything. */
-async function take(owners: OwnerState, agent: AgentIdentity, tabId: number): Promise<void> {
+/** The decision itself: quick, so the ownership chain is held only for it. */
+function take(owners: OwnerState, agent: AgentIdentity, tabId: number): void {
   owners.tabs[String(tabId)] = agent.id;
   owners.agents[agent.id] = agent;
-  await Promise.all([groupForAgent(owners, agent, tabId), syncNetworkRules()]);
+}
+
+/** One agent's groupings run one at a time, so two tabs claimed at once share one new group. */
+const groupings = new Map<string, Promise<void>>();
+
+/**
+ * After a claim, outside the ownership chain (other agents' claims need not wait): the tab
+ * joins its agent's group, and the network rules cover it before the claiming call lets
+ * the page load anything.
+ */
+async function settleClaim(agent: AgentIdentity, tabId: number): Promise<void> {
+  const grouping = (groupings.get(agent.id) ?? Promise.resolve()).then(async () => {
+    const owners = await readOwners();
+    const before = JSON.stringify(owners.groups);
+    await groupForAgent(owners, agent, tabId);
+    if (JSON.stringify(owners.groups) !== before) await withOwners(() => Promise.resolve({ value: undefined, changed: true }));
+  });
+  const settled = grouping.catch(() => undefined);
+  groupings.set(agent.id, settled);
+  void settled.then(() => {
+    if (groupings.get(agent.id) === settled) groupings.delete(agent.id);
+  });
+  await Promise.all([settled, syncNetworkRules()]);
 }
 
 function ownedByOther(tabId: number, owner: string, choice: TabChoice): WebOperatorError {

@@ -6,15 +6,25 @@ import { readOwners } from "../agents/tabOwners.js";
 /**
  * Keeps the declarativeNetRequest session rules equal to what the effective policy says
  * for the tabs agents hold. Syncs run one at a time and each reads the state as it is
- * when its turn comes, so the last one always wins; callers that are about to let a page
- * load in a newly claimed tab await it, so the rules are in place before the first request.
+ * when it starts, so the last one always wins, and callers arriving while one is queued
+ * share it (50 agents claiming tabs at once cost two rule updates, not 50); callers about
+ * to let a page load in a newly claimed tab await it, so the rules are in place first.
  */
-let chain: Promise<void> = Promise.resolve();
+let tail: Promise<void> = Promise.resolve();
+/** The sync queued and not yet started: later callers join it, since it will read their change too. */
+let queued: Promise<void> | null = null;
 
 export function syncNetworkRules(): Promise<void> {
-  const run = chain.then(apply);
-  chain = run.catch((error: unknown) => console.warn("WebOperator: could not update the network rules", error));
-  return chain;
+  if (queued !== null) return queued;
+  const run = tail
+    .then(() => {
+      queued = null;
+      return apply();
+    })
+    .catch((error: unknown) => console.warn("WebOperator: could not update the network rules", error));
+  queued = run;
+  tail = run;
+  return run;
 }
 
 async function apply(): Promise<void> {
