@@ -27,13 +27,23 @@ class DebuggerSession {
     await this.attach(tabId);
     this.touch(tabId);
     try {
-      // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
-      return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params))) as CdpResult<M>;
+      return await this.sendAttached(tabId, method, params);
     } catch (error) {
-      throw new WebOperatorError("debugger_unavailable", `CDP ${method} failed on tab ${tabId}: ${messageOf(error)}`);
+      // Detached behind our back (chrome.debugger.onDetach does not fire for every detach): attach again, once.
+      if (!/not attached/i.test(messageOf(error))) throw debuggerFailure(method, tabId, error);
+      this.attached.delete(tabId);
+      await this.attach(tabId);
+      return await this.sendAttached(tabId, method, params).catch((again: unknown) => {
+        throw debuggerFailure(method, tabId, again);
+      });
     } finally {
       this.touch(tabId);
     }
+  }
+
+  private async sendAttached<M extends CdpMethod>(tabId: number, method: M, params: CdpParams<M>): Promise<CdpResult<M>> {
+    // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
+    return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params))) as CdpResult<M>;
   }
 
   private async attach(tabId: number): Promise<void> {
@@ -61,6 +71,10 @@ class DebuggerSession {
     if (timer) clearTimeout(timer);
     this.attached.set(tabId, setTimeout(() => this.detach(tabId), IDLE_DETACH_MS));
   }
+}
+
+function debuggerFailure(method: string, tabId: number, error: unknown): WebOperatorError {
+  return new WebOperatorError("debugger_unavailable", `CDP ${method} failed on tab ${tabId}: ${messageOf(error)}`);
 }
 
 function messageOf(error: unknown): string {
