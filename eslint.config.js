@@ -47,12 +47,12 @@ export default tseslint.config(
   {
     // Page-patching code captures the page's natives before the page can replace them and
     // calls them later with .call/.apply: unbound on purpose.
-    files: ["extension/content/pageRecord/mainWorldRecorder.iife.ts", "extension/background/dialogs/dialogRecorder.ts", "extension/content/actions/textEntry.ts"],
+    files: ["extension/content/pageRecord/mainWorldRecorder.iife.ts", "extension/background/dialogs/dialogRecorder.ts", "extension/pageScripts/dialogRecorderPage.ts", "extension/content/actions/textEntry.ts"],
     rules: { "@typescript-eslint/unbound-method": "off" },
   },
   {
     // alert(x) and friends show String(x), whatever x is: the recorder prints what the page would.
-    files: ["extension/background/dialogs/dialogRecorder.ts"],
+    files: ["extension/background/dialogs/dialogRecorder.ts", "extension/pageScripts/dialogRecorderPage.ts"],
     rules: { "@typescript-eslint/no-base-to-string": "off" },
   },
   {

@@ -25,6 +25,8 @@ export interface ClientOptions {
   /** Defaults to WEBOPERATOR_API_TOKEN, then the token file `weboperator install` wrote. */
   token?: string | null;
   env?: NodeJS.ProcessEnv;
+  /** Speak for this named agent (bridge.hello); defaults to WEBOPERATOR_AGENT, else an anonymous agent. */
+  agent?: string;
 }
 
 interface Pending {
@@ -65,7 +67,17 @@ export class WebOperatorClient {
         rejectPromise(new BridgeUnreachableError(path, error)),
       );
     });
-    return new WebOperatorClient(socket, token, path);
+    const client = new WebOperatorClient(socket, token, path);
+    const agent = options.agent ?? (env.WEBOPERATOR_AGENT || undefined);
+    if (agent !== undefined) {
+      try {
+        await client.request("bridge.hello", { agent });
+      } catch (error) {
+        client.close();
+        throw error;
+      }
+    }
+    return client;
   }
 
   /** Sends one command and resolves with its validated result, or throws WebOperatorError. */

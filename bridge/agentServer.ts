@@ -12,14 +12,14 @@ import {
 } from "../protocol/index.js";
 import type { z } from "zod";
 import { FrameStream } from "./frameStream.js";
-import { routeAgentFrame, type AgentSession, type RouterContext } from "./requestRouter.js";
+import { routeAgentFrame, type ConnectionSession, type RouterContext } from "./requestRouter.js";
 import { logBridge } from "./log.js";
-import { agentName, newAgentIdentity } from "./agentIdentity.js";
+import { panelAgentOf } from "./agentIdentity.js";
 
 interface AgentConnection {
   socket: Socket;
   stream: FrameStream;
-  session: AgentSession;
+  session: ConnectionSession;
   /** Once a connection becomes an extension uplink it stops being an agent. */
   isUplink: boolean;
 }
@@ -47,13 +47,7 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
 
   /** Authenticated agent connections, for the side panel. */
   agents(): PanelAgent[] {
-    const listed: PanelAgent[] = [];
-    for (const { session, isUplink } of this.connections) {
-      const identity = session.identity;
-      if (isUplink || !session.authenticated || identity === undefined) continue;
-      listed.push({ id: identity.agentId, name: agentName(identity), connectedAt: identity.connectedAt, tabIds: [...identity.tabIds] });
-    }
-    return listed;
+    return this.context.agents.connected().map(panelAgentOf);
   }
 
   broadcast(event: BridgeEvent): void {
@@ -68,6 +62,13 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
     }
   }
 
+  /** The connection no longer speaks for its agent (closed, or became the extension's uplink). */
+  private leave(connection: AgentConnection): void {
+    const agent = connection.session.agent;
+    connection.session.agent = null;
+    if (agent !== null) this.context.agents.disconnect(agent);
+  }
+
   closeAll(): void {
     for (const connection of this.connections) connection.socket.destroy();
     this.connections.clear();
@@ -75,11 +76,11 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
 
   private accept(socket: Socket): void {
     const stream = new FrameStream(socket, socket, MAX_PREAUTH_FRAME_BYTES);
-    const connection: AgentConnection = { socket, stream, session: { authenticated: false, lastTabId: undefined, taskFilter: null, identity: newAgentIdentity() }, isUplink: false };
+    const connection: AgentConnection = { socket, stream, session: { authenticated: false, agent: null, taskFilter: null }, isUplink: false };
     this.connections.add(connection);
     socket.on("error", () => undefined);
     stream.on("end", () => {
-      this.connections.delete(connection);
+      if (this.connections.delete(connection)) this.leave(connection);
       if (connection.session.authenticated && !connection.isUplink) this.emit("agents");
     });
     stream.on("framing-lost", (error) => {
@@ -106,12 +107,14 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
   }
 
   private async handle(connection: AgentConnection, value: unknown): Promise<void> {
+    // bridge.hello replaces the agent, an action may add a tab: either changes the panel's list.
+    const agentBefore = connection.session.agent;
+    const tabBefore = agentBefore?.tabIds.at(-1);
     const routing = routeAgentFrame(value, connection.session, {
       ...this.context,
       agentConnections: () => this.agentCount,
     });
     const wasAuthenticated = connection.session.authenticated;
-    const tabBefore = connection.session.identity?.tabIds.at(-1);
     // Auth is decided synchronously inside routeAgentFrame: lift the small pre-auth cap now,
     // not when this (possibly long) request finishes, or a big next frame would kill the connection.
     if (connection.session.authenticated) connection.stream.setFrameLimit(MAX_AGENT_FRAME_BYTES);
@@ -122,7 +125,8 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
     if ("response" in outcome) {
       connection.stream.write(outcome.response);
       // Its tabs changed: the panel lists each agent's tabs.
-      if (connection.session.identity?.tabIds.at(-1) !== tabBefore) this.emit("agents");
+      const agentAfter = connection.session.agent;
+      if (agentAfter !== agentBefore || agentAfter?.tabIds.at(-1) !== tabBefore) this.emit("agents");
       return;
     }
     this.adoptUplink(connection, outcome.uplink.id);
@@ -141,6 +145,7 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
     const result: z.infer<typeof UplinkResultSchema> = { accepted: true, ownerPid: process.pid };
     connection.stream.write({ id, result } satisfies AgentResponse);
     connection.isUplink = true;
+    this.leave(connection);
     // From here on the same socket carries native-messaging frames relayed from Chrome.
     connection.stream.setFrameLimit(MAX_EXTENSION_TO_HOST_BYTES);
     connection.stream.removeAllListeners("frame");

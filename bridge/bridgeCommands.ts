@@ -15,7 +15,7 @@ export interface BridgeCommandContext {
 export type BridgeCommandHandler<T extends CommandType> = (payload: CommandPayload<T>, context: BridgeCommandContext) => Promise<CommandResult<T>>;
 export type BridgeCommandHandlers = { [T in CommandType]?: BridgeCommandHandler<T> };
 
-/** Commands the bridge answers itself (handledBy "bridge"), other than bridge.health. */
+/** Commands the bridge answers itself (handledBy "bridge"), other than the router's own bridge.health and bridge.hello. */
 const HANDLERS: BridgeCommandHandlers = {
   ...BROWSER_USE_HANDLERS,
   ...BODY_BROWSER_HANDLERS,

@@ -11,6 +11,7 @@ import {
   type DecodedFrame,
   type PanelBridgeRequest,
   type Requester,
+  type AgentIdentity,
 } from "../protocol/index.js";
 import type { FrameStream } from "./frameStream.js";
 import { splitForChrome } from "./messageSplitter.js";
@@ -24,6 +25,7 @@ export interface ForwardedRequest {
   type: string;
   payload: Record<string, unknown>;
   defaultTabId?: number;
+  agent?: AgentIdentity;
   timeoutMs: number;
   requester?: Requester;
 }
@@ -50,6 +52,8 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
   private readonly pending = new Map<string, PendingCall>();
   private nextId = 1;
   private status: ExtensionStatus = { connected: false, version: null, connectedAt: null, disconnectedAt: null };
+  /** The anonymous and task agents alive now, told to each new transport so it can drop an earlier bridge's. */
+  liveAgents: () => string[] = () => [];
 
   get snapshot(): ExtensionStatus {
     return { ...this.status };
@@ -74,8 +78,13 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     transport.on("end", () => {
       if (this.transport === transport) this.detach("native port closed");
     });
-    const welcome: BridgeToExtensionMessage = { kind: "welcome", bridgeVersion: BRIDGE_VERSION, protocolVersion: PROTOCOL_VERSION };
+    const welcome: BridgeToExtensionMessage = { kind: "welcome", bridgeVersion: BRIDGE_VERSION, protocolVersion: PROTOCOL_VERSION, liveAgents: this.liveAgents() };
     transport.write(welcome);
+  }
+
+  /** An agent ended: the extension gives its tabs back. Without a transport the next welcome's liveAgents says it. */
+  releaseAgent(agentId: string): void {
+    this.transport?.write({ kind: "agent_released", agentId } satisfies BridgeToExtensionMessage);
   }
 
   call(request: ForwardedRequest): Promise<unknown> {
@@ -90,6 +99,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       type: request.type,
       payload: request.payload,
       budgetMs: request.timeoutMs,
+      ...(request.agent === undefined ? {} : { agent: request.agent }),
       ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
       ...(request.requester === undefined ? {} : { requester: request.requester }),
     };

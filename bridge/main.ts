@@ -12,6 +12,7 @@ import { answerLauncherProbe } from "./launcherProbe.js";
 import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
 import type { RouterContext } from "./requestRouter.js";
 import { startTasks } from "./tasks/startTasks.js";
+import { AgentRegistry } from "./agents/agentRegistry.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
 const DEFAULT_LINGER_MS = 120_000;
@@ -24,7 +25,9 @@ async function main(): Promise<void> {
   const { token, file } = resolveToken(env);
   const auth = authPolicyFromEnv(token, file, env);
   const extension = new ExtensionLink();
-  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now() };
+  const registry = new AgentRegistry((agentId) => extension.releaseAgent(agentId));
+  extension.liveAgents = () => registry.releasableIds();
+  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now(), agents: registry };
   const agents = new AgentServer(routerContext);
 
   const claim = await claimSocket(agents.server, path);

@@ -9,10 +9,10 @@ import {
   errorFromUnknown,
   resolveCommandType,
   type AgentResponse,
+  type CommandPayload,
   type RequestId,
-  type Requester,
 } from "../protocol/index.js";
-import { agentRequester, noteAgentTab, type AgentIdentity } from "./agentIdentity.js";
+import { noteAgentTab, requesterOf } from "./agentIdentity.js";
 import type { PauseSwitch } from "./panel/pauseSwitch.js";
 import { assertAgentMayConfirm } from "./panel/confirmationsMode.js";
 import { authorize, authRequired, type AuthPolicy } from "./auth.js";
@@ -21,23 +21,24 @@ import { BRIDGE_VERSION } from "./version.js";
 import { preparePayload } from "./payloadPreparers.js";
 import type { TaskEngine, TaskSubscription } from "./tasks/taskEngine.js";
 import { BRIDGE_COMMAND_HANDLERS, type CommandCaller } from "./bridgeCommands.js";
+import { info, type AgentRecord, type AgentRegistry } from "./agents/agentRegistry.js";
 
 /** Per-connection facts the router reads and updates. */
 export interface AgentSession extends TaskSubscription {
   authenticated: boolean;
-  /** The tab this agent last used: its default route when a payload names no tabId. */
-  lastTabId: number | undefined;
-  /** A socket connection's identity; absent for the task engine's own calls. */
-  identity?: AgentIdentity;
-  /** Who the extension is told a call comes from, when it is not the connection itself (a task). */
-  requester?: Requester;
+  /** The agent this connection speaks for; its lastTabId is the default route when a payload names no tabId. */
+  agent: AgentRecord;
 }
+
+/** A connection's session before its first authenticated request, which makes it an anonymous agent. */
+export type ConnectionSession = Omit<AgentSession, "agent"> & { agent: AgentRecord | null };
 
 export interface RouterContext {
   auth: AuthPolicy;
   extension: ExtensionLink;
   socketPath: string;
   startedAt: number;
+  agents: AgentRegistry;
   agentConnections: () => number;
   /** The task engine; absent in a bridge that only relays. */
   tasks?: TaskEngine;
@@ -53,7 +54,7 @@ export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: Reques
  * Turns one decoded frame into one response: envelope validation, auth, command lookup,
  * payload validation, local bridge commands, forwarding, and result validation.
  */
-export async function routeAgentFrame(value: unknown, session: AgentSession, context: RouterContext): Promise<RoutedOutcome> {
+export async function routeAgentFrame(value: unknown, connection: ConnectionSession, context: RouterContext): Promise<RoutedOutcome> {
   const id = extractId(value);
   try {
     const envelope = AgentRequestSchema.safeParse(value);
@@ -65,9 +66,12 @@ export async function routeAgentFrame(value: unknown, session: AgentSession, con
     }
     const request = envelope.data;
     authorize(context.auth, request.token);
-    session.authenticated = true;
+    connection.authenticated = true;
 
     if (request.type === UPLINK_REQUEST_TYPE) return { uplink: { id } };
+    connection.agent ??= context.agents.anonymous();
+    // The same object, now with its agent: bridge.hello replaces session.agent for later requests too.
+    const session = connection as AgentSession;
     const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context);
     return { response: { id, result } };
   } catch (error) {
@@ -92,11 +96,16 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
   }
   if (type === "bridge.health") return health(context);
+  if (type === "bridge.hello") {
+    session.agent = context.agents.hello(session.agent, (payload.data as CommandPayload<"bridge.hello">).agent);
+    return { agent: info(session.agent) };
+  }
   context.pause?.assertAllows(type, spec);
   if (type.startsWith("tasks.") || type.startsWith("skills.")) {
     if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
-    if (session.identity !== undefined) await assertAgentMayConfirm(type, payload.data, context.extension);
-    return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session));
+    // A task's own calls never answer confirmations; an agent's obey the user's confirmations setting.
+    if (session.agent.identity.kind !== "task") await assertAgentMayConfirm(type, payload.data, context.extension);
+    return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session, session.agent.identity.id));
   }
   // Protocol adapters (Browser-Use, &body.browser): their browser calls come back through here.
   const adapter = BRIDGE_COMMAND_HANDLERS[type];
@@ -108,19 +117,19 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   }
 
   const prepared = await preparePayload(type, payload.data);
-  const requester = session.requester ?? (session.identity === undefined ? undefined : agentRequester(session.identity));
   const result = await context.extension.call({
     type,
     payload: prepared,
     timeoutMs,
-    ...(session.lastTabId === undefined ? {} : { defaultTabId: session.lastTabId }),
-    ...(requester === undefined ? {} : { requester }),
+    agent: session.agent.identity,
+    requester: requesterOf(session.agent.identity),
+    ...(session.agent.lastTabId === undefined ? {} : { defaultTabId: session.agent.lastTabId }),
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {
     throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
   }
-  rememberTab(session, checked.data);
+  rememberTab(session.agent, checked.data);
   return checked.data;
 }
 
@@ -138,20 +147,21 @@ function health(context: RouterContext): unknown {
       agentConnections: context.agentConnections(),
       tracePort: context.tracePort?.() ?? null,
     },
+    agents: context.agents.list(),
     extension,
   };
 }
 
 /** The tab a result names becomes the agent's default route; a child tab an action opened wins (seed §3). */
-function rememberTab(session: AgentSession, result: unknown): void {
+function rememberTab(agent: AgentRecord, result: unknown): void {
   if (typeof result !== "object" || result === null) return;
   const created = "tab_created" in result ? result.tab_created : undefined;
   if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") {
-    session.lastTabId = created.tabId;
+    agent.lastTabId = created.tabId;
   } else if ("tabId" in result && typeof result.tabId === "number") {
-    session.lastTabId = result.tabId;
+    agent.lastTabId = result.tabId;
   }
-  if (session.identity !== undefined && session.lastTabId !== undefined) noteAgentTab(session.identity, session.lastTabId);
+  if (agent.lastTabId !== undefined) noteAgentTab(agent, agent.lastTabId);
 }
 
 function extractId(value: unknown): RequestId | null {

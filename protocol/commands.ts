@@ -17,6 +17,7 @@ import { TASK_COMMANDS } from "./tasks/taskCommands.js";
 import { SKILL_COMMANDS } from "./tasks/skillCommands.js";
 import { BROWSER_USE_COMMANDS } from "./adapters/browserUse.js";
 import { BODY_BROWSER_COMMANDS } from "./adapters/bodyBrowser.js";
+import { AgentInfoSchema, BridgeHelloPayloadSchema, BridgeHelloResultSchema } from "./agents.js";
 
 export { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema } from "./primitives.js";
 
@@ -39,6 +40,8 @@ export const BridgeHealthResultSchema = z.object({
     /** The task trace endpoint (GET http://127.0.0.1:PORT/v1/tasks/:id/trace); null until it listens. */
     tracePort: z.number().int().nullable().optional(),
   }),
+  /** Every agent the bridge knows: connected ones, named ones between connections, and live tasks. */
+  agents: z.array(AgentInfoSchema),
   extension: z.object({
     connected: z.boolean(),
     version: z.string().nullable(),
@@ -127,10 +130,20 @@ export const CORE_COMMANDS = {
     payload: BridgeHealthPayloadSchema,
     result: BridgeHealthResultSchema,
     handledBy: "bridge",
-    description: "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, and whether the extension is connected.",
+    description: "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
     example: {},
     effects: "read",
     cli: { positionals: [] },
+  }),
+  "bridge.hello": command({
+    payload: BridgeHelloPayloadSchema,
+    result: BridgeHelloResultSchema,
+    handledBy: "bridge",
+    description:
+      "Says which agent this connection speaks for. Connections with the same name are one agent: one default route (its last tab) and one tab group titled with the name. Without hello a connection is a new anonymous agent whose tabs are released when it disconnects. Answers {agent: {id, name, kind, color, connections, lastTabId, since}}; a second hello with another name is invalid_state.",
+    example: { agent: "researcher" },
+    effects: "read",
+    cli: { positionals: ["agent"] },
   }),
   "browser.navigate": command({
     payload: NavigatePayloadSchema,

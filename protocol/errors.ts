@@ -57,6 +57,8 @@ export const ErrorCodeSchema = z.enum([
   "state_diverged",
   /** body.replay / a skill: a recorded step did something no typed action expresses (a coordinate click, a new tab). */
   "not_replayable",
+  /** An explicit tabId (or the fallback visible tab) is in another agent's tab group, and the policy does not share agent tabs. */
+  "tab_owned_by_other_agent",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -21,3 +21,4 @@ export * from "./tasks/chatCompletions.js";
 export * from "./panel/panelShapes.js";
 export * from "./panel/panelConfirmations.js";
 export * from "./panel/panelRuntime.js";
+export * from "./agents.js";

@@ -3,6 +3,7 @@ import { ConfirmationRequestSchema } from "./confirmation.js";
 import { ErrorCodeSchema } from "./errors.js";
 import { PanelBridgeRequestSchema } from "./panel/panelShapes.js";
 import { RequesterSchema } from "./panel/panelConfirmations.js";
+import { AgentIdentitySchema } from "./agents.js";
 
 /**
  * Messages on the native-messaging link between the bridge (host) and the extension's
@@ -17,6 +18,8 @@ export const BridgeToExtensionRequestSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
   /** The tab this agent connection last used; applies only when the payload names no tabId. */
   defaultTabId: z.number().int().nonnegative().optional(),
+  /** The agent this request acts for: its tabs are its own (tab_owned_by_other_agent), its tab group holds them. */
+  agent: AgentIdentitySchema.optional(),
   /** Milliseconds the extension has before the bridge gives up on this request. */
   budgetMs: z.number().int().positive(),
   /** The agent connection (or task) the request comes from: named in highlights and confirmations. */
@@ -27,7 +30,15 @@ export const BridgeWelcomeSchema = z.object({
   kind: z.literal("welcome"),
   bridgeVersion: z.string(),
   protocolVersion: z.number().int(),
+  /**
+   * Ids of the anonymous and task agents this bridge has now. The extension releases tabs
+   * held by anonymous or task agents not listed (an earlier bridge's, gone with it).
+   */
+  liveAgents: z.array(z.string()).optional(),
 });
+
+/** An anonymous agent disconnected or a task ended: its tabs leave its group and belong to no one. */
+export const BridgeAgentReleasedSchema = z.object({ kind: z.literal("agent_released"), agentId: z.string().min(1) });
 
 export const BridgeCancelSchema = z.object({ kind: z.literal("cancel"), id: z.string().min(1) });
 
@@ -58,6 +69,7 @@ export const BridgeToExtensionMessageSchema = z.union([
   BridgeToExtensionRequestSchema,
   BridgeWelcomeSchema,
   BridgeCancelSchema,
+  BridgeAgentReleasedSchema,
   ChunkSchema,
   BridgePushSchema,
   PanelResponseSchema,

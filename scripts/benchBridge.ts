@@ -42,17 +42,17 @@ async function healthPipelined(client: WebOperatorClient, count: number): Promis
 
 interface AgentLoad {
   errors: string[];
-  latencies: Record<"navigate" | "snapshot" | "click", number[]>;
+  latencies: Record<"tab_open" | "navigate" | "snapshot" | "click", number[]>;
   wallMs: number;
 }
 
-/** Each client opens its own tab and drives only that tab, as separate agents would. */
-async function concurrentAgents(connect: () => Promise<WebOperatorClient>, url: string, clients: number, rounds: number): Promise<AgentLoad> {
-  const load: AgentLoad = { errors: [], latencies: { navigate: [], snapshot: [], click: [] }, wallMs: 0 };
+/** Each client is a named agent (bridge.hello) that opens its own tab and drives only that tab. */
+async function concurrentAgents(connect: (agent?: string) => Promise<WebOperatorClient>, url: string, clients: number, rounds: number): Promise<AgentLoad> {
+  const load: AgentLoad = { errors: [], latencies: { tab_open: [], navigate: [], snapshot: [], click: [] }, wallMs: 0 };
   const agent = async (index: number): Promise<void> => {
-    const client = await connect();
+    const client = await connect(`bench-${index}`);
     try {
-      const { tabId } = await client.request("browser.tab_open", { url }, { timeoutMs: 60_000 });
+      const { tabId } = await timed(load.latencies.tab_open, () => client.request("browser.tab_open", { url }, { timeoutMs: 60_000 }));
       for (let round = 0; round < rounds; round++) {
         await timed(load.latencies.navigate, () => client.request("browser.navigate", { url: `${url}?agent=${index}&round=${round}`, tabId }, { timeoutMs: 60_000 }));
         const snapshot = await timed(load.latencies.snapshot, () => client.request("browser.snapshot", { tabId }, { timeoutMs: 60_000 }));
@@ -92,7 +92,8 @@ async function main(): Promise<void> {
   const rounds = option("rounds", 3);
   const evaluateCount = option("evaluate", 2_000);
   const environment = await startLiveEnvironment();
-  const connect = (): Promise<WebOperatorClient> => WebOperatorClient.connect({ socketPath: environment.launched.socket, token: environment.launched.token });
+  const connect = (agent?: string): Promise<WebOperatorClient> =>
+    WebOperatorClient.connect({ socketPath: environment.launched.socket, token: environment.launched.token, ...(agent === undefined ? {} : { agent }) });
   let sequential: { perSecond: number; samples: number[] };
   let pipelined: number;
   let load: AgentLoad;
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
   console.log(`bridge.health, one connection, ${PIPELINE_WINDOW} in flight: ${pipelined.toFixed(0)} req/s`);
   console.log(`anchor: Playwright page.evaluate(() => 1) round trip: ${describeLatencies(anchor)}`);
   console.log(`ratio: bridge.health p50 / page.evaluate p50 = ${(percentile(sequential.samples, 50) / anchorP50).toFixed(2)}`);
-  console.log(`${clients} agents at once, ${rounds} rounds each of navigate + snapshot + click on its own tab (${(load.wallMs / 1000).toFixed(1)} s): ${load.errors.length} errors`);
+  console.log(`${clients} agents at once, each tab_open then ${rounds} rounds of navigate + snapshot + click on its own tab (${(load.wallMs / 1000).toFixed(1)} s): ${load.errors.length} errors`);
   for (const [command, samples] of Object.entries(load.latencies)) {
     console.log(`  ${command}: ${describeLatencies(samples)} (p50 = ${(percentile(samples, 50) / anchorP50).toFixed(1)}x page.evaluate p50)`);
   }

@@ -6,7 +6,6 @@ import { logBridge } from "../log.js";
 import { providerFor } from "./providers/providerFactory.js";
 import { TaskEngine } from "./taskEngine.js";
 import { startTraceServer, type TraceServer } from "./trace/traceServer.js";
-import { taskRequester } from "../agentIdentity.js";
 import { PauseSwitch } from "../panel/pauseSwitch.js";
 import { PanelService } from "../panel/panelService.js";
 
@@ -16,8 +15,6 @@ import { PanelService } from "../panel/panelService.js";
  * trace endpoint listens on 127.0.0.1.
  */
 export function startTasks(context: Omit<RouterContext, "agentConnections">, agents: AgentServer, env: NodeJS.ProcessEnv): { close(): void } {
-  // The engine's own route: it never relies on a default tab, every call names one.
-  const engineSession: AgentSession = { authenticated: true, lastTabId: undefined, taskFilter: null };
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
   const pause = new PauseSwitch(join(dir, "paused-by-user"));
@@ -34,8 +31,12 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
       agents.broadcast(event);
       push("tasks");
     },
-    callTool: (type, payload, timeoutMs, taskId) =>
-      runCommand(type, payload, timeoutMs ?? 60_000, { ...engineSession, ...(taskId === undefined ? {} : { requester: taskRequester(taskId) }) }, routed),
+    // Each task is its own agent (its tab group, its tabs); every call names its tab, so no default route is relied on.
+    callTool: (type, payload, timeoutMs, caller) => {
+      const session: AgentSession = { authenticated: true, agent: context.agents.task(caller.taskId, caller.parentAgentId), taskFilter: null };
+      return runCommand(type, payload, timeoutMs ?? 60_000, session, routed);
+    },
+    taskEnded: (taskId) => context.agents.endTask(taskId),
   });
   new PanelService({ engine, pause, agents: () => agents.agents(), env }).listen(context.extension);
   waitingTasks = () => engine.waitingCount();

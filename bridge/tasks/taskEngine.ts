@@ -23,7 +23,7 @@ import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
 import type { SkillRow } from "./skills/skillStore.js";
 import { taskDetail, taskSummary } from "./taskViews.js";
-import type { ProviderFactory, TaskProvider, ToolCaller } from "./taskTypes.js";
+import type { EngineToolCaller, ProviderFactory, TaskProvider } from "./taskTypes.js";
 import { TaskSession } from "./taskSession.js";
 import { REPLAY_MODEL, ReplayProvider } from "./providers/replay/replayProvider.js";
 import { noticeSkill } from "./skills/skillDetector.js";
@@ -32,7 +32,9 @@ import { skillDetail, skillSummary } from "./skills/skillViews.js";
 export interface TaskEngineOptions {
   configDir: string;
   env: NodeJS.ProcessEnv;
-  callTool: ToolCaller;
+  callTool: EngineToolCaller;
+  /** A task's run ended: its agent ends with it (its tabs are released). */
+  taskEnded?: (taskId: string) => void;
   providers: ProviderFactory;
   /** Sends an event to the authenticated connections that want it. */
   broadcast: (event: TaskEvent) => void;
@@ -63,6 +65,8 @@ export class TaskEngine {
   private readonly endWaiters = new Map<string, Set<() => void>>();
   /** Tabs that belong to a live task: no other task may act in them. */
   private readonly tabOwners = new Map<number, string>();
+  /** The agent that started each task this process started: the task may act in that agent's tabs. */
+  private readonly parents = new Map<string, string>();
 
   constructor(private readonly options: TaskEngineOptions) {
     let store: TaskStore | null = null;
@@ -89,7 +93,7 @@ export class TaskEngine {
   }
 
   /** Answers one tasks.* command; `timeoutMs` is the request's budget (tasks.wait answers before it). */
-  async handle(type: string, payload: unknown, timeoutMs: number, subscription: TaskSubscription): Promise<unknown> {
+  async handle(type: string, payload: unknown, timeoutMs: number, subscription: TaskSubscription, agentId?: string): Promise<unknown> {
     if (type === "tasks.subscribe") {
       const { ids } = TaskSubscribePayloadSchema.parse(payload);
       subscription.taskFilter = ids === undefined ? null : new Set(ids);
@@ -98,7 +102,7 @@ export class TaskEngine {
     const store = this.requireStore();
     switch (type) {
       case "tasks.start":
-        return this.start(store, TaskStartPayloadSchema.parse(payload));
+        return this.start(store, TaskStartPayloadSchema.parse(payload), agentId);
       case "tasks.list": {
         const { status, limit } = TaskListPayloadSchema.parse(payload);
         const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
@@ -180,7 +184,7 @@ export class TaskEngine {
     }
   }
 
-  private async start(store: TaskStore, payload: TaskStartPayload): Promise<{ id: string; status: TaskStatus }> {
+  private async start(store: TaskStore, payload: TaskStartPayload, agentId: string | undefined): Promise<{ id: string; status: TaskStatus }> {
     const { provider, defaultModel, name, goal } = this.providerOf(store, payload);
     if (payload.startUrl !== undefined && payload.tabId !== undefined) {
       throw new WebOperatorError("bad_request", "Give either startUrl (the task opens its own tab) or tabId (an existing tab), not both.");
@@ -215,6 +219,7 @@ export class TaskEngine {
       store.insertAttachment({ task_id: id, id: attachment.id, name: attachment.name, mime_type: attachment.mimeType, stored_path: attachment.storedPath, size: attachment.size });
     }
     if (payload.tabId !== undefined) this.tabOwners.set(payload.tabId, id);
+    if (agentId !== undefined) this.parents.set(id, agentId);
     this.emit(store, { kind: "task:update", taskId: id, status: "queued", previousStatus: null, at });
     this.launch(store, id, payload, provider, false);
     return { id, status: "queued" };
@@ -228,7 +233,10 @@ export class TaskEngine {
       payload,
       store,
       control,
-      callTool: (type, payload, timeoutMs) => this.options.callTool(type, payload, timeoutMs, id),
+      callTool: (type, toolPayload, timeoutMs) => {
+        const parentAgentId = this.parents.get(id);
+        return this.options.callTool(type, toolPayload, timeoutMs, parentAgentId === undefined ? { taskId: id } : { taskId: id, parentAgentId });
+      },
       tabOwners: this.tabOwners,
       setStatus: (status, extra) => this.setStatus(store, id, status, extra),
       emit: (event) => this.emit(store, event),
@@ -262,6 +270,7 @@ export class TaskEngine {
       clearTimeout(timer);
       for (const [tabId, owner] of this.tabOwners) if (owner === id) this.tabOwners.delete(tabId);
       this.live.delete(id);
+      this.options.taskEnded?.(id);
       const waiters = this.endWaiters.get(id);
       this.endWaiters.delete(id);
       for (const wake of waiters ?? []) wake();

@@ -64,5 +64,13 @@ export interface TaskProvider {
 export type ProviderFactory = (name: TaskStartPayload["provider"], env: NodeJS.ProcessEnv) => { provider: TaskProvider; defaultModel: string };
 
 /** The same path socket requests take, with the caller's explicit tabId. */
-/** `taskId`: the task the call is made for, so the extension can name it (highlights, confirmations). */
-export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number, taskId?: string) => Promise<unknown>;
+export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
+
+/** Who a task's browser call is for: the task's own agent, started by parentAgentId (whose tabs it may use). */
+export interface TaskCaller {
+  taskId: string;
+  parentAgentId?: string;
+}
+
+/** The engine's way into the browser: a call on behalf of one task. */
+export type EngineToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs: number | undefined, caller: TaskCaller) => Promise<unknown>;

@@ -5,56 +5,76 @@ const PROTOCOL_VERSION = "1.3";
 const IDLE_DETACH_MS = 30_000;
 
 /**
- * chrome.debugger on demand: one tab at a time, detached after 30 s without use. All of
+ * chrome.debugger on demand: attached per tab, each detached after 30 s without use. Several
+ * tabs may be attached at once, so one agent's CDP call never detaches another agent's tab
+ * in the middle of a command (which answered "Detached while handling command"). All of
  * this state is rebuilt lazily after the service worker restarts.
  */
 class DebuggerSession {
-  private attachedTabId: number | null = null;
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Attached tabs and their idle timers. */
+  private readonly attached = new Map<number, ReturnType<typeof setTimeout> | null>();
 
   constructor() {
     chrome.debugger.onDetach.addListener((source) => {
-      if (source.tabId === this.attachedTabId) this.attachedTabId = null;
+      if (source.tabId === undefined) return;
+      const timer = this.attached.get(source.tabId);
+      if (timer) clearTimeout(timer);
+      this.attached.delete(source.tabId);
     });
   }
 
   async send<M extends CdpMethod>(tabId: number, method: M, ...params: CdpParams<M>): Promise<CdpResult<M>> {
     await this.attach(tabId);
-    this.touch();
+    this.touch(tabId);
     try {
-      // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
-      return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params)));
+      return await this.sendAttached(tabId, method, params);
     } catch (error) {
-      throw new WebOperatorError("debugger_unavailable", `CDP ${method} failed on tab ${tabId}: ${messageOf(error)}`);
+      // Detached behind our back (chrome.debugger.onDetach does not fire for every detach): attach again, once.
+      if (!/not attached/i.test(messageOf(error))) throw debuggerFailure(method, tabId, error);
+      this.attached.delete(tabId);
+      await this.attach(tabId);
+      return await this.sendAttached(tabId, method, params).catch((again: unknown) => {
+        throw debuggerFailure(method, tabId, again);
+      });
+    } finally {
+      this.touch(tabId);
     }
   }
 
+  private async sendAttached<M extends CdpMethod>(tabId: number, method: M, params: CdpParams<M>): Promise<CdpResult<M>> {
+    // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
+    return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params)));
+  }
+
   private async attach(tabId: number): Promise<void> {
-    if (this.attachedTabId === tabId) return;
-    if (this.attachedTabId !== null) await this.detach();
+    if (this.attached.has(tabId)) return;
     try {
       await chrome.debugger.attach({ tabId }, PROTOCOL_VERSION);
     } catch (error) {
       const message = messageOf(error);
-      // After a service-worker restart our own earlier session may still be attached.
+      // After a service-worker restart (or a concurrent first call) our own session may already be attached.
       if (!/already attached/i.test(message)) {
         throw new WebOperatorError("debugger_unavailable", `Cannot attach the debugger to tab ${tabId}: ${message}. Trusted input and screenshots need it; close DevTools on that tab and retry.`);
       }
     }
-    this.attachedTabId = tabId;
+    if (!this.attached.has(tabId)) this.attached.set(tabId, null);
   }
 
-  private async detach(): Promise<void> {
-    const tabId = this.attachedTabId;
-    this.attachedTabId = null;
-    if (tabId === null) return;
-    await chrome.debugger.detach({ tabId }).catch(() => undefined);
+  private detach(tabId: number): void {
+    if (!this.attached.delete(tabId)) return;
+    void chrome.debugger.detach({ tabId }).catch(() => undefined);
   }
 
-  private touch(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.detach(), IDLE_DETACH_MS);
+  private touch(tabId: number): void {
+    if (!this.attached.has(tabId)) return;
+    const timer = this.attached.get(tabId);
+    if (timer) clearTimeout(timer);
+    this.attached.set(tabId, setTimeout(() => this.detach(tabId), IDLE_DETACH_MS));
   }
+}
+
+function debuggerFailure(method: string, tabId: number, error: unknown): WebOperatorError {
+  return new WebOperatorError("debugger_unavailable", `CDP ${method} failed on tab ${tabId}: ${messageOf(error)}`);
 }
 
 function messageOf(error: unknown): string {

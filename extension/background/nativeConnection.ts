@@ -11,6 +11,7 @@ import {
 } from "../../protocol/index.js";
 import { ChunkAssembler } from "./chunkAssembler.js";
 import type { ToolRegistry } from "./toolRegistry.js";
+import { releaseAgent, releaseAllBut } from "./agents/agentTabs.js";
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
@@ -126,6 +127,10 @@ export class NativeConnection {
     switch (message.kind) {
       case "welcome":
         this.retryMs = FIRST_RETRY_MS;
+        if (message.liveAgents !== undefined) void releaseAllBut(message.liveAgents);
+        return;
+      case "agent_released":
+        void releaseAgent(message.agentId);
         return;
       case "cancel":
         this.running.get(message.id)?.abort();
@@ -160,6 +165,7 @@ export class NativeConnection {
     try {
       const result = await this.tools.execute(request.type, request.payload, {
         defaultTabId: request.defaultTabId,
+        agent: request.agent,
         deadline: Date.now() + Math.max(0, request.budgetMs - DEADLINE_MARGIN_MS),
         signal: controller.signal,
         ...(request.requester === undefined ? {} : { requester: request.requester }),

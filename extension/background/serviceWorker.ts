@@ -7,6 +7,9 @@ import { pendingConfirmations } from "./gatekeeper/pendingConfirmations.js";
 import { servePanel } from "./panel/panelRelay.js";
 import { notifyPanels } from "./panel/panelNotify.js";
 import { pendingBadge } from "./panel/pendingBadge.js";
+import { forgetClosedTab } from "./agents/agentTabs.js";
+import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
+import { AGENT_POLICY_SESSION_KEY, USER_POLICY_STORAGE_KEY } from "../../protocol/tools/gatekeeperTools.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
@@ -24,7 +27,10 @@ chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();
 });
 chrome.webNavigation.onCommitted.addListener((details) => void onAgentTabCommitted(details.tabId, details.frameId));
-chrome.tabs.onRemoved.addListener((tabId) => void forgetAgentTab(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => {
+  void forgetAgentTab(tabId);
+  void forgetClosedTab(tabId);
+});
 
 // The side panel: the toolbar icon opens it; the badge counts what waits for the user.
 servePanel(connection);
@@ -39,5 +45,11 @@ connection.onBridgeChange((changed, waitingTasks) => {
 });
 void pendingBadge.refresh();
 
+// The user's settings change outside any command: the network rules follow them.
+chrome.storage.onChanged.addListener((changes, area) => {
+  if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) void syncNetworkRules();
+});
+
+void syncNetworkRules();
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 connection.connect();

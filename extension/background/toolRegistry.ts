@@ -10,11 +10,14 @@ import {
   type CommandSpec,
   type Requester,
   type ToolLevel,
+  type AgentIdentity,
 } from "../../protocol/index.js";
 
 export interface ToolContext {
   /** The tab this agent last used, sent by the bridge; only used when the payload has no tabId. */
   defaultTabId: number | undefined;
+  /** The agent the call is for (absent from an older bridge): its tabs are its own. */
+  agent: AgentIdentity | undefined;
   /** Absolute time (ms since epoch) after which the bridge has already answered `timeout`. */
   deadline: number;
   signal: AbortSignal;
@@ -61,6 +64,8 @@ export interface ToolGate {
    * a navigation the tool started that ended on a host the policy forbids.
    */
   settle?(context: BaseContext): Promise<void>;
+  /** Called with a tool's validated result: tabs the call created become its agent's. */
+  adopt?(tool: ToolDescriptor, context: BaseContext, result: unknown): Promise<void>;
 }
 
 const OPEN_GATE: ToolGate = {
@@ -133,6 +138,7 @@ export class ToolRegistry {
     }
     const output = (spec.result as z.ZodType).safeParse(result);
     if (!output.success) throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
+    await this.gate.adopt?.(describeTool(tool.name), baseContext, output.data);
     return output.data;
   }
 }

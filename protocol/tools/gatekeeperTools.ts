@@ -53,6 +53,11 @@ export const PolicySchema = z.strictObject({
    * extension picks "user" unless the browser runs headless (no person to ask).
    */
   confirmations: ConfirmationsModeSchema.default("user"),
+  /**
+   * false (the default): an agent acting on a tab in another agent's group gets
+   * tab_owned_by_other_agent. true: agents may act in each other's tabs (the tab keeps its owner).
+   */
+  shareAgentTabs: z.boolean(),
 });
 export type Policy = z.infer<typeof PolicySchema>;
 
@@ -67,6 +72,7 @@ export const PolicyPatchSchema = z.strictObject({
   confirmationTimeoutMs: PolicySchema.shape.confirmationTimeoutMs.optional(),
   /** From the socket only "user" (a tightening) is accepted. */
   confirmations: ConfirmationsModeSchema.optional(),
+  shareAgentTabs: z.boolean().optional(),
 });
 export type PolicyPatch = z.infer<typeof PolicyPatchSchema>;
 
@@ -113,7 +119,7 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: z.strictObject({}),
     result: PolicyGetResultSchema,
     handledBy: "extension",
-    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations}, userOverrides, agentOverrides}.",
+    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations, shareAgentTabs}, userOverrides, agentOverrides}.",
     example: {},
     level: "L0",
     effects: "read",

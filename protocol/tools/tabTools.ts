@@ -29,6 +29,8 @@ export const TabSummarySchema = z.object({
   /** Its window is the browser's current (last focused) window. */
   focusedWindow: z.boolean(),
   groupId: BrowserIdSchema.optional(),
+  /** The agent whose tab this is (bridge.health lists agents by id); absent for a tab no agent holds. */
+  agent: z.string().optional(),
   status: z.enum(["loading", "complete", "unloaded"]),
   audible: z.boolean().optional(),
   pinned: z.boolean(),

@@ -146,10 +146,9 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     expect(stale.error?.message).toContain("not the latest state");
     expect(stale.page_content).toContain("status: Waiting");
     expect(stale.state_hash).toBe(newer.state_hash);
-    // A second connection is another agent: its indexes come from its own states only.
+    // A second connection is another agent: it may not act in this agent's tab at all.
     const other = await session.connect();
-    const foreign = await other.request("browseruse.act", { action: "click_element", element_index: signIn, tabId: newer.tabId });
-    expect(foreign.error?.code).toBe("INVALID_ELEMENT_INDEX");
+    expect(await session.errorCode("browseruse.act", { action: "click_element", element_index: signIn, tabId: newer.tabId }, other)).toBe("tab_owned_by_other_agent");
   });
 
   it("ELEMENT_NOT_INTERACTIVE: a disabled button, a disabled option, text into an <option>", async () => {

@@ -147,7 +147,8 @@ describe("the eight browser commands, end to end through the socket", () => {
     expect((await session.client.request("browser.snapshot", {})).tabId).toBe(mine.tabId);
     const other = await session.connect();
     expect(await session.errorCode("browser.snapshot", {}, other)).toBe("unsupported_page");
-    expect((await other.request("browser.snapshot", { tabId: mine.tabId })).title).toBe("Chain fixture");
+    // Another agent's tab is not the second agent's to read, even by explicit tabId.
+    expect(await session.errorCode("browser.snapshot", { tabId: mine.tabId }, other)).toBe("tab_owned_by_other_agent");
     await blank.close();
   });
 

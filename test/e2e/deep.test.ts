@@ -108,15 +108,18 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
     const elsewhere = await session.client.request("browser.tab_open", { url: session.pages.url("/deep-child.html") });
     expect(await session.errorCode("browser.click_deep", { ref: pay, tabId: elsewhere.tabId })).toBe("stale_ref");
     await session.client.request("browser.tab_close", { tabId: elsewhere.tabId });
-    // The debugger attaches to one tab at a time: a screenshot of another tab detaches this one.
+    // Another tab's CDP use no longer detaches this one (tabs are attached side by side)...
     const other = await session.launched.browser.newPage();
     await other.goto(session.pages.url("/deep-child.html"));
     await other.bringToFront();
     const fresh = await session.connect();
     const shot = await fresh.request("browser.screenshot", {});
     expect(shot.tabId).not.toBe(deep.tabId);
-    expect(await session.errorCode("browser.click_deep", { ref: pay })).toBe("stale_ref");
     await other.close();
+    // ...so detach it the way its idle timer (or DevTools taking over) would.
+    const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
+    await worker?.evaluate(`chrome.debugger.detach({ tabId: ${deep.tabId} })`);
+    expect(await session.errorCode("browser.click_deep", { ref: pay })).toBe("stale_ref");
   });
 
   it("refuses to click an element that something else covers (obscured)", async () => {

@@ -71,7 +71,8 @@ describe("faults inside a running WebOperator", () => {
     const socket = session.launched.socket;
     const oldPid = (await session.client.request("bridge.health", {})).bridge.pid;
     const client = await session.connect();
-    const { tabId } = await client.request("browser.navigate", { url: session.pages.url("/chain.html") });
+    // A new agent works in a tab of its own; the new bridge's agent may act in it once the old bridge's agents are gone.
+    const { tabId } = await client.request("browser.tab_open", { url: session.pages.url("/chain.html") });
     const inFlight = errorOf(client.request("browser.navigate", { url: session.pages.url("/slow?ms=5000"), tabId }, { timeoutMs: 20_000 }));
     await new Promise((done) => setTimeout(done, 300));
     const killedAt = Date.now();

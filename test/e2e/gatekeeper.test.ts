@@ -73,6 +73,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
       confirm: { purchase: true, account: true, messaging: true, credentials: true, submit: true },
       confirmationTimeoutMs: 60_000,
       socketMayLoosen: false,
+      shareAgentTabs: false,
     });
     expect(userOverrides).toEqual([]);
   });

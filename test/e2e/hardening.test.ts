@@ -36,7 +36,9 @@ describe("refs and the gate hold where a careless agent would slip", () => {
 
   it("keeps a fresh connection whose big second frame arrives while its first request still runs", async () => {
     const fresh = await session.connect();
-    const slow = fresh.request("browser.navigate", { url: session.pages.url("/slow?ms=800") });
+    // A new agent: the visible tab is the first agent's, so it works in a tab of its own.
+    const { tabId } = await fresh.request("browser.tab_open", {});
+    const slow = fresh.request("browser.navigate", { url: session.pages.url("/slow?ms=800"), tabId });
     // 60 KB: over the 16 KiB pre-auth cap, sent before the first (authenticated) request has answered.
     const big = await fresh.send({ type: "browser.run_javascript", payload: { code: `1;${" ".repeat(60_000)}` } });
     expect(big).toMatchObject({ code: "policy_denied" });

@@ -6,8 +6,9 @@ import { pageContentOf } from "../../bridge/adapters/browserUse/pageContent.js";
 import { stateHash } from "../../bridge/adapters/browserUse/browserUseState.js";
 
 describe("bridge-handled commands", () => {
-  it("every handledBy bridge command but bridge.health and the task engine's (tasks.*, skills.*) has an adapter handler, and only those do", () => {
-    const bridgeTypes = Object.entries(COMMANDS).filter(([type, spec]) => spec.handledBy === "bridge" && type !== "bridge.health" && !type.startsWith("tasks.") && !type.startsWith("skills.")).map(([type]) => type);
+  it("every handledBy bridge command but the router's own (bridge.health, bridge.hello) and the task engine's (tasks.*, skills.*) has an adapter handler, and only those do", () => {
+    const routerOwn = new Set(["bridge.health", "bridge.hello"]);
+    const bridgeTypes = Object.entries(COMMANDS).filter(([type, spec]) => spec.handledBy === "bridge" && !routerOwn.has(type) && !type.startsWith("tasks.") && !type.startsWith("skills.")).map(([type]) => type);
     expect(Object.keys(BRIDGE_COMMAND_HANDLERS).sort()).toEqual(bridgeTypes.sort());
     for (const type of Object.keys(BRIDGE_COMMAND_HANDLERS)) expect(COMMANDS[type as CommandType].handledBy).toBe("bridge");
   });

@@ -136,6 +136,7 @@ describe("other checks", () => {
       ok: true,
       protocolVersion: 1,
       bridge: { version: "0.1.0", pid: 1, socket: "/s", uptimeMs: 1, authRequired: true, agentConnections: 1 },
+      agents: [],
       extension: { connected: false, version: null, connectedAt: null, disconnectedAt: "2025-01-01T00:00:00Z" },
     };
     expect(extensionCheck(health)).toMatchObject({ ok: false });

@@ -26,7 +26,7 @@ export const BROWSER_USE_HANDLERS: BridgeCommandHandlers = {
       return issueState(context, tabId, wantsScreenshot, { error: { code: "ACTION_VALIDATION_FAILED", message, failed_action: sent } });
     }
     const action = parsed.data;
-    const issued = lastIssued(context.session, tabId ?? context.session.lastTabId);
+    const issued = lastIssued(context.session, tabId ?? context.session.agent.lastTabId);
     try {
       // Seed: an index is valid only for the state it was issued in; never act on what now has that number.
       if (isElementAction(action) && stateHash !== undefined && stateHash !== issued?.stateHash) {

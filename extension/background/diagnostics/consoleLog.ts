@@ -5,6 +5,7 @@ import { debuggerSession } from "../debuggerSession.js";
 import { onCdpEvent } from "../cdp/cdpEvents.js";
 import { readSince, type ReadCursor } from "./readCursor.js";
 import { MAX_ENTRY_CHARS, redactText, redactUrl, truncate } from "./redaction.js";
+import { SessionBacked } from "./sessionBacked.js";
 
 type ConsoleEntry = z.infer<typeof ConsoleEntrySchema>;
 
@@ -19,11 +20,15 @@ type LogEntryAdded = Protocol.Log.EntryAddedEvent;
  * replays whenever Runtime and Log are enabled; so each read attaches (debuggerSession,
  * on demand), enables both, keeps what is newer than this tab's cursor, and disables them
  * again. Reads cover the current document since it loaded; messages of a document the
- * tab has left are gone. Cursors are memory only: after a worker restart the next read
- * starts over from the current document's first message.
+ * tab has left are gone. The cursors are kept in chrome.storage.session too, so a read
+ * after a worker restart still answers only what is new.
  */
 class ConsoleLog {
   private readonly cursors = new Map<number, ReadCursor>();
+  private readonly stored = new SessionBacked("weboperator.consoleCursors", () =>
+    [...this.cursors.entries()].map(([tabId, cursor]) => [tabId, cursor.timestamp, [...cursor.keysAtTimestamp]]),
+  );
+  private readonly restored = this.stored.restore().then((value) => this.merge(value));
 
   async read(tabId: number, maxEntries: number): Promise<{ entries: ConsoleEntry[]; dropped: number }> {
     const collected: ConsoleEntry[] = [];
@@ -42,11 +47,22 @@ class ConsoleLog {
       await debuggerSession.send(tabId, "Log.disable").catch(() => undefined);
       await debuggerSession.send(tabId, "Runtime.disable").catch(() => undefined);
     }
-    return readSince(this.cursors, tabId, collected, maxEntries);
+    await this.restored;
+    const read = readSince(this.cursors, tabId, collected, maxEntries);
+    this.stored.save();
+    return read;
   }
 
   forget(tabId: number): void {
-    this.cursors.delete(tabId);
+    if (this.cursors.delete(tabId)) this.stored.save();
+  }
+
+  private merge(value: unknown): void {
+    if (!Array.isArray(value)) return;
+    for (const item of value as unknown[]) {
+      if (!Array.isArray(item) || typeof item[0] !== "number" || typeof item[1] !== "number" || !Array.isArray(item[2]) || this.cursors.has(item[0])) continue;
+      this.cursors.set(item[0], { timestamp: item[1], keysAtTimestamp: new Set(item[2].filter((key): key is string => typeof key === "string")) });
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { NetworkEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
 import { redactHeader, redactUrl, truncate } from "./redaction.js";
+import { SessionBacked } from "./sessionBacked.js";
 
 type NetworkEntry = z.infer<typeof NetworkEntrySchema>;
 type Header = chrome.webRequest.HttpHeader;
@@ -10,6 +11,8 @@ const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"] };
 const PER_TAB = 500;
 const MAX_IN_FLIGHT = 2_000;
 const MAX_HEADERS = 20;
+/** Finished entries kept across a worker restart, over all tabs (chrome.storage.session holds 10 MB); the rest count as dropped. */
+const MAX_PERSISTED = 1_500;
 
 interface TabBuffer {
   entries: NetworkEntry[];
@@ -18,14 +21,19 @@ interface TabBuffer {
 
 /**
  * browser.read_network: chrome.webRequest observed without blocking (no debugger needed),
- * kept per tab in bounded memory until a read takes it. A service-worker restart loses
- * whatever was buffered; requests of the browser itself (tabId -1) are never kept.
+ * kept per tab in bounded memory until a read takes it. Finished entries are kept in
+ * chrome.storage.session too, so a service-worker restart loses only requests that were in
+ * flight across it; requests of the browser itself (tabId -1) are never kept.
  */
 class NetworkLog {
   private readonly inFlight = new Map<string, NetworkEntry & { tabId: number }>();
   private readonly tabs = new Map<number, TabBuffer>();
+  private readonly stored = new SessionBacked("weboperator.networkLog", () => this.persistable());
+  /** Buffers of the worker before this one, merged in front of what this one saw. */
+  private readonly restored: Promise<void>;
 
   constructor() {
+    this.restored = this.stored.restore().then((value) => this.merge(value));
     chrome.webRequest.onBeforeRequest.addListener((details) => {
       // Our own content script's module loads are not the page's traffic.
       if (!details.url.startsWith("chrome-extension://")) this.begin(details);
@@ -39,12 +47,15 @@ class NetworkLog {
     );
     chrome.webRequest.onCompleted.addListener((details) => this.finish(details.requestId, details.timeStamp, { status: details.statusCode, fromCache: details.fromCache }), ALL_URLS);
     chrome.webRequest.onErrorOccurred.addListener((details) => this.finish(details.requestId, details.timeStamp, { error: details.error }), ALL_URLS);
-    chrome.tabs.onRemoved.addListener((tabId) => this.tabs.delete(tabId));
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (this.tabs.delete(tabId)) this.stored.save();
+    });
   }
 
-  read(tabId: number, maxEntries: number): { entries: NetworkEntry[]; dropped: number; inFlight: number } {
+  async read(tabId: number, maxEntries: number): Promise<{ entries: NetworkEntry[]; dropped: number; inFlight: number }> {
+    await this.restored;
     const buffer = this.tabs.get(tabId) ?? { entries: [], dropped: 0 };
-    this.tabs.delete(tabId);
+    if (this.tabs.delete(tabId)) this.stored.save();
     const kept = buffer.entries.slice(Math.max(0, buffer.entries.length - maxEntries));
     let inFlight = 0;
     for (const request of this.inFlight.values()) if (request.tabId === tabId) inFlight += 1;
@@ -85,6 +96,31 @@ class NetworkLog {
       buffer.dropped += 1;
     }
     this.tabs.set(tabId, buffer);
+    this.stored.save();
+  }
+
+  /** The newest MAX_PERSISTED finished entries over all tabs; older ones are stored as dropped. */
+  private persistable(): Array<[number, TabBuffer]> {
+    const all = [...this.tabs.entries()];
+    let budget = MAX_PERSISTED;
+    return all.map(([tabId, buffer]) => {
+      const keep = Math.min(buffer.entries.length, Math.max(0, Math.floor(MAX_PERSISTED / all.length)), budget);
+      budget -= keep;
+      return [tabId, { entries: buffer.entries.slice(buffer.entries.length - keep), dropped: buffer.dropped + buffer.entries.length - keep }];
+    });
+  }
+
+  private merge(value: unknown): void {
+    if (!Array.isArray(value)) return;
+    for (const item of value as unknown[]) {
+      if (!Array.isArray(item) || typeof item[0] !== "number" || typeof item[1] !== "object" || item[1] === null) continue;
+      const earlier = item[1] as Partial<TabBuffer>;
+      if (!Array.isArray(earlier.entries)) continue;
+      const current = this.tabs.get(item[0]) ?? { entries: [], dropped: 0 };
+      const entries = [...(earlier.entries), ...current.entries];
+      const overflow = Math.max(0, entries.length - PER_TAB);
+      this.tabs.set(item[0], { entries: entries.slice(overflow), dropped: current.dropped + (typeof earlier.dropped === "number" ? earlier.dropped : 0) + overflow });
+    }
   }
 }
 

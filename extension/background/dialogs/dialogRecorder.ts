@@ -1,113 +1,11 @@
 import type { DialogRecord } from "../../../protocol/index.js";
-
-const RECORDER_KEY = "__weboperatorDialogRecorder";
-
-interface ArmResult {
-  /** Dialogs the recorder answered since the last drain (only drained when a write arms). */
-  records: unknown[];
-}
+import { RECORDER_KEY, armPage } from "../../pageScripts/dialogRecorderPage.js";
 
 interface DisarmResult {
   records: unknown[];
   restored: boolean;
   /** fetch and XMLHttpRequest sends the page started while the write's patch was on. */
   requests: number;
-}
-
-/**
- * Runs in the page's main world (serialised by chrome.scripting, so it must be
- * self-contained). In agent tabs only:
- * - the recorder: a dialog the page raises outside an action (a timer's alert) is
- *   answered at once and recorded instead of freezing the page, and beforeunload prompts
- *   are not registered, so leaving the page never waits for a person who is not there;
- * - with a writeKey, a write's patch on top of it for the duration of one write (seed §3:
- *   dispatch only after it is in place): dialogs recorded for that write, and a count of
- *   the requests the page starts, so the settle knows for certain that a click started a
- *   fetch even before the browser reports the request.
- * The recorder is installed again if a document missed it; the drain hands over its records.
- */
-function armPage(recorderKey: string, writeKey: string | null): ArmResult {
-  const page = window as unknown as Record<string, unknown>;
-  if (page[recorderKey] === undefined) {
-    const kept: Array<{ type: string; message: string; answered: string }> = [];
-    Object.defineProperty(window, recorderKey, { value: kept, configurable: false, enumerable: false });
-    const keep = (type: string, message: unknown, answered: string): void => {
-      if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
-    };
-    window.alert = (message?: unknown): void => keep("alert", message, "closed");
-    window.confirm = (message?: unknown): boolean => {
-      keep("confirm", message, "cancel");
-      return false;
-    };
-    window.prompt = (message?: unknown): null => {
-      keep("prompt", message, "null");
-      return null;
-    };
-    const addListener = EventTarget.prototype.addEventListener;
-    // Handlers the page added before this ran ask for the "Leave site?" prompt through the
-    // event itself: make those requests no-ops, and record that the page asked.
-    const leaving = BeforeUnloadEvent.prototype;
-    Object.defineProperty(leaving, "preventDefault", {
-      configurable: true,
-      value: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
-    });
-    Object.defineProperty(leaving, "returnValue", {
-      configurable: true,
-      get: () => "",
-      set: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
-    });
-    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
-      if (this === window && type === "beforeunload") {
-        keep("beforeunload", "a beforeunload handler was not registered", "leave");
-        return;
-      }
-      (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
-    };
-    Object.defineProperty(window, "onbeforeunload", {
-      configurable: true,
-      get: () => null,
-      set: () => keep("beforeunload", "an onbeforeunload handler was not registered", "leave"),
-    });
-  }
-  if (writeKey === null || page[writeKey] !== undefined) return { records: [] };
-  const recorded = page[recorderKey];
-  const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
-  const records: Array<{ type: string; message: string; answered: string }> = [];
-  const counter = { requests: 0 };
-  const original = { alert: window.alert, confirm: window.confirm, prompt: window.prompt, fetch: window.fetch, send: XMLHttpRequest.prototype.send };
-  // Only http(s) requests: the browser reports those too, and the settle waits until it has.
-  const isHttp = (url: unknown): boolean => {
-    try {
-      return /^https?:$/.test(new URL(String(url), location.href).protocol);
-    } catch {
-      return false;
-    }
-  };
-  const fetchWrapper = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
-    const [input] = args;
-    if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
-    return original.fetch.apply(this, args);
-  };
-  const sendWrapper = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
-    // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
-    counter.requests += 1;
-    original.send.apply(this, args);
-  };
-  Object.defineProperty(window, writeKey, { value: { records, original, counter, fetchWrapper, sendWrapper }, configurable: true, enumerable: false });
-  window.alert = (message?: unknown): void => {
-    records.push({ type: "alert", message: String(message ?? ""), answered: "closed" });
-  };
-  window.confirm = (message?: unknown): boolean => {
-    records.push({ type: "confirm", message: String(message ?? ""), answered: "cancel" });
-    return false;
-  };
-  window.prompt = (message?: unknown): null => {
-    records.push({ type: "prompt", message: String(message ?? ""), answered: "null" });
-    return null;
-  };
-  window.fetch = fetchWrapper;
-  XMLHttpRequest.prototype.send = sendWrapper;
-  return { records: earlier };
 }
 
 /** Main world too: puts the page's own functions back and hands over what the write's patch recorded. */

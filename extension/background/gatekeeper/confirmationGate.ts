@@ -7,7 +7,7 @@ import { categoriesOf, classify, enforced, type DescribedTarget, type Finding } 
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
-import type { Requester } from "../../../protocol/index.js";
+import type { AgentIdentity, Requester } from "../../../protocol/index.js";
 
 export interface GatedCall {
   tool: string;
@@ -15,6 +15,7 @@ export interface GatedCall {
   defaultTabId: number | undefined;
   tab: { id: number; url: string; origin: string } | null;
   requester: Requester | null;
+  agent: AgentIdentity | null;
 }
 
 /**
@@ -49,6 +50,7 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
     url: call.tab.url,
     target: asked === null ? null : { role: asked.role || asked.tag, name: asked.name },
     requester: call.requester,
+    agent: call.agent,
     targets,
     findings,
     timeoutMs: policy.confirmationTimeoutMs,

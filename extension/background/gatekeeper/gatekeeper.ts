@@ -8,6 +8,8 @@ import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChec
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import { policyStore } from "./policyStore.js";
 import { plannedActions } from "./toolIntents.js";
+import { admitAgentTab, claimNewTab } from "../agents/agentTabs.js";
+import { createdTabs } from "../agents/createdTabs.js";
 
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
@@ -44,13 +46,14 @@ export class Gatekeeper implements ToolGate {
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const tab = await this.targetTab(tool.name, input, context.defaultTabId);
+    if (tab !== null) await admitAgentTab(context.agent, tab.id, typeof (input as { tabId?: unknown } | null)?.tabId === "number" ? "explicit" : "default", tool.effects === "write", policy);
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
     const origin = originOf(pageUrl);
     const grant = this.grants.get(context);
     if (tool.effects === "write") {
       const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin };
-      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null }, plans, policy, grant);
+      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null }, plans, policy, grant);
     }
     const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
@@ -79,6 +82,11 @@ export class Gatekeeper implements ToolGate {
     );
   }
 
+  /** Tabs a call opened (tab_open, a click's child tab) join its agent's tabs and group. */
+  async adopt(tool: ToolDescriptor, context: BaseContext, result: unknown): Promise<void> {
+    for (const tabId of createdTabs(tool.name, result)) await claimNewTab(context.agent, tabId);
+  }
+
   /**
    * browser.confirm: runs the held-back action through the registry again, or drops it.
    * With confirmations: "user" only the side panel answers, or a task whose confirmation the
@@ -97,7 +105,7 @@ export class Gatekeeper implements ToolGate {
   /** The side panel's Allow / Deny: the user's own answer, from the extension's UI. */
   async answerFromPanel(id: string, allow: boolean): Promise<{ pending: PendingConfirmation; outcome: Promise<{ allowed: boolean; result?: unknown }> }> {
     const pending = await pendingConfirmations.take(id);
-    const context: BaseContext = { defaultTabId: pending.defaultTabId, deadline: Date.now() + 60_000, signal: new AbortController().signal };
+    const context: BaseContext = { defaultTabId: pending.defaultTabId, agent: pending.agent ?? undefined, deadline: Date.now() + 60_000, signal: new AbortController().signal };
     return { pending, outcome: this.replay(pending, allow, context) };
   }
 
@@ -106,7 +114,7 @@ export class Gatekeeper implements ToolGate {
     if (!allow) return { id, tool: pending.tool, allowed: false };
     if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
     // The replay acts for whoever asked, so its highlight names them.
-    const replay: BaseContext = { defaultTabId: pending.defaultTabId, deadline: context.deadline, signal: context.signal, ...(pending.requester === null ? {} : { requester: pending.requester }) };
+    const replay: BaseContext = { defaultTabId: pending.defaultTabId, agent: pending.agent ?? context.agent, deadline: context.deadline, signal: context.signal, ...(pending.requester === null ? {} : { requester: pending.requester }) };
     this.grants.set(replay, pending);
     try {
       const result = await this.registry.execute(pending.tool, pending.input, replay);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RequesterSchema, WebOperatorError, type GateConfirmationView, type Requester } from "../../../protocol/index.js";
+import { AgentIdentitySchema, RequesterSchema, WebOperatorError, type AgentIdentity, type GateConfirmationView, type Requester } from "../../../protocol/index.js";
 import { ConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Finding } from "./confirmationRules.js";
 
@@ -17,6 +17,8 @@ export interface PendingConfirmation {
   target: { role: string; name: string } | null;
   /** The agent connection or task that asked. */
   requester: Requester | null;
+  /** The agent whose tabs the replay acts in (absent from an older bridge). */
+  agent: AgentIdentity | null;
   /** role|name|tag|type of each described target, in order: the replay must see the same. */
   targets: string[];
   findings: Finding[];
@@ -36,6 +38,7 @@ const StoredSchema = z.object({
       url: z.string(),
       target: z.object({ role: z.string(), name: z.string() }).nullable(),
       requester: RequesterSchema.nullable(),
+      agent: AgentIdentitySchema.nullable().default(null),
       targets: z.array(z.string()),
       findings: z.array(z.object({ category: ConfirmationCategorySchema, why: z.string() })),
       timeoutMs: z.number(),

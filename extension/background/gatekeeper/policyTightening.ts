@@ -21,6 +21,7 @@ export function loosenings(current: Policy, next: Policy): string[] {
   if (current.blockPrivateNetworks && !next.blockPrivateNetworks) found.push("blockPrivateNetworks: true -> false");
   if (!current.allowJavaScript && next.allowJavaScript) found.push("allowJavaScript: false -> true");
   if (!current.allowUploads && next.allowUploads) found.push("allowUploads: false -> true");
+  if (!current.shareAgentTabs && next.shareAgentTabs) found.push("shareAgentTabs: false -> true");
   for (const category of ConfirmationCategorySchema.options) {
     if (current.confirm[category] && !next.confirm[category]) found.push(`confirm.${category}: true -> false`);
   }

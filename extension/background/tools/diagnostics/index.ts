@@ -19,7 +19,7 @@ const readNetworkTool = defineTool({
   name: "browser.read_network",
   async run({ tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    return { tabId: tab.id, ...networkLog.read(tab.id, MAX_ENTRIES_PER_READ) };
+    return { tabId: tab.id, ...(await networkLog.read(tab.id, MAX_ENTRIES_PER_READ)) };
   },
 });
 

@@ -1,6 +1,7 @@
 import { defineTool, type AnyTool } from "../../toolRegistry.js";
 import { gatekeeper } from "../../gatekeeper/gatekeeper.js";
 import { policyStore } from "../../gatekeeper/policyStore.js";
+import { syncNetworkRules } from "../../gatekeeper/networkEnforcement.js";
 
 const policyGetTool = defineTool({
   name: "browser.policy_get",
@@ -9,10 +10,14 @@ const policyGetTool = defineTool({
   },
 });
 
-/** Tighten-only unless the user set socketMayLoosen (see policyTightening.ts). */
+/** Tighten-only unless the user set socketMayLoosen (see policyTightening.ts); the network rules follow before it answers. */
 const policySetTool = defineTool({
   name: "browser.policy_set",
-  run: (patch) => policyStore.set(patch),
+  async run(patch) {
+    const result = await policyStore.set(patch);
+    await syncNetworkRules();
+    return result;
+  },
 });
 
 const confirmTool = defineTool({

@@ -23,7 +23,7 @@ export function tabUrl(tab: chrome.tabs.Tab): string {
   return boundText(tab.url || tab.pendingUrl);
 }
 
-export function summarizeTab(tab: IdentifiedTab, focusedWindowId: number | undefined): TabSummary {
+export function summarizeTab(tab: IdentifiedTab, focusedWindowId: number | undefined, agent: string | undefined): TabSummary {
   const grouped = tab.groupId !== undefined && tab.groupId >= 0;
   return {
     tabId: tab.id,
@@ -34,6 +34,7 @@ export function summarizeTab(tab: IdentifiedTab, focusedWindowId: number | undef
     active: tab.active,
     focusedWindow: tab.windowId === focusedWindowId,
     ...(grouped ? { groupId: tab.groupId } : {}),
+    ...(agent === undefined ? {} : { agent }),
     status: tab.discarded || tab.status === "unloaded" ? "unloaded" : tab.status === "loading" ? "loading" : "complete",
     ...(tab.audible === undefined ? {} : { audible: tab.audible }),
     pinned: tab.pinned,

@@ -1,5 +1,6 @@
 import { defineTool } from "../../toolRegistry.js";
 import { capList } from "./boundedText.js";
+import { tabOwnerIds } from "../../agents/agentTabs.js";
 import { currentWindowId, hasTabId, summarizeTab } from "./tabSummary.js";
 
 /**
@@ -9,11 +10,11 @@ import { currentWindowId, hasTabId, summarizeTab } from "./tabSummary.js";
 export const tabsListTool = defineTool({
   name: "browser.tabs_list",
   async run() {
-    const [tabs, focusedWindowId] = await Promise.all([chrome.tabs.query({}), currentWindowId()]);
+    const [tabs, focusedWindowId, owners] = await Promise.all([chrome.tabs.query({}), currentWindowId(), tabOwnerIds()]);
     const summaries = tabs
       .filter(hasTabId)
       .sort((a, b) => a.windowId - b.windowId || a.index - b.index)
-      .map((tab) => summarizeTab(tab, focusedWindowId));
+      .map((tab) => summarizeTab(tab, focusedWindowId, owners[String(tab.id)]));
     const visible = summaries.find((tab) => tab.active && tab.focusedWindow) ?? summaries.find((tab) => tab.active);
     const { items, truncated } = capList(summaries);
     return { tabs: items, visibleTabId: visible?.tabId ?? null, totalTabs: summaries.length, truncated };

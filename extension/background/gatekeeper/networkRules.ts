@@ -1,0 +1,108 @@
+import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
+
+/**
+ * The network half of the gatekeeper as declarativeNetRequest session rules: every request
+ * an agent tab's documents make (subresources, fetch/XHR, WebSocket, beacons, frames), not
+ * only the top-level navigations the NavigationGuard sees. Top-level loads stay with the
+ * guard, which answers the agent policy_denied instead of a failed page. Pure: the rules
+ * are plain objects, so unit tests can check them against URLs.
+ */
+
+/** Session rule ids 9000-9999 are this module's (9000 the agent document mark); nothing else in the extension uses session rules. */
+export const NETWORK_RULE_IDS = { first: 9000, last: 9999 } as const;
+
+export const SUBRESOURCE_TYPES = [
+  "sub_frame",
+  "stylesheet",
+  "script",
+  "image",
+  "font",
+  "object",
+  "xmlhttprequest",
+  "ping",
+  "csp_report",
+  "media",
+  "websocket",
+  "webtransport",
+  "webbundle",
+  "other",
+] as const;
+
+export interface NetworkBlockRule {
+  id: number;
+  priority: number;
+  action: { type: "block" };
+  condition: { regexFilter: string; resourceTypes: Array<(typeof SUBRESOURCE_TYPES)[number]>; tabIds: number[] };
+}
+
+/** Marks agent tabs' documents, which the MAIN-world dialog recorder reads at document_start (agentDialogs.iife.ts). */
+export interface AgentDocumentMarkRule {
+  id: number;
+  priority: number;
+  action: { type: "modifyHeaders"; responseHeaders: Array<{ header: "server-timing"; operation: "append"; value: string }> };
+  condition: { resourceTypes: Array<"main_frame" | "sub_frame">; tabIds: number[] };
+}
+
+export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule;
+
+/** Scheme and userinfo in front of the host, as Chrome's canonical URLs spell them. */
+const PREFIX = "^(?:https?|wss?)://(?:[^/?#@]*@)?";
+/** After the host: a port, then the path, query, fragment or the end. */
+const SUFFIX = "(?::[0-9]+)?(?:[/?#]|$)";
+
+/**
+ * Hosts outside public unicast space, as regexes over the canonical host (the URL parser has
+ * already turned 0x7f.1 and 2130706433 into 127.0.0.1, and compressed IPv6): the ranges
+ * hostRules.ts's isPrivateAddress refuses.
+ */
+const PRIVATE_HOSTS = [
+  "(?:[^/?#@:]+\\.)?localhost",
+  "(?:0|10|127)\\.[0-9.]+",
+  "169\\.254\\.[0-9.]+",
+  "172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9.]+",
+  "192\\.168\\.[0-9.]+",
+  "192\\.0\\.[02]\\.[0-9]+",
+  "100\\.(?:6[4-9]|[7-9][0-9]|1[01][0-9]|12[0-7])\\.[0-9.]+",
+  "198\\.(?:1[89])\\.[0-9.]+",
+  "198\\.51\\.100\\.[0-9]+",
+  "203\\.0\\.113\\.[0-9]+",
+  "(?:22[4-9]|2[3-5][0-9])\\.[0-9.]+",
+  // IPv6: unspecified and loopback, unique-local, link-local, multicast, and forms embedding IPv4.
+  "\\[(?:::1?|f[cd][0-9a-f]*:[0-9a-f:.]*|fe[89ab][0-9a-f]*:[0-9a-f:.]*|ff[0-9a-f]*:[0-9a-f:.]*|::ffff:[0-9a-f:.]*|64:ff9b:[0-9a-f:.]*|2002:[0-9a-f:.]*|2001:0?:[0-9a-f:.]*)\\]",
+];
+
+function escapeHost(host: string): string {
+  return host.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A policy host pattern as hostRules.ts matches it: `a.com` only itself, `*.a.com` it and its subdomains. */
+export function hostPatternRegex(pattern: string): string {
+  const wildcard = pattern.startsWith("*.");
+  const apex = escapeHost(wildcard ? pattern.slice(2) : pattern).replace(/\\\.$/, "");
+  return `${PREFIX}${wildcard ? "(?:[^/?#@:]+\\.)?" : ""}${apex}${SUFFIX}`;
+}
+
+/** The block rules for a policy, applied in `tabIds` (the agent tabs); none when no tab is an agent's. */
+export function networkRules(policy: Policy, tabIds: readonly number[]): NetworkBlockRule[] {
+  if (tabIds.length === 0) return [];
+  const filters = [...policy.blockedHosts.map(hostPatternRegex), ...(policy.blockPrivateNetworks ? PRIVATE_HOSTS.map((host) => `${PREFIX}${host}${SUFFIX}`) : [])];
+  return filters.slice(0, NETWORK_RULE_IDS.last - NETWORK_RULE_IDS.first).map((regexFilter, index) => ({
+    id: NETWORK_RULE_IDS.first + 1 + index,
+    priority: 1,
+    action: { type: "block" },
+    condition: { regexFilter, resourceTypes: [...SUBRESOURCE_TYPES], tabIds: [...tabIds] },
+  }));
+}
+
+/** The document mark for agent tabs (the first rule id); none when no tab is an agent's. */
+export function agentDocumentMark(tabIds: readonly number[], timingName: string): AgentDocumentMarkRule[] {
+  if (tabIds.length === 0) return [];
+  return [
+    {
+      id: NETWORK_RULE_IDS.first,
+      priority: 1,
+      action: { type: "modifyHeaders", responseHeaders: [{ header: "server-timing", operation: "append", value: timingName }] },
+      condition: { resourceTypes: ["main_frame", "sub_frame"], tabIds: [...tabIds] },
+    },
+  ];
+}
