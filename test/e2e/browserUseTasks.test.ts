@@ -142,15 +142,15 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
       ["input_text", true],
       ["click_element", true],
     ]);
-    // The trace's edges carry the Browser-Use state hashes: each step's state_after is the state the model saw next.
+    // The trace's edges carry the provider's own hash as tabs_hash: for Browser-Use, the state_hash of the state the model saw next.
     const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
     const trace = (await (await fetch(`http://127.0.0.1:${port}/v1/tasks/${id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).json()) as {
-      edges: Array<{ state_before: string | null; state_after: string | null; typed_action: { action: string; locator: unknown } }>;
+      edges: Array<{ state_before: string | null; state_after: string | null; tabs_hash: string | null; typed_action: { action: string; locator: unknown } }>;
       modelCalls: unknown[];
       confirmations: Array<{ answer: string }>;
     };
     expect(trace.modelCalls).toHaveLength(4);
-    expect(trace.edges.slice(1).map((edge) => edge.state_after)).toEqual(requests.slice(1).map((request) => lastState(request).state_hash));
+    expect(trace.edges.slice(1).map((edge) => edge.tabs_hash)).toEqual(requests.slice(1).map((request) => lastState(request).state_hash));
     expect(trace.edges[3]).toMatchObject({ typed_action: { action: "click_element", locator: { role: "button", name: "Submit application" } } });
     expect(trace.confirmations).toMatchObject([{ answer: "allowed" }]);
   });

@@ -170,16 +170,20 @@ describe("the confirmation field reaches every agent surface", () => {
   });
 
   it("the CLI prints it under the error, with the command that answers it", async () => {
-    await session.client.request("browser.navigate", { url: pageUrl });
-    const fresh = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Place order");
-    const run = await runCli(["click", fresh], env);
+    // A CLI user is an agent of its own: named, so each command's new connection keeps its tab.
+    const cliEnv = { ...env, WEBOPERATOR_AGENT: "confirm-cli" };
+    const opened = await runCli(["tab-open", pageUrl], cliEnv);
+    expect(opened.status, opened.stderr).toBe(0);
+    const printed = await runCli(["snapshot"], cliEnv);
+    const fresh = findRef(printed.stdout, "button", "Place order");
+    const run = await runCli(["click", fresh], cliEnv);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^error \[confirmation_required\]: /);
     const id = /confirmation (cf_[0-9a-f]+): purchase, submit on button "Place order"/.exec(run.stderr)?.[1];
     expect(id, run.stderr).toBeDefined();
     expect(run.stderr).toContain(`  page:    ${pageUrl}`);
     expect(run.stderr).toContain(`  answer:  weboperator confirm ${id}`);
-    const denied = await runCli(["confirm", id ?? "", "--deny"], env);
+    const denied = await runCli(["confirm", id ?? "", "--deny"], cliEnv);
     expect(denied.status).toBe(0);
   });
 
@@ -194,7 +198,8 @@ describe("the confirmation field reaches every agent surface", () => {
       }),
     );
     try {
-      await client.callTool({ name: "navigate", arguments: { url: pageUrl } });
+      // The MCP server is another agent: it opens its own tab instead of the test's.
+      await client.callTool({ name: "tab_open", arguments: { url: pageUrl } });
       const snapshot = (await client.callTool({ name: "snapshot", arguments: {} })) as CallToolResult;
       const text = snapshot.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
       const result = (await client.callTool({ name: "click", arguments: { ref: findRef(text, "button", "Place order") } })) as CallToolResult;

@@ -67,7 +67,7 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
   it("lists the connected agent with its tab", async () => {
     await panel.waitFor("[data-agent]");
     const text = await panel.text();
-    expect(text).toMatch(/agent-\d+/);
+    expect(text).toMatch(/agent [0-9a-f]{6}-\d+/);
     expect(text).toContain("Task form");
     await panel.capture("now-agents");
   });
@@ -132,7 +132,7 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.waitFor(`[data-confirmation="${confirmationId}"]`);
     const text = await panel.text();
     expect(text).toContain('click → button "Submit application"');
-    expect(text).toMatch(/agent-\d+/);
+    expect(text).toMatch(/agent [0-9a-f]{6}-\d+/);
     expect(await badge()).toBe("1");
     await panel.capture("confirmations-gate");
     await panel.page.click(`[data-allow="${confirmationId}"]`);
@@ -227,7 +227,7 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     expect(await page.evaluate(() => document.querySelector("weboperator-highlight")?.shadowRoot ?? null)).toBeNull();
     const cdp = await page.createCDPSession();
     const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: true });
-    expect(JSON.stringify(root)).toMatch(/agent-\d+: HIGHLIGHT-MARKER/);
+    expect(JSON.stringify(root)).toMatch(/agent [0-9a-f]{6}-\d+: HIGHLIGHT-MARKER/);
     const snapshot = await session.client.request("browser.snapshot", { tabId });
     expect(snapshot.text).not.toContain("HIGHLIGHT-MARKER");
     expect((await session.client.request("browser.extract", { tabId })).text).not.toContain("HIGHLIGHT-MARKER");
