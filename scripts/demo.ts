@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { WebOperatorError } from "../protocol/index.js";
+import { ConfirmationAnsweredEventSchema, WebOperatorError, type ConfirmationRequest } from "../protocol/index.js";
 import { WebOperatorClient } from "../agent-client/client.js";
 import { launchWebOperator, type LaunchedWebOperator } from "../agent-client/launch/launchWebOperator.js";
 
@@ -101,6 +101,42 @@ async function extractUntil(client: WebOperatorClient, needle: string): Promise<
   }
 }
 
+/** The click must be held: a demo whose sign-up ran unasked would show a gatekeeper that is not there. */
+async function heldForConfirmation(click: Promise<unknown>): Promise<ConfirmationRequest> {
+  try {
+    await click;
+  } catch (error) {
+    if (error instanceof WebOperatorError && error.code === "confirmation_required" && error.confirmation !== undefined) return error.confirmation;
+    throw error;
+  }
+  throw new WebOperatorError("internal_error", "the sign-up click ran without asking for confirmation");
+}
+
+/**
+ * Headless, nobody is at the side panel and the policy lets the agent's socket answer, so the
+ * demo answers for the user. With a display the user's setting is "user": Allow it in the panel.
+ */
+async function answerAsUser(client: WebOperatorClient, held: ConfirmationRequest): Promise<string> {
+  const answered = new Promise<string>((resolve, reject) => {
+    const stop = client.onEvent((event) => {
+      const parsed = ConfirmationAnsweredEventSchema.safeParse(event);
+      if (!parsed.success || parsed.data.id !== held.id) return;
+      stop();
+      if (parsed.data.allowed && parsed.data.error === undefined) resolve("allowed in the side panel, click replayed");
+      else reject(new WebOperatorError("policy_denied", parsed.data.error?.message ?? "the user denied the sign-up in the side panel"));
+    });
+  });
+  try {
+    await client.request("browser.confirm", { id: held.id, allow: true });
+    answered.catch(() => undefined);
+    return "answered with browser.confirm, click replayed";
+  } catch (error) {
+    if (!(error instanceof WebOperatorError && error.code === "policy_denied")) throw error;
+    process.stdout.write(`    waiting for you: open the WebOperator side panel (toolbar icon) and Allow ${held.id}\n`);
+    return answered;
+  }
+}
+
 /** Records what it starts in `resources` as it goes, so the caller can stop exactly that. */
 async function runDemo(launchRoot: string, resources: DemoResources): Promise<void> {
   const server = await serveDemoSite();
@@ -137,9 +173,11 @@ async function runDemo(launchRoot: string, resources: DemoResources): Promise<vo
   await step("type", () => client.request("browser.type", { ref: textbox, text: NAME_TO_TYPE }), (typed) =>
     `${typed.target.role} "${typed.target.name}" = "${typed.value}"`,
   );
-  await step("click", () => client.request("browser.click", { ref: button }), (clicked) =>
-    `${clicked.target.role} "${clicked.target.name}"`,
+  // Signing up sends a form, so the gatekeeper holds the click for the person's OK: the demo shows that too.
+  const held = await step("click", () => heldForConfirmation(client.request("browser.click", { ref: button })), (confirmation) =>
+    `held by the gatekeeper: ${confirmation.category} on ${confirmation.target?.role ?? "?"} "${confirmation.target?.name ?? ""}" (${confirmation.id})`,
   );
+  await step("confirm", () => answerAsUser(client, held), (how) => how);
   await step("extract", () => extractUntil(client, `Thanks, ${NAME_TO_TYPE}!`), (line) => line);
   await step(
     "screenshot",
