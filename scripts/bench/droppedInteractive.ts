@@ -1,9 +1,21 @@
 import type { Page } from "playwright-core";
+import { layoutViewport, type ViewportFacts } from "./layoutViewport.js";
 
-interface RefLine {
+export interface RefLine {
   ref: string;
   role: string;
   name: string;
+}
+
+/** One role and name whose dropped lines Playwright was asked about. */
+export interface DroppedGroup {
+  role: string;
+  name: string;
+  dropped: RefLine[];
+  keptSame: number;
+  inViewport: number;
+  /** How many of `dropped` count as visible: more in the viewport than the budget kept. */
+  visible: number;
 }
 
 type AriaRole = Parameters<Page["getByRole"]>[0];
@@ -17,22 +29,27 @@ type AriaRole = Parameters<Page["getByRole"]>[0];
  * by name alone.
  */
 export async function droppedVisibleInteractive(page: Page, whole: string, budgeted: string): Promise<number> {
+  return (await droppedGroups(page, whole, budgeted)).reduce((sum, group) => sum + group.visible, 0);
+}
+
+export async function droppedGroups(page: Page, whole: string, budgeted: string): Promise<DroppedGroup[]> {
   const kept = refLines(budgeted);
   const keptRefs = new Set(kept.map((line) => line.ref));
   const dropped = refLines(whole).filter((line) => !keptRefs.has(line.ref));
-  const groups = new Map<string, RefLine[]>();
-  for (const line of dropped) groups.set(`${line.role}\u0000${line.name}`, [...(groups.get(`${line.role}\u0000${line.name}`) ?? []), line]);
-  let visible = 0;
-  for (const [key, lines] of groups) {
+  const byKey = new Map<string, RefLine[]>();
+  for (const line of dropped) byKey.set(`${line.role}\u0000${line.name}`, [...(byKey.get(`${line.role}\u0000${line.name}`) ?? []), line]);
+  const viewport = layoutViewport(await viewportFacts(page));
+  const groups: DroppedGroup[] = [];
+  for (const [key, lines] of byKey) {
     const [role = "", name = ""] = key.split("\u0000");
     const keptSame = kept.filter((line) => line.role === role && line.name === name).length;
-    const inViewport = await countInViewport(page, role, name);
-    visible += Math.max(0, Math.min(lines.length, inViewport - keptSame));
+    const inViewport = await countInViewport(page, role, name, viewport);
+    groups.push({ role, name, dropped: lines, keptSame, inViewport, visible: Math.max(0, Math.min(lines.length, inViewport - keptSame)) });
   }
-  return visible;
+  return groups;
 }
 
-function refLines(text: string): RefLine[] {
+export function refLines(text: string): RefLine[] {
   const lines: RefLine[] = [];
   for (const line of text.split("\n")) {
     const ref = /\[ref=([^\]]+)\]/.exec(line)?.[1];
@@ -51,28 +68,48 @@ function parseQuoted(quoted: string): string {
   }
 }
 
-async function countInViewport(page: Page, role: string, name: string): Promise<number> {
+/** The sizes layoutViewport chooses between, read in the page (no DOM lib here: through <html>). */
+function viewportFacts(page: Page): Promise<ViewportFacts> {
+  return page.locator("html").evaluate((root) => {
+    const { body } = root.ownerDocument;
+    return {
+      quirks: root.ownerDocument.compatMode === "BackCompat",
+      root: { width: root.clientWidth, height: root.clientHeight },
+      body: body === null ? null : { width: body.clientWidth, height: body.clientHeight },
+    };
+  });
+}
+
+/**
+ * Playwright's getByRole with a name option of "" and exact matches only elements whose
+ * accessible name is empty; without the option, an unnamed `- link [ref=…]` would be
+ * looked up as every link of the page (cnet: 20 links on screen for one dropped
+ * offscreen image link).
+ */
+export function roleQuery(name: string): { name: string; exact: boolean } {
   const truncated = name.endsWith("…");
-  const text = truncated ? name.slice(0, -1) : name;
-  const nameOption = text === "" ? {} : { name: text, exact: !truncated };
+  return { name: truncated ? name.slice(0, -1) : name, exact: !truncated };
+}
+
+async function countInViewport(page: Page, role: string, name: string, viewport: { width: number; height: number }): Promise<number> {
+  const query = roleQuery(name);
   const locator = (() => {
     try {
-      return page.getByRole(role as AriaRole, nameOption);
+      return page.getByRole(role as AriaRole, query);
     } catch {
       return null;
     }
   })();
-  const byName = text === "" ? null : page.getByText(text, { exact: !truncated });
+  const byName = query.name === "" ? null : page.getByText(query.name, { exact: query.exact });
   const count = (target: NonNullable<typeof locator>): Promise<number> =>
-    target.evaluateAll((elements) => {
-      const view = elements[0]?.ownerDocument.documentElement;
-      const height = view?.clientHeight ?? 0;
-      const width = view?.clientWidth ?? 0;
-      return elements.filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < height && box.left < width;
-      }).length;
-    });
+    target.evaluateAll(
+      (elements, { width, height }) =>
+        elements.filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < height && box.left < width;
+        }).length,
+      viewport,
+    );
   try {
     if (locator !== null) return await count(locator);
   } catch {

@@ -41,4 +41,16 @@ describe("the snapshot budget on link-heavy pages", () => {
     expect(result.text).not.toContain("Far away link");
     expect(result.refCount).toBe(printedRefs(result.text).length);
   });
+
+  it("a page without a doctype keeps its on-screen unnamed links and drops the offscreen ones", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/budget-quirks.html") });
+    const result = await session.client.request("browser.snapshot", { elements: true });
+    expect(result.text.length).toBeLessThanOrEqual(12_000);
+    const printed = new Set(printedRefs(result.text));
+    // The fixture's own marks, not our geometry, say which links are on screen.
+    const visible = (result.elements ?? []).filter((record) => record.attributes.href?.includes("#visible-") === true);
+    expect(visible).toHaveLength(30);
+    for (const record of visible) expect(printed.has(record.ref ?? "")).toBe(true);
+    expect(Number(/(\d+) offscreen interactive elements omitted/.exec(result.text)?.[1])).toBeGreaterThan(1000);
+  });
 });
