@@ -6,7 +6,7 @@ import { locatorOf, refForLocator } from "../../bridge/adapters/bodyBrowser/body
 import { resolveTargets } from "../../bridge/adapters/bodyBrowser/resolveTargets.js";
 import { translateCall, translatePointClick } from "../../bridge/adapters/bodyBrowser/callTranslation.js";
 import { planReplay } from "../../bridge/adapters/bodyBrowser/replayPlan.js";
-import { replayStep } from "../../bridge/adapters/bodyBrowser/replayStep.js";
+import { replayStep, SETTLE_TRIES } from "../../bridge/adapters/bodyBrowser/replayStep.js";
 import { skillCandidate } from "../../bridge/tasks/skills/skillDetector.js";
 import type { StepRow } from "../../bridge/tasks/taskStore.js";
 
@@ -96,7 +96,7 @@ describe("&body.browser targets and replay plans", () => {
     const done = await replayStep(step, call, 7);
     expect(done).toMatchObject({ status: "diverged", error: { code: "state_diverged" }, expected_before: hash("f") });
     // It gave the page time to reach the recorded state (waits, re-perceiving), and never acted.
-    expect(calls.map((entry) => entry.type)).toEqual(Array.from({ length: 8 }, () => "browser.wait_for"));
+    expect(calls.map((entry) => entry.type)).toEqual(Array.from({ length: SETTLE_TRIES }, () => "browser.wait_for"));
   });
 
   it("replays by locator and checks the state after", async () => {

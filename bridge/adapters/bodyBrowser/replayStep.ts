@@ -7,7 +7,7 @@ import { resolveTargets } from "./resolveTargets.js";
 import { runTypedAction } from "./typedActionRunner.js";
 
 /** How long a state that differs from the record may take to become it (a late render, a load) before replay calls it drift. */
-const SETTLE_TRIES = 8;
+export const SETTLE_TRIES = 20;
 const SETTLE_PAUSE_MS = 250;
 
 /**
