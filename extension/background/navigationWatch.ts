@@ -30,8 +30,8 @@ export class NavigationWatch {
   private waiters: Array<(outcome: Outcome) => void> = [];
   private changeWaiters: Array<() => void> = [];
 
-  private readonly onBefore = (details: { tabId: number; frameId: number }): void => {
-    if (details.tabId === this.tabId && details.frameId === 0) {
+  private readonly onBefore = (details: { tabId: number; frameId: number; url?: string }): void => {
+    if (details.tabId === this.tabId && details.frameId === 0 && !this.isLeftoverBlank(details.url)) {
       this.started = true;
       this.committed = false;
       this.committedDocumentId = undefined;
@@ -48,8 +48,8 @@ export class NavigationWatch {
     }
   };
   // DOMContentLoaded: the document is there to read and act on, whatever its subresources do.
-  private readonly onInteractive = (details: { tabId: number; frameId: number }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0) {
+  private readonly onInteractive = (details: { tabId: number; frameId: number; documentId?: string }): void => {
+    if (this.started && details.tabId === this.tabId && details.frameId === 0 && this.isOurDocument(details.documentId)) {
       this.committed = true;
       this.interactive = true;
       this.wake();
@@ -57,8 +57,8 @@ export class NavigationWatch {
   };
   // Completion and errors count only after our navigation began: replacing an in-flight
   // load aborts the old one, and that old outcome is not ours.
-  private readonly onDone = (details: { tabId: number; frameId: number }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0) this.settle({ kind: "completed" });
+  private readonly onDone = (details: { tabId: number; frameId: number; documentId?: string }): void => {
+    if (this.started && details.tabId === this.tabId && details.frameId === 0 && this.isOurDocument(details.documentId)) this.settle({ kind: "completed" });
   };
   private readonly onError = (details: { tabId: number; frameId: number; error: string; documentId?: string }): void => {
     if (!this.started || details.tabId !== this.tabId || details.frameId !== 0) return;
@@ -73,7 +73,14 @@ export class NavigationWatch {
     }
   };
 
-  constructor(private readonly tabId: number) {
+  /**
+   * `expectedUrl`: the http(s) URL a navigate call loads. A tab that tab_open made a moment
+   * ago may still be loading its about:blank, and that load's events must not answer for ours.
+   */
+  constructor(
+    private readonly tabId: number,
+    private readonly expectedUrl?: string,
+  ) {
     chrome.webNavigation.onBeforeNavigate.addListener(this.onBefore);
     chrome.webNavigation.onCommitted.addListener(this.onCommitted);
     chrome.webNavigation.onDOMContentLoaded.addListener(this.onInteractive);
@@ -90,6 +97,16 @@ export class NavigationWatch {
   async rememberCurrentDocument(): Promise<void> {
     const frame = await chrome.webNavigation.getFrame({ tabId: this.tabId, frameId: 0 }).catch(() => null);
     this.previousDocumentId = frame?.documentId;
+  }
+
+  private isLeftoverBlank(url: string | undefined): boolean {
+    return this.expectedUrl !== undefined && url !== undefined && /^https?:/i.test(this.expectedUrl) && !/^https?:/i.test(url);
+  }
+
+  /** Only our document's DOMContentLoaded and load count, never a late one of the document before it. */
+  private isOurDocument(documentId: string | undefined): boolean {
+    if (documentId === undefined) return true;
+    return this.committedDocumentId === undefined ? documentId !== this.previousDocumentId : documentId === this.committedDocumentId;
   }
 
   get navigationStarted(): boolean {
@@ -201,8 +218,8 @@ export class NavigationWatch {
 }
 
 /** Runs an action with a navigation watch armed before it and removed after. */
-export async function withNavigationWatch<T>(tabId: number, action: (watch: NavigationWatch) => Promise<T>): Promise<T> {
-  const watch = new NavigationWatch(tabId);
+export async function withNavigationWatch<T>(tabId: number, action: (watch: NavigationWatch) => Promise<T>, expectedUrl?: string): Promise<T> {
+  const watch = new NavigationWatch(tabId, expectedUrl);
   try {
     return await action(watch);
   } finally {

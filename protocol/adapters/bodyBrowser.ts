@@ -57,7 +57,7 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: z.object({ tabId: TabIdSchema, state_hash: BodyStateHashSchema }),
     handledBy: "bridge",
-    description: "sha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as \"sha256:<hex>\": the same page state gives the same hash in any tab of the same viewport; text, values and refs are not in the structure.",
+    description: "sha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as \"sha256:<hex>\": the same page state gives the same hash in any tab of the same viewport width and orientation; text, values and refs are not in the structure.",
     example: {},
     effects: "read",
   }),

@@ -38,6 +38,16 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
     expect(observation.a11y_tree).not.toMatch(/\[ref=s/);
   });
 
+  it("encode_state does not move when browser UI does: the debugger infobar shrinks the viewport, not the state", async () => {
+    const before = await agent.request("body.perceive", {});
+    // A screenshot attaches chrome.debugger to the tab, and Chrome shows its "started debugging" infobar.
+    await agent.request("browser.screenshot", {});
+    let during = await agent.request("body.perceive", {});
+    while (during.viewport.height === before.viewport.height) during = await agent.request("body.perceive", {});
+    expect(during.viewport.width).toBe(before.viewport.width);
+    expect(during.state_hash).toBe(before.state_hash);
+  });
+
   it("encode_state is deterministic: the same page twice while its clock ticks, and in a second tab", async () => {
     const first = await agent.request("body.encode_state", {});
     await afterATick();

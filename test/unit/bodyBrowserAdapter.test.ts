@@ -34,6 +34,9 @@ describe("&body.browser state encoding", () => {
     expect(encodeState("http://x/", snapshotLines(changed), viewport)).toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
     expect(encodeState("http://x/", snapshotLines(SNAPSHOT.replace(" [checked]", "")), viewport)).not.toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
     expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 801, height: 600 })).not.toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
+    // Browser UI (the debugger infobar, the download bar) moves the height, not the page: same state.
+    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 800, height: 544 })).toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
+    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 800, height: 900 })).not.toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
   });
 
   it("canonical JSON sorts keys at every level", () => {

@@ -34,8 +34,19 @@ export function structureOf(lines: readonly SnapshotLine[]): unknown[] {
   );
 }
 
+/**
+ * What of the viewport is part of the page's state: its width and orientation, the two a
+ * layout answers to (width and orientation media queries). Its height is not: browser UI
+ * moves it by tens of pixels without the page changing (the "started debugging this
+ * browser" infobar comes and goes as chrome.debugger attaches and detaches, and so do the
+ * download and find bars), and a recording made under one must replay under the other.
+ */
+export function viewportClass(viewport: { width: number; height: number }): { width: number; orientation: "landscape" | "portrait" } {
+  return { width: viewport.width, orientation: viewport.width >= viewport.height ? "landscape" : "portrait" };
+}
+
 export function encodeState(url: string, lines: readonly SnapshotLine[], viewport: { width: number; height: number }): string {
-  const viewportHash = sha256(canonicalJson(viewport));
+  const viewportHash = sha256(canonicalJson(viewportClass(viewport)));
   return `sha256:${sha256(canonicalJson({ url, a11y_tree_structure: structureOf(lines), viewport_hash: viewportHash }))}`;
 }
 

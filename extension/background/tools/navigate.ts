@@ -24,6 +24,6 @@ export const navigateTool = defineTool({
       const { loading } = await watch.waitForInteractive(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
       const loaded = await chrome.tabs.get(tab.id);
       return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "", loading };
-    });
+    }, target.href);
   },
 });
