@@ -33,3 +33,14 @@ export const ContentReplySchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), code: ErrorCodeSchema, error: z.string() }),
 ]);
 export type ContentReply = z.infer<typeof ContentReplySchema>;
+
+/**
+ * The same requests and replies over one long-lived port per tab (chrome.tabs.connect):
+ * half the round trip of a one-off sendMessage, which opens and closes a channel per call.
+ * The envelope only pairs a reply with its request; both halves are validated as above.
+ */
+export const CONTENT_PORT_NAME = "weboperator.content";
+export const ContentPortRequestSchema = z.object({ id: z.number().int().nonnegative(), request: z.unknown() });
+export type ContentPortRequest = z.infer<typeof ContentPortRequestSchema>;
+export const ContentPortReplySchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown() });
+export type ContentPortReply = z.infer<typeof ContentPortReplySchema>;

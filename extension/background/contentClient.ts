@@ -7,6 +7,7 @@ import {
   type ContentRequest,
   type ContentResult,
 } from "../../protocol/index.js";
+import { sendOverPort } from "./contentPorts.js";
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 
@@ -48,7 +49,7 @@ export async function callContent<Op extends ContentOp>(
 async function sendWithInjection(tabId: number, request: ContentRequest): Promise<unknown> {
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      return await chrome.tabs.sendMessage(tabId, request, { frameId: 0 });
+      return await sendOverPort(tabId, request);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!NO_RECEIVER.test(message)) throw error;

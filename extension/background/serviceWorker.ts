@@ -9,6 +9,7 @@ import { notifyPanels } from "./panel/panelNotify.js";
 import { pendingBadge } from "./panel/pendingBadge.js";
 import { forgetClosedTab } from "./agents/agentTabs.js";
 import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
+import { forgetPortsWithTheirDocuments } from "./contentPorts.js";
 import { AGENT_POLICY_SESSION_KEY, USER_POLICY_STORAGE_KEY } from "../../protocol/tools/gatekeeperTools.js";
 
 /**
@@ -26,6 +27,7 @@ chrome.runtime.onInstalled.addListener(() => connection.connect());
 chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();
 });
+forgetPortsWithTheirDocuments();
 chrome.webNavigation.onCommitted.addListener((details) => void onAgentTabCommitted(details.tabId, details.frameId));
 chrome.tabs.onRemoved.addListener((tabId) => {
   void forgetAgentTab(tabId);

@@ -1,7 +1,9 @@
 import browser from "webextension-polyfill";
 import { createDocumentNonce } from "./documentNonce.js";
 import { handleContentMessage } from "./messageRouter.js";
+import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
+import { CONTENT_PORT_NAME, ContentPortRequestSchema, type ContentPortReply } from "../../protocol/index.js";
 
 /**
  * The service worker may inject this file again (chrome.scripting.executeScript) into a
@@ -19,9 +21,25 @@ function claimDocument(): boolean {
 
 if (claimDocument()) {
   const runtime = { registry: new RefRegistry(createDocumentNonce()) };
+  listenForDialogSignals();
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
     // Only the extension itself (its service worker) drives the page.
     if (sender.id !== browser.runtime.id) return undefined;
     return handleContentMessage(message, runtime);
+  });
+  // The service worker's usual way in: one port per document, requests paired with replies by id.
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id) return;
+    port.onMessage.addListener((message: unknown) => {
+      const envelope = ContentPortRequestSchema.safeParse(message);
+      if (!envelope.success) return;
+      void handleContentMessage(envelope.data.request, runtime).then((reply) => {
+        try {
+          port.postMessage({ id: envelope.data.id, reply } satisfies ContentPortReply);
+        } catch {
+          // The worker went away or the port closed: its call already failed over.
+        }
+      });
+    });
   });
 }

@@ -8,12 +8,13 @@ import { readSelection } from "./selection/selectionReader.js";
 import { extractMarkdown } from "./extract/markdownExtract.js";
 import { extractVisibleText } from "./visibleText.js";
 import { describeElements } from "./snapshot/describeElements.js";
+import { takeDialogSignal } from "./dialogSignal.js";
 
 type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["op"];
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
-  snapshot: (request, { registry }) => takeSnapshot(registry, request.maxChars, request.elements),
+  snapshot: (request, { registry }) => ({ ...takeSnapshot(registry, request.maxChars, request.elements), dialogsRecorded: takeDialogSignal() }),
   read_page: (request, { registry }) =>
     snapshotResult(buildPageView(registry, { maxChars: request.maxChars, mode: request.mode, depth: request.depth, rootRef: request.ref })),
   find: (request, { registry }) => findInPage(registry, request),

@@ -28,6 +28,13 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     Object.defineProperty(window, recorderKey, { value: kept, configurable: false, enumerable: false });
     const keep = (type: string, message: unknown, answered: string): void => {
       if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
+      // Tells the top frame's content script there is something to drain (dialogSignal.ts), so a
+      // snapshot drains only then. A page can send it too: that costs one empty drain, nothing more.
+      try {
+        window.top?.postMessage(`${recorderKey}:recorded`, "*");
+      } catch {
+        // A detached frame has no top to tell; the next write's arm drains its records.
+      }
     };
     window.alert = (message?: unknown): void => keep("alert", message, "closed");
     window.confirm = (message?: unknown): boolean => {

@@ -39,7 +39,12 @@ export const DescribedElementSchema = z.object({
 
 export const PerceptionContentResultSchemas = {
   ping: z.object({ documentNonce: z.string(), url: z.string() }),
-  snapshot: SnapshotFieldsSchema.extend({ elements: z.array(SnapshotElementSchema).optional(), viewport: SnapshotViewportSchema.optional() }),
+  snapshot: SnapshotFieldsSchema.extend({
+    elements: z.array(SnapshotElementSchema).optional(),
+    viewport: SnapshotViewportSchema.optional(),
+    /** A frame's dialog recorder answered a dialog since the last snapshot (or this document's first): drain the records. */
+    dialogsRecorded: z.boolean().optional(),
+  }),
   read_page: SnapshotFieldsSchema,
   find: z.object({
     snapshotId: z.string(),

@@ -56,6 +56,19 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect((await session.client.request("browser.snapshot", {})).dialogs).toBeUndefined();
   });
 
+  it("reports a frame's timer alert in the snapshot after it, though the snapshot before it found nothing to drain", async () => {
+    const inner = inlinePage(session.pages, `<p>inner</p><script>addEventListener("message", () => { alert("From the frame"); parent.postMessage("alerted", "*"); })</script>`);
+    const outer = `<title>Framed timer</title><p id="state">idle</p><iframe src="${inner}"></iframe>
+      <script>addEventListener("message", (event) => { if (event.data === "alerted") document.getElementById("state").textContent = "frame alerted"; });
+      addEventListener("load", () => setTimeout(() => frames[0].postMessage("go", "*"), 1500));</script>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, outer) });
+    const reported = [...((await session.client.request("browser.snapshot", {})).dialogs ?? [])];
+    await session.client.request("browser.wait_for", { text: "frame alerted", timeMs: 10_000 });
+    reported.push(...((await session.client.request("browser.snapshot", {})).dialogs ?? []));
+    expect(reported).toEqual([{ type: "alert", message: "From the frame", answered: "closed" }]);
+    expect((await session.client.request("browser.snapshot", {})).dialogs).toBeUndefined();
+  });
+
   it("leaves a page with a beforeunload prompt without waiting for a person", async () => {
     const page = `<title>Editor</title><textarea aria-label="Draft"></textarea><script>addEventListener("beforeunload", (event) => { event.preventDefault(); event.returnValue = ""; })</script>`;
     await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });

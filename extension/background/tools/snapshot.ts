@@ -11,8 +11,10 @@ export const snapshotTool = defineTool({
   async run({ tabId, maxChars, elements }, context) {
     const tab = await toolTab(tabId, context);
     // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
-    // In parallel: collecting recorded dialogs is a separate main-world round trip.
-    const [snapshot, dialogs] = await Promise.all([snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab, elements }), outsideDialogs(tab.id)]);
+    const { dialogsRecorded, ...snapshot } = await snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab, elements });
+    // The recorded dialogs are a main-world round trip of their own: only when a recorder
+    // signalled one (dialogSignal.ts), or when nobody could tell (the CDP fallback).
+    const dialogs = dialogsRecorded === false ? [] : await outsideDialogs(tab.id);
     return dialogs.length > 0 ? { ...snapshot, dialogs } : snapshot;
   },
 });

@@ -1,0 +1,88 @@
+import { CONTENT_PORT_NAME, ContentPortReplySchema, type ContentPortRequest, type ContentRequest } from "../../protocol/index.js";
+
+/** Chrome's own words for a channel that closed mid-call: callContent maps them to stale_ref. */
+const CLOSED_MID_CALL = "The message port closed before a response was received.";
+
+interface Pending {
+  resolve: (reply: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** One port to one document's content script, with the calls waiting on it. */
+class ContentPort {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private closedBecause: string | null = null;
+
+  constructor(
+    private readonly port: chrome.runtime.Port,
+    onClosed: () => void,
+  ) {
+    port.onMessage.addListener((message: unknown) => {
+      const parsed = ContentPortReplySchema.safeParse(message);
+      if (!parsed.success) return;
+      const call = this.pending.get(parsed.data.id);
+      this.pending.delete(parsed.data.id);
+      call?.resolve(parsed.data.reply);
+    });
+    port.onDisconnect.addListener(() => {
+      // "Receiving end does not exist" when no content script listens: the caller injects one.
+      this.closedBecause = chrome.runtime.lastError?.message ?? CLOSED_MID_CALL;
+      onClosed();
+      const waiting = [...this.pending.values()];
+      this.pending.clear();
+      for (const call of waiting) call.reject(new Error(this.closedBecause));
+    });
+  }
+
+  request(request: ContentRequest): Promise<unknown> {
+    if (this.closedBecause !== null) return Promise.reject(new Error(this.closedBecause));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try {
+        this.port.postMessage({ id, request } satisfies ContentPortRequest);
+      } catch (error) {
+        this.pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+}
+
+const ports = new Map<number, ContentPort>();
+
+/**
+ * Sends a request to the content script of the tab's top frame over the tab's port,
+ * opening it if needed. A port belongs to one document: it is forgotten as soon as the
+ * tab commits another, so a call made after that reaches the new document, and calls
+ * still waiting on the old one end as Chrome closes it.
+ */
+export function sendOverPort(tabId: number, request: ContentRequest): Promise<unknown> {
+  let port = ports.get(tabId);
+  if (port === undefined) {
+    const opened: ContentPort = new ContentPort(chrome.tabs.connect(tabId, { name: CONTENT_PORT_NAME, frameId: 0 }), () => {
+      if (ports.get(tabId) === opened) ports.delete(tabId);
+    });
+    port = opened;
+    ports.set(tabId, port);
+  }
+  return port.request(request);
+}
+
+function forget(tabId: number): void {
+  ports.delete(tabId);
+}
+
+/** Registered at the worker's start, with its other listeners: ports die with their documents and tabs. */
+export function forgetPortsWithTheirDocuments(): void {
+  chrome.webNavigation.onCommitted.addListener((details) => {
+    if (details.frameId === 0) forget(details.tabId);
+  });
+  // A prerendered or bfcached document becoming the tab's own replaces the tab without a commit in it.
+  chrome.webNavigation.onTabReplaced.addListener((details) => {
+    forget(details.replacedTabId);
+    forget(details.tabId);
+  });
+  chrome.tabs.onRemoved.addListener(forget);
+}

@@ -1,0 +1,24 @@
+import { RECORDER_KEY } from "../pageScripts/dialogRecorderPage.js";
+
+const SIGNAL = `${RECORDER_KEY}:recorded`;
+
+/** Unknown until this document's first snapshot: a dialog may have come before this script listened. */
+let recordedSinceLastTake = true;
+
+/**
+ * The main-world dialog recorders of this tab's frames post a signal to the top window when
+ * they answer a dialog. Listening here lets browser.snapshot skip its main-world drain
+ * round trip when no frame has recorded anything, which is almost always.
+ */
+export function listenForDialogSignals(): void {
+  window.addEventListener("message", (event) => {
+    if (event.data === SIGNAL) recordedSinceLastTake = true;
+  }, true);
+}
+
+/** Whether a dialog was recorded since the last call; resets the flag. */
+export function takeDialogSignal(): boolean {
+  const recorded = recordedSinceLastTake;
+  recordedSinceLastTake = false;
+  return recorded;
+}
