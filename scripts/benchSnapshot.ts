@@ -70,7 +70,7 @@ async function measurePage(browser: SharedBrowser, url: string, name: string): P
   const opened = await client.request("browser.navigate", { url }, { timeoutMs: NAVIGATE_TIMEOUT_MS }).catch((error: unknown) => {
     throw new Error(`navigate: ${error instanceof Error ? error.message : String(error)}`);
   });
-  const page = browser.pageAt(opened.url);
+  const page = await browser.waitForPage(opened.url);
   const ours = (maxChars: number) =>
     client.request("browser.snapshot", { maxChars }, { timeoutMs: SNAPSHOT_TIMEOUT_MS }).catch((error: unknown) => {
       throw new Error(`hang or failure in browser.snapshot: ${error instanceof Error ? error.message : String(error)}`);

@@ -14,6 +14,8 @@ export interface SharedBrowser {
   context: BrowserContext;
   /** The Playwright page of the tab our last browser.navigate answered for. */
   pageAt(url: string): Page;
+  /** The same, once Playwright has caught up: its view of a tab's URL can lag our navigate's answer. */
+  waitForPage(url: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,14 @@ function shared(client: WebOperatorClient, context: BrowserContext, profile: str
       const page = context.pages().find((candidate) => candidate.url() === url);
       if (!page) throw new Error(`Playwright does not see the tab showing ${url}`);
       return page;
+    },
+    async waitForPage(url) {
+      for (let tries = 0; ; tries++) {
+        const page = context.pages().find((candidate) => candidate.url() === url);
+        if (page !== undefined) return page;
+        if (tries >= 100) throw new Error(`Playwright does not see the tab showing ${url}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async close() {
       const bridgePid = (await client.request("bridge.health", {})).bridge.pid;
