@@ -5,7 +5,8 @@ import { describe, median, timeMany } from "./bench/stats.js";
 /**
  * The fixed costs of perception, in one Chromium with our extension:
  * - per call: browser.snapshot of a 10-element page against bridge.health, whose round
- *   trip is the socket and bridge alone (target: at most 1.5 ms apart at the median);
+ *   trip is the socket and bridge alone (target: at most 1.5 ms apart at the median), with
+ *   browser.policy_get between them: the native port and the service worker, no page;
  * - per document: the first snapshot of a freshly loaded small page against later ones
  *   (target: at most 2x).
  */
@@ -25,9 +26,12 @@ async function main(): Promise<void> {
     await client.request("browser.navigate", { url });
     for (let warm = 0; warm < 20; warm++) await client.request("browser.snapshot", {});
     const health = await timeMany(CALLS, () => client.request("bridge.health", {}));
+    // A command the service worker answers from memory: the native port both ways and nothing else.
+    const nativeFloor = await timeMany(CALLS, () => client.request("browser.policy_get", {}));
     const snapshots = await timeMany(CALLS, () => client.request("browser.snapshot", {}));
     const playwright = await timeMany(CALLS, () => browser.pageAt(url).ariaSnapshot({ mode: "ai" }));
     console.log(`bridge.health round trip: ${describe(health, 2)}`);
+    console.log(`browser.policy_get (native port + service worker, no page): ${describe(nativeFloor, 2)}; above health at the median ${(median(nativeFloor) - median(health)).toFixed(2)} ms`);
     console.log(`browser.snapshot, 10-element page: ${describe(snapshots, 2)}`);
     console.log(`playwright ariaSnapshot, same page: ${describe(playwright, 2)}`);
     console.log(`snapshot above health at the median: ${(median(snapshots) - median(health)).toFixed(2)} ms (target <= 1.5); ours/playwright at the median ${(median(snapshots) / median(playwright)).toFixed(2)}`);
