@@ -31,7 +31,7 @@ export function terminalLineReader(io: CliIo): LineReader {
 }
 
 /**
- * `weboperator task "goal" [--start-url U] [--auto-confirm] [--attach FILE]... [--provider P]`: starts a
+ * `weboperator task "goal" [--start-url U] [--auto-confirm] [--attach FILE]... [--provider P] [--vision]`: starts a
  * task, prints each step as it happens, asks y/n when it waits for a confirmation, and
  * ends with the answer. Exit 0 only when the task succeeded.
  */
@@ -40,13 +40,14 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo, readLin
   let payload: Record<string, unknown>;
   try {
     args = splitTaskArgv(argv);
-    if (args.positionals.length !== 1) throw new UsageError('usage: weboperator task "goal" [--start-url URL] [--auto-confirm] [--attach FILE]... [--provider claude|browser-use] [--model M] [--timeout-ms N] [--max-steps N]');
+    if (args.positionals.length !== 1) throw new UsageError('usage: weboperator task "goal" [--start-url URL] [--auto-confirm] [--attach FILE]... [--provider claude|browser-use] [--model M] [--vision] [--timeout-ms N] [--max-steps N]');
     payload = {
       goal: args.positionals[0],
       ...(args.values["start-url"] === undefined ? {} : { startUrl: args.values["start-url"] }),
       ...(args.switches.has("auto-confirm") ? { autoConfirm: true } : {}),
       ...(args.values.provider === undefined ? {} : { provider: args.values.provider }),
       ...(args.values.model === undefined ? {} : { model: args.values.model }),
+      ...(args.switches.has("vision") ? { vision: true } : {}),
       ...(args.values["timeout-ms"] === undefined ? {} : { timeoutMs: wholeNumber(args.values["timeout-ms"], "--timeout-ms") }),
       ...(args.values["max-steps"] === undefined ? {} : { maxSteps: wholeNumber(args.values["max-steps"], "--max-steps") }),
       attachments: (args.lists.attach ?? []).map((file, index) => ({ id: `a${index + 1}`, name: basename(file), path: resolve(io.cwd, file) })),

@@ -12,9 +12,22 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** The vision form of a user turn: text and image parts (`image_url` with a data: URL), as OpenAI-compatible vision servers take them. */
+export const ChatContentPartSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string() }),
+  z.object({ type: z.literal("image_url"), image_url: z.object({ url: z.string() }) }),
+]);
+export type ChatContentPart = z.infer<typeof ChatContentPartSchema>;
+
+export const ChatRequestMessageSchema = z.object({
+  role: z.enum(["system", "user", "assistant"]),
+  content: z.union([z.string(), z.array(ChatContentPartSchema).min(1)]),
+});
+export type ChatRequestMessage = z.infer<typeof ChatRequestMessageSchema>;
+
 export const ChatCompletionRequestSchema = z.object({
   model: z.string().min(1),
-  messages: z.array(ChatMessageSchema).min(1),
+  messages: z.array(ChatRequestMessageSchema).min(1),
 });
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
 

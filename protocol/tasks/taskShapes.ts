@@ -54,6 +54,8 @@ export const TaskStartPayloadSchema = z.strictObject({
   maxSteps: z.number().int().min(1).max(1_000).default(100),
   provider: TaskProviderSchema.default("claude"),
   model: z.string().min(1).max(200).optional(),
+  /** browser-use: each State Object also goes to the model as a screenshot of the viewport (an image part), for vision models. */
+  vision: z.boolean().default(false),
   /** How long a confirmation waits for an answer before it counts as denied. */
   confirmationTimeoutMs: z.number().int().min(1_000).max(600_000).default(60_000),
   /** javascript_exec is off unless this is true (and the user's policy allows JavaScript). */

@@ -1,11 +1,11 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { z } from "zod";
-import { BrowserUseActResultSchema, BrowserUseStateSchema, type ChatMessage } from "../../protocol/index.js";
+import { BrowserUseActResultSchema, BrowserUseStateSchema, type ChatRequestMessage } from "../../protocol/index.js";
 
 export interface RecordedChatRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  body: { model: string; messages: ChatMessage[] };
+  body: { model: string; messages: ChatRequestMessage[] };
 }
 
 /** A scripted answer: the assistant's text, or an HTTP error the server answers instead. */
@@ -72,9 +72,15 @@ async function answerOf(turn: ScriptedChatTurn | undefined, recorded: RecordedCh
   }
 }
 
+/** A message's text: the whole content, or its text parts (a vision turn also has an image part). */
+export function textOf(message: ChatRequestMessage): string {
+  return typeof message.content === "string" ? message.content : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
 /** The goal a Browser-Use conversation opened with ("Task: goal" in the first user turn). */
 export function goalOf(request: RecordedChatRequest): string | undefined {
-  const first = request.body.messages.find((message) => message.role === "user")?.content ?? "";
+  const found = request.body.messages.find((message) => message.role === "user");
+  const first = found === undefined ? "" : textOf(found);
   return /^Task: (.*)\n\n/.exec(first)?.[1];
 }
 
@@ -94,9 +100,9 @@ export type StateSent = z.infer<typeof StateSentSchema>;
 
 /** The latest State Object of a request (the one user turn that carries one whole), checked against the schema. */
 export function lastState(request: RecordedChatRequest): StateSent {
-  const last = [...request.body.messages].reverse().find((message) => message.role === "user" && message.content.includes(STATE_LEAD));
+  const last = [...request.body.messages].reverse().map(textOf).find((text, at, texts) => request.body.messages[texts.length - 1 - at]?.role === "user" && text.includes(STATE_LEAD));
   if (last === undefined) throw new Error(`no State Object in ${JSON.stringify(request.body.messages).slice(0, 300)}`);
-  return StateSentSchema.parse(JSON.parse(last.content.slice(last.content.indexOf(STATE_LEAD) + STATE_LEAD.length)));
+  return StateSentSchema.parse(JSON.parse(last.slice(last.indexOf(STATE_LEAD) + STATE_LEAD.length)));
 }
 
 const STATE_LEAD = "State Object:\n";

@@ -72,9 +72,25 @@ describe("the conversation sent to the model", () => {
     const messages = resumed.forModel();
     expect(messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
     expect(messages[2]?.content).toContain("c".repeat(64));
-    expect(messages.filter((message) => message.content.includes("State Object:"))).toHaveLength(1);
+    expect(messages.filter((message) => typeof message.content === "string" && message.content.includes("State Object:"))).toHaveLength(1);
     expect(resumed.history.has(HASH, { action: "scroll", direction: "down" })).toBe(true);
     expect(BrowserUseConversation.start("goal", { something: "else" }).forModel()).toEqual([]);
+  });
+
+  it("sends a vision task's screenshot as an image part of the latest state only, and never stores it", () => {
+    const chat = BrowserUseConversation.start("goal", undefined);
+    chat.presentState(state("a".repeat(64)), "AAAA");
+    chat.addReply('{"action":"scroll","direction":"down"}');
+    chat.presentState(state("b".repeat(64)), "BBBB");
+    const messages = chat.forModel();
+    expect(messages[0]?.content).toEqual(expect.stringContaining("earlier state aaaaaaaaaaaa"));
+    const latest = messages[2]?.content;
+    if (typeof latest === "string" || latest === undefined) throw new Error("the latest state has no image part");
+    expect(latest[0]).toEqual({ type: "text", text: expect.stringContaining("b".repeat(64)) });
+    expect(latest[1]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,BBBB" } });
+    expect(JSON.stringify(chat.toJSON())).not.toContain("BBBB");
+    chat.presentState(state("c".repeat(64)));
+    expect(chat.forModel().every((message) => typeof message.content === "string")).toBe(true);
   });
 });
 

@@ -55,7 +55,7 @@ function fakeTask() {
   const calls: Array<{ type: string; payload: Record<string, unknown> }> = [];
   const tabs = [100];
   let active = 100;
-  const options = { goal: "g", autoConfirm: false, attachments: [], timeoutMs: 60_000, maxSteps: 100, provider: "claude", confirmationTimeoutMs: 60_000, allowJavaScript: true } as TaskStartPayload;
+  const options = { goal: "g", autoConfirm: false, attachments: [], timeoutMs: 60_000, maxSteps: 100, provider: "claude", vision: false, confirmationTimeoutMs: 60_000, allowJavaScript: true } as TaskStartPayload;
   const task: TaskContext = {
     id: "t",
     goal: "g",

@@ -1,4 +1,4 @@
-import { WebOperatorError, type BrowserUseAction } from "../../../../protocol/index.js";
+import { WebOperatorError, type BrowserUseAction, type ChatCompletionRequest } from "../../../../protocol/index.js";
 import { runBrowserUseAction } from "../../../adapters/browserUse/browserUseActions.js";
 import { BrowserUseActionError, browserUseErrorOf } from "../../../adapters/browserUse/browserUseErrors.js";
 import { AgentGaveUpError } from "../../agentGaveUp.js";
@@ -25,7 +25,7 @@ export class BrowserUseProvider implements TaskProvider {
     const conversation = BrowserUseConversation.start(task.goal, task.storedConversation);
     let current = await observe(task);
     for (;;) {
-      conversation.presentState(current.state);
+      conversation.presentState(current.state, current.screenshot);
       const action = await this.nextAction(task, conversation, current.state.state_hash);
       if (action.action !== "finish_task" && action.action !== "fail_task") conversation.recordExecuted(current.state.state_hash, action);
       // Once per turn, before the action runs and with its tuple: after an interruption, the same action is not sent again in an unchanged state.
@@ -45,12 +45,12 @@ export class BrowserUseProvider implements TaskProvider {
       let text: string;
       try {
         const completion = await this.client.complete(request, task.signal);
-        task.recordModelCall(request, completion.raw, null, startedAt);
+        task.recordModelCall(withoutImages(request), completion.raw, null, startedAt);
         task.addUsage(completion.inputTokens, completion.outputTokens);
         text = completion.text;
       } catch (error) {
         if (task.signal.aborted) throw task.signal.reason;
-        task.recordModelCall(request, null, error instanceof Error ? error.message : String(error), startedAt);
+        task.recordModelCall(withoutImages(request), null, error instanceof Error ? error.message : String(error), startedAt);
         throw error;
       }
       conversation.addReply(text);
@@ -100,6 +100,18 @@ async function execute(task: TaskContext, action: BrowserUseAction, before: Obse
     const unchanged = await observe(task);
     return { issued: unchanged.issued, state: { ...unchanged.state, error: { code: seed.code, message: seed.message, failed_action: action } } };
   }
+}
+
+/** The stored model call keeps the image's size, not its bytes: a screenshot per turn would swell the store. */
+function withoutImages(request: ChatCompletionRequest): ChatCompletionRequest {
+  return {
+    ...request,
+    messages: request.messages.map((message) =>
+      typeof message.content === "string"
+        ? message
+        : { ...message, content: message.content.map((part) => (part.type === "text" ? part : { type: "image_url" as const, image_url: { url: `data:image/png;base64,(${part.image_url.url.length} chars, not stored)` } })) },
+    ),
+  };
 }
 
 /** The step record keeps a WebOperator code: the adapter's own refusals map onto the nearest one. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChatMessageSchema, type BrowserUseAction, type ChatMessage } from "../../../../protocol/index.js";
+import { ChatMessageSchema, type BrowserUseAction, type ChatMessage, type ChatRequestMessage } from "../../../../protocol/index.js";
 import { ActionHistory } from "./actionHistory.js";
 import type { AgentState } from "./taskPerception.js";
 
@@ -19,6 +19,9 @@ const StoredConversationSchema = z.object({
  * within a local model's context.
  */
 export class BrowserUseConversation {
+  /** The latest state's screenshot (vision tasks): sent with that state only, never stored. */
+  private screenshot: string | null = null;
+
   private constructor(
     private readonly goal: string,
     private readonly messages: ChatMessage[],
@@ -33,8 +36,9 @@ export class BrowserUseConversation {
     return new BrowserUseConversation(goal, messages, stateAt, new ActionHistory(executed));
   }
 
-  /** The next user turn: the current State Object, as JSON. */
-  presentState(state: AgentState): void {
+  /** The next user turn: the current State Object, as JSON, and for vision tasks its screenshot (base64 PNG). */
+  presentState(state: AgentState, screenshot?: string): void {
+    this.screenshot = screenshot ?? null;
     // A resumed task may have stopped before the model answered its last state: that state is old now.
     if (this.messages.at(-1)?.role === "user") {
       this.messages.pop();
@@ -61,12 +65,20 @@ export class BrowserUseConversation {
     this.history.record(stateHash, action);
   }
 
-  forModel(): ChatMessage[] {
-    return this.messages.map((message) => ({ ...message }));
+  /**
+   * The messages as the model gets them: the latest State Object carries its screenshot as
+   * an image part beside the JSON (the seed's base64 PNG, out of the JSON text, where a
+   * vision model could not see it). Earlier states never do: their indexes are invalid.
+   */
+  forModel(): ChatRequestMessage[] {
+    return this.messages.map((message, at) => {
+      if (at !== this.stateAt || this.screenshot === null) return { ...message };
+      return { role: message.role, content: [{ type: "text", text: message.content }, { type: "image_url", image_url: { url: `data:image/png;base64,${this.screenshot}` } }] };
+    });
   }
 
   toJSON(): z.infer<typeof StoredConversationSchema> {
-    return { format: "browser-use/1", messages: this.forModel(), stateAt: this.stateAt, executed: this.history.toJSON() };
+    return { format: "browser-use/1", messages: this.messages.map((message) => ({ ...message })), stateAt: this.stateAt, executed: this.history.toJSON() };
   }
 }
 

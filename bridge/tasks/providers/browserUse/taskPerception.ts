@@ -11,6 +11,8 @@ export type AgentState = Omit<BrowserUseStateObject, "tabId"> & {
 export interface Observation {
   state: AgentState;
   issued: IssuedState;
+  /** Base64 PNG of the viewport, for vision tasks; it goes to the model as an image part, not inside the JSON. */
+  screenshot?: string;
 }
 
 /**
@@ -32,9 +34,9 @@ export function taskCaller(task: TaskContext, target?: TargetHint): CommandCalle
 export async function observe(task: TaskContext): Promise<Observation> {
   const tabId = task.activeTab();
   try {
-    const { state, issued } = await perceive(taskCaller(task), tabId, false);
-    const { tabId: _tabId, ...forModel } = state;
-    return { state: forModel, issued };
+    const { state, issued } = await perceive(taskCaller(task), tabId, task.options.vision);
+    const { tabId: _tabId, screenshot, ...forModel } = state;
+    return { state: forModel, issued, ...(screenshot === undefined ? {} : { screenshot }) };
   } catch (error) {
     if (!(error instanceof WebOperatorError) || error.code !== "unsupported_page") throw error;
     const blank = await nonWebState(task, tabId);
