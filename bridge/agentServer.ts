@@ -76,7 +76,10 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
 
   private accept(socket: Socket): void {
     const stream = new FrameStream(socket, socket, MAX_PREAUTH_FRAME_BYTES);
-    const connection: AgentConnection = { socket, stream, session: { authenticated: false, agent: null, taskFilter: null }, isUplink: false };
+    const notify = (event: BridgeEvent): void => {
+      stream.write({ kind: "event", event } satisfies EventEnvelope);
+    };
+    const connection: AgentConnection = { socket, stream, session: { authenticated: false, agent: null, taskFilter: null, notify }, isUplink: false };
     this.connections.add(connection);
     socket.on("error", () => undefined);
     stream.on("end", () => {

@@ -9,6 +9,7 @@ import {
   errorFromUnknown,
   resolveCommandType,
   type AgentResponse,
+  type BridgeEvent,
   type CommandPayload,
   type RequestId,
 } from "../protocol/index.js";
@@ -26,6 +27,8 @@ import { info, type AgentRecord, type AgentRegistry } from "./agents/agentRegist
 /** Per-connection facts the router reads and updates. */
 export interface AgentSession extends TaskSubscription {
   authenticated: boolean;
+  /** Sends an event to this connection alone (the &body.browser SurpriseSignal); absent for a task's own calls. */
+  notify?: (event: BridgeEvent) => void;
   /** The agent this connection speaks for; its lastTabId is the default route when a payload names no tabId. */
   agent: AgentRecord;
 }

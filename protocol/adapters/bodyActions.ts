@@ -203,3 +203,27 @@ export const BodyReplayResultSchema = z.object({
   provenance: BodyProvenanceSchema,
 });
 export type BodyReplayResult = z.infer<typeof BodyReplayResultSchema>;
+
+/**
+ * The seed's SurpriseSignal: an action_outcome that failed, or a replay that stopped,
+ * announced to the agent's own connections for learning (seed: "unexpected
+ * action_outcome.status == failure SHOULD emit a SurpriseSignal"). It carries what an
+ * episodic memory needs to file it: where it happened, what was tried, what came of it.
+ */
+export const BodySurpriseEventSchema = z.object({
+  kind: z.literal("body:surprise"),
+  at: z.string(),
+  operation: z.enum(["act", "replay"]),
+  tabId: TabIdSchema,
+  trace_id: z.string(),
+  agent_id: z.string(),
+  /** The states found before and after (replay: of the step it stopped at; null where it never got). */
+  state_before: BodyStateHashSchema.nullable(),
+  state_after: BodyStateHashSchema.nullable(),
+  /** replay, when it diverged: the recorded state the page was not in. */
+  expected_state: BodyStateHashSchema.optional(),
+  /** replay: the index of the step that stopped. */
+  step: z.number().int().optional(),
+  error: BodyErrorSchema,
+});
+export type BodySurpriseEvent = z.infer<typeof BodySurpriseEventSchema>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebOperatorClient } from "../../agent-client/client.js";
-import type { BodyActionOutcome, BodyActionType, BodyTraceEdge, CommandPayloadInput } from "../../protocol/index.js";
+import { BodySurpriseEventSchema, type BodyActionOutcome, type BodyActionType, type BodySurpriseEvent, type BodyTraceEdge, type CommandPayloadInput } from "../../protocol/index.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
@@ -12,6 +12,9 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
   let agent: WebOperatorClient;
   let url: string;
   const seenTypes = new Set<BodyActionType>();
+  /** SurpriseSignals this agent's connection got; another connection must get none of them. */
+  const surprises: BodySurpriseEvent[] = [];
+  const othersHeard: unknown[] = [];
 
   const log = async (): Promise<string> => /Log: (.*)/.exec((await agent.request("browser.extract", {})).text)?.[1]?.trim() ?? "";
   /** A fresh perception's @eN for an element, as an agent would pick it. */
@@ -41,6 +44,12 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
   beforeAll(async () => {
     session = await startWebOperatorSession();
     agent = await session.connect();
+    agent.onEvent((event) => {
+      if (event.kind === "body:surprise") surprises.push(BodySurpriseEventSchema.parse(event));
+    });
+    session.client.onEvent((event) => {
+      if (event.kind === "body:surprise") othersHeard.push(event);
+    });
     await setUserPolicy(session, { allowUploads: true });
     url = session.pages.url("/body-actions.html");
     await agent.request("browser.navigate", { url });
@@ -104,6 +113,12 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     expect(refused.edge.outcome_status).toBe("failure");
     expect(refused.error?.code).toBe("not_actionable");
     expect(refused.state_after).toBe(refused.state_before);
+    // The seed's SurpriseSignal, to the acting connection alone; successes raise none.
+    expect(surprises).toEqual([
+      { kind: "body:surprise", at: expect.stringMatching(/^\d{4}-/), operation: "act", tabId: refused.tabId, trace_id: TRACE, agent_id: AGENT, state_before: refused.state_before, state_after: refused.state_after, error: refused.error },
+    ]);
+    expect(othersHeard).toEqual([]);
+    surprises.length = 0;
   });
 
   it("refuses what names nothing: a type outside the closed set, a ref never issued, a missing element, a stale expectation", async () => {
@@ -167,6 +182,8 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     expect(replayed).toMatchObject({ ok: false, status: "diverged", failed_step: 1, error: { code: "state_diverged" } });
     expect(replayed.steps.map((step) => step.status)).toEqual(["success", "diverged"]);
     expect(replayed.error?.message).toMatch(/^After step 1 \(click button "Press me"\)/);
+    const drifted = replayed.steps[1];
+    expect(surprises.at(-1)).toMatchObject({ operation: "replay", step: 1, state_before: drifted?.actual_before, state_after: drifted?.actual_after, expected_state: drifted?.expected_after, error: { code: "state_diverged" } });
     // Step 2 (check Agree) never ran.
     expect((await agent.request("body.perceive", {})).refs.find((ref) => ref.name === "Agree")?.states).not.toContain("[checked]");
   });

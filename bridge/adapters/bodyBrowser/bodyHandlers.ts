@@ -5,6 +5,7 @@ import { actOnBody } from "./bodyAct.js";
 import { perceiveBody } from "./bodyPerception.js";
 import { rememberRefs } from "./issuedRefs.js";
 import { replayTrace } from "./replayTrace.js";
+import { surpriseOfAct, surpriseOfReplay } from "./surpriseSignal.js";
 
 export const BODY_BROWSER_HANDLERS: BridgeCommandHandlers = {
   "body.perceive": async (payload, { call, session }) => {
@@ -21,6 +22,16 @@ export const BODY_BROWSER_HANDLERS: BridgeCommandHandlers = {
     rememberRefs(session, perception);
     return affordancesOf(perception);
   },
-  "body.act": (payload, { call, session }) => actOnBody(BodyActPayloadSchema.parse(payload), session, call),
-  "body.replay": (payload, { call }) => replayTrace(payload, call),
+  "body.act": async (payload, { call, session }) => {
+    const outcome = await actOnBody(BodyActPayloadSchema.parse(payload), session, call);
+    const surprise = surpriseOfAct(outcome);
+    if (surprise !== null) session.notify?.(surprise);
+    return outcome;
+  },
+  "body.replay": async (payload, { call, session }) => {
+    const result = await replayTrace(payload, call);
+    const surprise = surpriseOfReplay(result);
+    if (surprise !== null) session.notify?.(surprise);
+    return result;
+  },
 };
