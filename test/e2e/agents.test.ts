@@ -100,6 +100,22 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     expect(bravoPage).toMatchObject({ tabId: bravoTab, title: "Counter of bravo" });
   });
 
+  it("tabs_group and tab_group_update, which name tabs and groups by id, keep to the agent's own too", async () => {
+    const alpha = agents.get("alpha")!;
+    const bravoTab = tabs.get("bravo")!;
+    const alphaTab = tabs.get("alpha")!;
+    const bravoGroup = (await groups()).find((group) => group.title === "bravo");
+    const alphaGroup = (await groups()).find((group) => group.title === "alpha");
+    if (bravoGroup === undefined || alphaGroup === undefined) throw new Error("no agent groups");
+    expect(await codeOf(alpha.request("browser.tabs_group", { tabIds: [alphaTab, bravoTab] }))).toBe("tab_owned_by_other_agent");
+    expect(await codeOf(alpha.request("browser.tabs_group", { tabIds: [alphaTab], groupId: bravoGroup.groupId }))).toBe("tab_owned_by_other_agent");
+    expect(await codeOf(alpha.request("browser.tab_group_update", { groupId: bravoGroup.groupId, title: "mine now" }))).toBe("tab_owned_by_other_agent");
+    // Nothing moved: bravo's tab and group are as they were.
+    expect((await groups()).find((group) => group.groupId === bravoGroup.groupId)).toMatchObject({ title: "bravo", tabIds: [bravoTab] });
+    // Its own group is its own to change.
+    expect(await alpha.request("browser.tab_group_update", { groupId: alphaGroup.groupId, collapsed: false })).toMatchObject({ groupId: alphaGroup.groupId, title: "alpha" });
+  });
+
   it("an anonymous agent with no tab of its own is refused the visible tab once another agent holds it", async () => {
     const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
     expect(visible).not.toBeNull();

@@ -28,6 +28,29 @@ export async function admitAgentTab(agent: AgentIdentity | undefined, tabId: num
   if (claimed) await settleClaim(agent, tabId);
 }
 
+/**
+ * tabs_group and tab_group_update name tabs and a group by id, outside the gate's tabId
+ * check: each tab, and the group, must be this agent's (or its parent's), or no one's,
+ * unless the policy shares agent tabs. Otherwise one agent could pull another's tab into
+ * its own group, or rename and collapse another agent's group.
+ */
+export async function admitAgentGrouping(agent: AgentIdentity | undefined, tabIds: readonly number[], groupId: number | undefined, policy: Policy): Promise<void> {
+  if (agent === undefined || policy.shareAgentTabs) return;
+  const owners = await readOwners();
+  const othersOwn = (owner: string | undefined): owner is string => owner !== undefined && owner !== agent.id && owner !== agent.parentId;
+  for (const tabId of tabIds) {
+    const owner = owners.tabs[String(tabId)];
+    if (othersOwn(owner)) throw ownedByOther(tabId, owners.agents[owner]?.name ?? owner, "explicit");
+  }
+  const groupOwner = groupId === undefined ? undefined : owners.groups[String(groupId)];
+  if (othersOwn(groupOwner)) {
+    throw new WebOperatorError(
+      "tab_owned_by_other_agent",
+      `Tab group ${groupId} is agent "${owners.agents[groupOwner]?.name ?? groupOwner}"'s. Group and rename your own tabs (tab_groups_list shows the groups), or ask the user to set shareAgentTabs in the policy.`,
+    );
+  }
+}
+
 /** A tab this agent's call created (tab_open, a click that opened a child tab) is this agent's. */
 export async function claimNewTab(agent: AgentIdentity | undefined, tabId: number): Promise<void> {
   if (agent === undefined) return;

@@ -2,6 +2,8 @@ import { WebOperatorError, type CommandResult } from "../../../../protocol/index
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { boundText, capList } from "./boundedText.js";
+import { admitAgentGrouping } from "../../agents/agentTabs.js";
+import { policyStore } from "../../gatekeeper/policyStore.js";
 
 type TabGroup = CommandResult<"browser.tab_groups_list">["groups"][number];
 
@@ -20,6 +22,7 @@ export const tabsGroupTool = defineTool({
     const api = tabGroupsApi();
     const tabs = await Promise.all(tabIds.map((tabId) => resolveTab(tabId, undefined)));
     if (groupId !== undefined) await getGroup(api, groupId);
+    await admitAgentGrouping(context.agent, tabIds, groupId, await policyStore.current());
     for (const tab of tabs) await context.beforeDispatch(tab.id);
     const [first, ...rest] = tabs.map((tab) => tab.id);
     if (first === undefined) throw new WebOperatorError("bad_request", "tabs_group needs at least one tabId.");
@@ -36,9 +39,10 @@ export const tabsGroupTool = defineTool({
 
 export const tabGroupUpdateTool = defineTool({
   name: "browser.tab_group_update",
-  async run({ groupId, title, color, collapsed }) {
+  async run({ groupId, title, color, collapsed }, context) {
     const api = tabGroupsApi();
     await getGroup(api, groupId);
+    await admitAgentGrouping(context.agent, [], groupId, await policyStore.current());
     const changes: chrome.tabGroups.UpdateProperties = {
       ...(title === undefined ? {} : { title }),
       ...(color === undefined ? {} : { color: color }),
