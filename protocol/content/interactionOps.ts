@@ -45,8 +45,11 @@ export const DescribedTargetSchema = z.object({
 });
 
 export const InteractionContentResultSchemas = {
-  /** navigationStarted: the click began a navigation of the page (Navigation API "navigate"). */
-  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), navigationStarted: z.boolean() }),
+  /**
+   * navigationStarted: the click began a navigation of the page (Navigation API "navigate").
+   * dispatchedAt: epoch ms (the page's Date.now) once the click's synchronous handlers returned.
+   */
+  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), navigationStarted: z.boolean(), dispatchedAt: z.number() }),
   type: z.object({ ref: z.string(), target: TargetSchema, value: z.string(), recovered: z.boolean() }),
   focus: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean() }),
   scroll: z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),
