@@ -14,7 +14,10 @@ export interface DispatchOutcome<T> {
   value: T;
   /** The page announced a navigation (Navigation API), so waiting for a load is certain. */
   navigationStarted?: boolean;
-  /** When the page itself saw the input dispatched (its Date.now, handlers done); else the worker's time once dispatch returned. */
+  /**
+   * When the page saw the dispatch done (its Date.now, epoch ms), what it ran at once included;
+   * without it, the worker's time once dispatch returned: trusted input is acknowledged after its handlers ran.
+   */
   dispatchedAt?: number;
 }
 

@@ -12,10 +12,11 @@ export async function clickRef(registry: RefRegistry, rawRef: string): Promise<C
   const rect = assertVisible(target);
   assertEnabled(target);
   watchMutations();
-  let dispatchedAt = Date.now();
-  const navigationStarted = await watchNavigationDuring(() => {
-    dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
-    dispatchedAt = markDispatched();
-  });
+  const navigationStarted = await watchNavigationDuring(() =>
+    dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }),
+  );
+  // After the probe's one task: what the click ran at once (handlers, their microtasks, zero-delay
+  // tasks) belongs to it, as trusted input's handlers are done before the browser acknowledges it.
+  const dispatchedAt = markDispatched();
   return { ref: target.ref, target: target.target, recovered: target.recovered, navigationStarted, dispatchedAt };
 }

@@ -24,8 +24,8 @@ export function watchMutations(): void {
 }
 
 /**
- * The instant the input was dispatched, its synchronous handlers done: what they changed
- * is stamped first, so it counts as part of the dispatch and not as the page moving on.
+ * The instant a dispatch counts as done: what it changed until now is stamped first, so it
+ * is part of the dispatch and not the page moving on.
  */
 export function markDispatched(): number {
   if (observer !== null) note(observer.takeRecords());
