@@ -10,6 +10,7 @@ import { waitForDomQuiet } from "./waiting/domQuiet.js";
 import { watchMutations } from "./waiting/mutationClock.js";
 import { highlightRef } from "./visualization/actionHighlight.js";
 import { setFiles } from "./actions/setFiles.js";
+import { observe } from "./snapshot/observation.js";
 
 type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
 
@@ -25,7 +26,16 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
   select_option: (request, { registry }) => selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
   wait_for: (request) => waitForText(request),
-  dom_quiet: (request) => waitForDomQuiet(request.quietMs, request.maxMs, request.after),
+  dom_quiet: async (request, { registry }) => {
+    const result = await waitForDomQuiet(request.quietMs, request.maxMs, request.after);
+    if (!result.quiet || request.observe === undefined) return result;
+    try {
+      return { ...result, observation: observe(registry, request.observe) };
+    } catch {
+      // The worker observes on its own then; a failed read must not make a quiet page look busy.
+      return result;
+    }
+  },
   watch_mutations: () => {
     watchMutations();
     return { watching: true };

@@ -1,3 +1,4 @@
+import { OBSERVATION_MAX_CHARS, type Observation } from "../../../protocol/tools/perceptionTools.js";
 import { callContent } from "../contentClient.js";
 import { networkActivity } from "./networkActivity.js";
 
@@ -33,23 +34,30 @@ export interface SettleWindow {
   knownTab: () => chrome.tabs.Tab | undefined;
 }
 
-/** `fullWait`: the window was not quiet, so the page was waited for past the write's patch. */
-export async function settlePage(tabId: number, deadline: number, window: SettleWindow): Promise<Settled & { fullWait: boolean }> {
+export interface SettleOutcome extends Settled {
+  /** The window was not quiet, so the page was waited for past the write's patch. */
+  fullWait: boolean;
+  /** The page as it was when the window proved quiet: the action's observation. */
+  observation?: Observation;
+  /** An observation taken in the window and then not used (the page was not quiet after all): observe retracts it. */
+  retract?: string;
+}
+
+export async function settlePage(tabId: number, deadline: number, window: SettleWindow): Promise<SettleOutcome> {
   const started = Date.now();
   const windowMs = Math.min(SETTLE.quietWindowMs, Math.max(1, deadline - window.windowFrom));
   const windowEnd = new Promise((resolve) => setTimeout(resolve, Math.max(0, window.windowFrom + windowMs - started)));
-  const [domQuiet, pageRequests, elsewhere] = await Promise.all([
-    // maxMs one past the window: quiet only if no change came during it.
-    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1, after: window.windowFrom }, window.knownTab())
-      .then((result) => result.quiet)
-      .catch(() => false),
+  const [first, pageRequests, elsewhere] = await Promise.all([
+    // maxMs one past the window: quiet only if no change came during it. A quiet page is observed in the same trip.
+    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1, after: window.windowFrom, observe: OBSERVATION_MAX_CHARS }, window.knownTab())
+      .catch(() => ({ quiet: false, observation: undefined })),
     // Unknown (the document went away) is not quiet.
     windowEnd.then(window.pageRequests).catch(() => null),
     // Asked at the window's end beside the rest, not after it: a tab the action opened exists by then.
     windowEnd.then(window.elsewhere).catch(() => true),
   ]);
-  if (domQuiet && pageRequests === 0 && !elsewhere && networkActivity.quietSince(tabId, window.dispatchedAt)) {
-    return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false };
+  if (first.quiet && pageRequests === 0 && !elsewhere && networkActivity.quietSince(tabId, window.dispatchedAt)) {
+    return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false, ...(first.observation === undefined ? {} : { observation: first.observation }) };
   }
   const remaining = Math.max(1, deadline - Date.now());
   const [dom, network] = await Promise.all([
@@ -59,5 +67,5 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
       .catch(() => false),
     networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining), { since: window.dispatchedAt, requests: pageRequests ?? 0 }),
   ]);
-  return { dom, network, waitedMs: Date.now() - started, fullWait: true };
+  return { dom, network, waitedMs: Date.now() - started, fullWait: true, ...(first.observation === undefined ? {} : { retract: first.observation.snapshotId }) };
 }

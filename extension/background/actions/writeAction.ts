@@ -65,7 +65,7 @@ export async function runWriteAction<T>(
     }
     // Good for content calls only while no navigation has replaced the document it describes.
     const knownTab = (): chrome.tabs.Tab | undefined => (navigation.navigationStarted ? undefined : before);
-    const { result: [outcome, { fullWait, ...settled }], downloads } = await trackDownloadsDuring(async () => {
+    const { result: [outcome, { fullWait, observation: early, retract, ...settled }], downloads } = await trackDownloadsDuring(async () => {
       const dispatchedAt = Date.now();
       const dispatched = await dispatch(before);
       const windowFrom = dispatched.dispatchedAt ?? Date.now();
@@ -80,7 +80,13 @@ export async function runWriteAction<T>(
     // The patch came off at the end of the settle's first window; what the page raised after
     // that, the recorder answered in the same way.
     const late = fullWait && guard !== null ? await drainRecordedDialogs(tabId) : [];
-    const [after, tabCreated, observation] = await Promise.all([chrome.tabs.get(tabId).catch(() => null), tabs.result(), observeAfterAction(tabId, knownTab())]);
+    // After a quick settle, the tab as the window's end read it (nothing was waited for since).
+    const seen = fullWait ? undefined : tabs.sourceTab();
+    const [after, tabCreated, observation] = await Promise.all([
+      seen ?? chrome.tabs.get(tabId).catch(() => null),
+      tabs.result(),
+      early ?? observeAfterAction(tabId, knownTab(), retract),
+    ]);
     const url = after?.url ?? before.url ?? "";
     const effects: ActionEffects = {
       navigated: navigation.navigationStarted || url !== (before.url ?? ""),
