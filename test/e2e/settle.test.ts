@@ -8,6 +8,7 @@ const PAGE = `<!doctype html><title>Settle</title>
 <p id="status">Nothing yet</p>
 <button id="later">Change later</button>
 <button id="at-once">Change at once</button>
+<button id="fetch">Fetch data</button>
 <script>
   const status = (text) => { document.getElementById("status").textContent = text; };
   const later = () => setTimeout(() => status("Changed 8 ms later"), 8);
@@ -17,11 +18,17 @@ const PAGE = `<!doctype html><title>Settle</title>
     queueMicrotask(() => status("Microtask ran"));
     setTimeout(() => status("Zero-delay task ran"), 0);
   });
+  document.getElementById("fetch").addEventListener("click", async () => {
+    status("Loading");
+    await fetch("/slow?ms=300");
+    status("Loaded");
+  });
 </script>`;
 
 describe("the settle's quiet window runs from the dispatch", () => {
   let session: WebOperatorSession;
   let snapshot: string;
+  let snapshotId: string;
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
@@ -31,7 +38,9 @@ describe("the settle's quiet window runs from the dispatch", () => {
   });
   beforeEach(async () => {
     await session.client.request("browser.navigate", { url: session.pages.url(`/page?html=${encodeURIComponent(PAGE)}`) });
-    snapshot = (await session.client.request("browser.snapshot", {})).text;
+    const taken = await session.client.request("browser.snapshot", {});
+    snapshot = taken.text;
+    snapshotId = taken.snapshotId;
   });
 
   it("waits out a change the click's handler makes 8 ms later and reports the changed page", async () => {
@@ -53,5 +62,14 @@ describe("the settle's quiet window runs from the dispatch", () => {
     const clicked = await session.client.request("browser.click_trusted", { ref: findRef(snapshot, "button", "Change later") });
     expect(clicked.observation?.text).toContain("Changed 8 ms later");
     expect(clicked.settled).toMatchObject({ dom: true, network: true });
+  });
+
+  it("diffs against the view before the click when a quiet DOM still had a request to wait for", async () => {
+    const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Fetch data") });
+    expect(clicked.observation?.text).toContain("Loaded");
+    // The window's observation (DOM quiet, showing "Loading") was not the answer: it is not what the diff starts from.
+    expect(clicked.observation?.previousSnapshotId).toBe(snapshotId);
+    expect(clicked.observation?.diff).toContain("- text: Nothing yet");
+    expect(clicked.observation?.diff).not.toContain("Loading");
   });
 });
