@@ -51,12 +51,15 @@ export async function runWriteAction<T>(
   try {
     await adoptAgentTab(tabId);
     const admitted = context.admittedTab?.id === tabId ? context.admittedTab : undefined;
-    // In parallel, all before the dispatch: the patch, the page's mutation watch, the tabs it opened so far.
+    // Not awaited: a page whose script is slow to answer must not hold the dispatch. Sent
+    // before it, it is in place first for content-dispatched input; when it is not, dom_quiet
+    // counts its window from its own start, as without it.
+    if (options.prepared === undefined) void callContent(tabId, { op: "watch_mutations" }, admitted).catch(() => null);
+    // In parallel, all before the dispatch: the patch, the preparation, the tabs it opened so far.
     guarding = guardDialogs(tabId).catch(() => null);
-    const watching = options.prepared ?? callContent(tabId, { op: "watch_mutations" }, admitted).catch(() => null);
     // The gatekeeper's last check comes after the preparation, right before the dispatch.
     const checked = (options.prepared ?? Promise.resolve()).then(() => context.beforeDispatch(tabId));
-    const [guard, verified, openedBefore] = await Promise.all([guarding, checked, tabs.openedTabs(), watching]);
+    const [guard, verified, openedBefore] = await Promise.all([guarding, checked, tabs.openedTabs()]);
     const before = verified ?? (await chrome.tabs.get(tabId));
     const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
