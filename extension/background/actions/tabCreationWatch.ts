@@ -1,3 +1,5 @@
+import { subscribe } from "../sharedListeners.js";
+
 const COMMIT_WAIT_MS = 2_000;
 
 /** Notices tabs a page opens (target=_blank, window.open) while an action runs. */
@@ -12,8 +14,10 @@ export class TabCreationWatch {
     }
   };
 
+  private readonly unsubscribe: () => void;
+
   constructor(private readonly tabId: number) {
-    chrome.tabs.onCreated.addListener(this.onCreated);
+    this.unsubscribe = subscribe(chrome.tabs.onCreated, this.onCreated);
   }
 
   /** The tabs this tab has opened so far; taken before an action, so `openedSince` can tell new ones. */
@@ -62,6 +66,6 @@ export class TabCreationWatch {
   }
 
   disarm(): void {
-    chrome.tabs.onCreated.removeListener(this.onCreated);
+    this.unsubscribe();
   }
 }
