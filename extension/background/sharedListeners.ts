@@ -7,7 +7,7 @@
  * watch subscribes, so no event is missed, and stays a while after the last one leaves, so
  * a run of commands registers it once.
  */
-const LINGER_MS = 30_000;
+export const LINGER_MS = 30_000;
 
 type Callback<A extends unknown[]> = (...args: A) => void;
 
@@ -16,8 +16,8 @@ interface PlainEvent<A extends unknown[]> {
   removeListener(callback: Callback<A>): void;
 }
 
-interface FilteredEvent<A extends unknown[]> {
-  addListener(callback: Callback<A>, filter: chrome.webRequest.RequestFilter): void;
+interface FilteredEvent<A extends unknown[], F> {
+  addListener(callback: Callback<A>, filter: F): void;
   removeListener(callback: Callback<A>): void;
 }
 
@@ -36,7 +36,7 @@ export function subscribe<A extends unknown[]>(event: PlainEvent<A>, callback: C
 }
 
 /** The same for a webRequest event, with its filter (one real listener per distinct filter). */
-export function subscribeFiltered<A extends unknown[]>(event: FilteredEvent<A>, filter: chrome.webRequest.RequestFilter, callback: Callback<A>): () => void {
+export function subscribeFiltered<A extends unknown[], F>(event: FilteredEvent<A, F>, filter: F, callback: Callback<A>): () => void {
   return join(event, JSON.stringify(filter), callback, (real) => event.addListener(real, filter), (real) => event.removeListener(real));
 }
 
