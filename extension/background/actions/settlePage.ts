@@ -21,9 +21,9 @@ export interface SettleWindow {
   /** When the dispatch began (ms since the epoch): requests from then on are the action's. */
   dispatchedAt: number;
   /**
-   * When the input reached the page, its synchronous handlers done (ms since the epoch): the
-   * quiet window runs from here, and a DOM change after it, even one made before the settle
-   * began, is the page still moving.
+   * When the dispatch was done, what it ran at once included (ms since the epoch): the quiet
+   * window runs from here, and a DOM change after it, even one made before the settle began,
+   * is the page still moving.
    */
   windowFrom: number;
   /** Ends the write's in-page patch at the window's end; resolves to the requests the page started. */
