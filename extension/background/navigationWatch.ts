@@ -1,4 +1,5 @@
 import { WebOperatorError } from "../../protocol/index.js";
+import { subscribe } from "./sharedListeners.js";
 
 /** How long an announced navigation may take to reach the browser before we stop expecting it. */
 const NAVIGATION_START_WINDOW_MS = 1_000;
@@ -29,6 +30,7 @@ export class NavigationWatch {
   private outcome: Outcome | null = null;
   private waiters: Array<(outcome: Outcome) => void> = [];
   private changeWaiters: Array<() => void> = [];
+  private readonly unsubscribe: Array<() => void>;
 
   private readonly onBefore = (details: { tabId: number; frameId: number; url?: string }): void => {
     if (details.tabId === this.tabId && details.frameId === 0 && !this.isLeftoverBlank(details.url)) {
@@ -81,13 +83,15 @@ export class NavigationWatch {
     private readonly tabId: number,
     private readonly expectedUrl?: string,
   ) {
-    chrome.webNavigation.onBeforeNavigate.addListener(this.onBefore);
-    chrome.webNavigation.onCommitted.addListener(this.onCommitted);
-    chrome.webNavigation.onDOMContentLoaded.addListener(this.onInteractive);
-    chrome.webNavigation.onCompleted.addListener(this.onDone);
-    chrome.webNavigation.onErrorOccurred.addListener(this.onError);
-    chrome.webNavigation.onReferenceFragmentUpdated.addListener(this.onSameDocument);
-    chrome.webNavigation.onHistoryStateUpdated.addListener(this.onSameDocument);
+    this.unsubscribe = [
+      subscribe(chrome.webNavigation.onBeforeNavigate, this.onBefore),
+      subscribe(chrome.webNavigation.onCommitted, this.onCommitted),
+      subscribe(chrome.webNavigation.onDOMContentLoaded, this.onInteractive),
+      subscribe(chrome.webNavigation.onCompleted, this.onDone),
+      subscribe(chrome.webNavigation.onErrorOccurred, this.onError),
+      subscribe(chrome.webNavigation.onReferenceFragmentUpdated, this.onSameDocument),
+      subscribe(chrome.webNavigation.onHistoryStateUpdated, this.onSameDocument),
+    ];
   }
 
   /**
@@ -165,13 +169,7 @@ export class NavigationWatch {
   }
 
   disarm(): void {
-    chrome.webNavigation.onBeforeNavigate.removeListener(this.onBefore);
-    chrome.webNavigation.onCommitted.removeListener(this.onCommitted);
-    chrome.webNavigation.onDOMContentLoaded.removeListener(this.onInteractive);
-    chrome.webNavigation.onCompleted.removeListener(this.onDone);
-    chrome.webNavigation.onErrorOccurred.removeListener(this.onError);
-    chrome.webNavigation.onReferenceFragmentUpdated.removeListener(this.onSameDocument);
-    chrome.webNavigation.onHistoryStateUpdated.removeListener(this.onSameDocument);
+    for (const leave of this.unsubscribe) leave();
   }
 
   private async waitForStart(until: number): Promise<void> {

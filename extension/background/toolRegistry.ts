@@ -25,9 +25,10 @@ export interface ToolContext {
   requester?: Requester;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
-   * re-verifies tab identity, origin and policy at that moment (seed §6).
+   * re-verifies tab identity, origin and policy at that moment (seed §6). Resolves to the
+   * tab as it read it then, or null when this gate reads none.
    */
-  beforeDispatch(tabId: number): Promise<void>;
+  beforeDispatch(tabId: number): Promise<chrome.tabs.Tab | null>;
   /** The tab the gate resolved for this call exactly as the tool would (tabResolver), if it resolved one. */
   admittedTab: (chrome.tabs.Tab & { id: number }) | null;
   /**
@@ -40,7 +41,7 @@ export interface ToolContext {
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
 export interface Admission {
-  beforeDispatch: (tabId: number) => Promise<void>;
+  beforeDispatch: (tabId: number) => Promise<chrome.tabs.Tab | null>;
   tab: (chrome.tabs.Tab & { id: number }) | null;
 }
 
@@ -69,7 +70,7 @@ export interface ToolGate {
 }
 
 const OPEN_GATE: ToolGate = {
-  admit: () => Promise.resolve({ beforeDispatch: () => Promise.resolve(), tab: null }),
+  admit: () => Promise.resolve({ beforeDispatch: () => Promise.resolve(null), tab: null }),
 };
 
 /** A handler; everything else about the tool (schemas, level, effects, intent) is its protocol/ entry. */

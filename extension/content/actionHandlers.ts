@@ -7,14 +7,18 @@ import { scrollToRef } from "./actions/scrollTo.js";
 import { prepareTyping, readValue } from "./actions/prepareTyping.js";
 import { waitForText } from "./waiting/waitForText.js";
 import { waitForDomQuiet } from "./waiting/domQuiet.js";
+import { watchMutations } from "./waiting/mutationClock.js";
 import { highlightRef } from "./visualization/actionHighlight.js";
 import { setFiles } from "./actions/setFiles.js";
+import { observe } from "./snapshot/observation.js";
 
 type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
 
 export const actionHandlers: ContentHandlers<ActionOp> = {
   prepare_action: async (request, { registry }) => {
     const prepared = await prepareAction(registry, request.ref, request.purpose);
+    // Every ref write prepares first, so its settle can count page changes from the dispatch on.
+    watchMutations();
     // In the same trip: one message fewer on every click.
     if (request.highlight !== undefined) highlightRef(registry, prepared.ref, request.highlight);
     return prepared;
@@ -22,7 +26,20 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
   select_option: (request, { registry }) => selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
   wait_for: (request) => waitForText(request),
-  dom_quiet: (request) => waitForDomQuiet(request.quietMs, request.maxMs),
+  dom_quiet: async (request, { registry }) => {
+    const result = await waitForDomQuiet(request.quietMs, request.maxMs, request.after);
+    if (!result.quiet || request.observe === undefined) return result;
+    try {
+      return { ...result, observation: observe(registry, request.observe) };
+    } catch {
+      // The worker observes on its own then; a failed read must not make a quiet page look busy.
+      return result;
+    }
+  },
+  watch_mutations: () => {
+    watchMutations();
+    return { watching: true };
+  },
   prepare_typing: (request, { registry }) => prepareTyping(registry, request.ref, request.mode),
   read_value: (request, { registry }) => readValue(registry, request.ref),
   highlight: (request, { registry }) => highlightRef(registry, request.ref, request.label),

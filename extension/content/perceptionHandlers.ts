@@ -24,6 +24,6 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
     if (request.format === "markdown") return extractMarkdown(element, request.fromChar, request.pageChars);
     return extractVisibleText(element ?? document.body ?? document.documentElement, request.fromChar, request.pageChars);
   },
-  observe: (request, { registry }) => observe(registry, request.maxChars),
+  observe: (request, { registry }) => observe(registry, request.maxChars, request.retract),
   describe_elements: (request) => describeElements(request.selector, request.limit),
 };

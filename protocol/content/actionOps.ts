@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RefSchema } from "../primitives.js";
 import { DialogRecordSchema } from "../tools/actionEffects.js";
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
+import { ObservationSchema } from "../tools/perceptionTools.js";
 
 export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 
@@ -12,7 +13,13 @@ export const ActionContentRequestSchemas = [
   z.object({ op: z.literal("select_option"), ref: RefSchema, values: z.array(z.string()).optional(), labels: z.array(z.string()).optional() }),
   z.object({ op: z.literal("scroll_to"), ref: RefSchema }),
   z.object({ op: z.literal("wait_for"), text: z.string().optional(), textGone: z.string().optional(), timeoutMs: z.number().int().positive() }),
-  z.object({ op: z.literal("dom_quiet"), quietMs: z.number().int().nonnegative(), maxMs: z.number().int().positive() }),
+  /**
+   * `after`: epoch ms of a write's dispatch; the periods count from then, and changes since then count (see watch_mutations).
+   * `observe`: when quiet, the observation (of that many chars) at that moment too, one round trip fewer; observe's `retract` takes it back.
+   */
+  z.object({ op: z.literal("dom_quiet"), quietMs: z.number().int().nonnegative(), maxMs: z.number().int().positive(), after: z.number().optional(), observe: z.number().int().positive().optional() }),
+  /** Starts noting when the DOM last changed, before a write dispatches, so the settle's dom_quiet can count from the dispatch. */
+  z.object({ op: z.literal("watch_mutations") }),
   z.object({ op: z.literal("prepare_typing"), ref: RefSchema, mode: z.enum(["replace", "append"]) }),
   z.object({ op: z.literal("read_value"), ref: RefSchema }),
   z.object({ op: z.literal("highlight"), ref: RefSchema, label: z.string().max(80) }),
@@ -38,7 +45,8 @@ export const ActionContentResultSchemas = {
   }),
   scroll_to: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
   wait_for: z.object({ matched: z.boolean(), waitedMs: z.number() }),
-  dom_quiet: z.object({ quiet: z.boolean(), waitedMs: z.number() }),
+  dom_quiet: z.object({ quiet: z.boolean(), waitedMs: z.number(), observation: ObservationSchema.optional() }),
+  watch_mutations: z.object({ watching: z.boolean() }),
   prepare_typing: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), before: z.string() }),
   read_value: z.object({ ref: z.string(), value: z.string() }),
   highlight: z.object({ shown: z.boolean() }),

@@ -45,8 +45,12 @@ export const DescribedTargetSchema = z.object({
 });
 
 export const InteractionContentResultSchemas = {
-  /** navigationStarted: the click began a navigation of the page (Navigation API "navigate"). */
-  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), navigationStarted: z.boolean() }),
+  /**
+   * navigationStarted: the click began a navigation of the page (Navigation API "navigate").
+   * dispatchedAt: epoch ms (the page's Date.now) once the click and what it ran at once (handlers,
+   * their microtasks, zero-delay tasks) were done: the settle's quiet window starts there.
+   */
+  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), navigationStarted: z.boolean(), dispatchedAt: z.number() }),
   type: z.object({ ref: z.string(), target: TargetSchema, value: z.string(), recovered: z.boolean() }),
   focus: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean() }),
   scroll: z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),

@@ -24,7 +24,8 @@ export const PerceptionContentRequestSchemas = [
     pageChars: z.number().int().positive(),
     format: ExtractFormatSchema.optional(),
   }),
-  z.object({ op: z.literal("observe"), maxChars: z.number().int().positive() }),
+  /** `retract`: an observation dom_quiet took that the action did not use; the diff is against the view before it. */
+  z.object({ op: z.literal("observe"), maxChars: z.number().int().positive(), retract: z.string().optional() }),
   // Diagnostic (the WPT accname suite): the role and name the snapshot walk gives each match of a selector.
   z.object({ op: z.literal("describe_elements"), selector: z.string().min(1), limit: z.number().int().positive() }),
 ] as const;

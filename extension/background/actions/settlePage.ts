@@ -1,11 +1,12 @@
+import { OBSERVATION_MAX_CHARS, type Observation } from "../../../protocol/tools/perceptionTools.js";
 import { callContent } from "../contentClient.js";
 import { networkActivity } from "./networkActivity.js";
 
 /**
- * Seed §4, made adaptive. First a short window after dispatch: when the DOM does not change
- * during it, the page started no request (neither through its fetch/XHR, counted in the
- * page, nor any the browser saw) and none is in flight, the page is provably quiet and the
- * action returns. Otherwise the full wait: a DOM quiet period and bounded network idle,
+ * Seed §4, made adaptive. First a short window from the dispatch: when the DOM does not
+ * change during it, the page started no request (neither through its fetch/XHR, counted in
+ * the page, nor any the browser saw) and none is in flight, the page is provably quiet and
+ * the action returns. Otherwise the full wait: a DOM quiet period and bounded network idle,
  * measured in parallel.
  */
 export const SETTLE = { quietWindowMs: 15, domQuietMs: 50, domMaxMs: 1_500, networkIdleMs: 50, networkMaxMs: 2_000 } as const;
@@ -19,35 +20,52 @@ export interface Settled {
 export interface SettleWindow {
   /** When the dispatch began (ms since the epoch): requests from then on are the action's. */
   dispatchedAt: number;
+  /**
+   * When the dispatch was done, what it ran at once included (ms since the epoch): the quiet
+   * window runs from here, and a DOM change after it, even one made before the settle began,
+   * is the page still moving.
+   */
+  windowFrom: number;
   /** Ends the write's in-page patch at the window's end; resolves to the requests the page started. */
   pageRequests: () => Promise<number>;
   /** Something outside the page changed (a tab opened): no quick return. */
   elsewhere: () => Promise<boolean>;
+  /** The tab as the write last read it, while no navigation has made that stale: spares a tabs.get per content call. */
+  knownTab: () => chrome.tabs.Tab | undefined;
 }
 
-/** `fullWait`: the window was not quiet, so the page was waited for past the write's patch. */
-export async function settlePage(tabId: number, deadline: number, window: SettleWindow): Promise<Settled & { fullWait: boolean }> {
+export interface SettleOutcome extends Settled {
+  /** The window was not quiet, so the page was waited for past the write's patch. */
+  fullWait: boolean;
+  /** The page as it was when the window proved quiet: the action's observation. */
+  observation?: Observation;
+  /** An observation taken in the window and then not used (the page was not quiet after all): observe retracts it. */
+  retract?: string;
+}
+
+export async function settlePage(tabId: number, deadline: number, window: SettleWindow): Promise<SettleOutcome> {
   const started = Date.now();
-  const budget = Math.max(1, deadline - started);
-  const windowMs = Math.min(SETTLE.quietWindowMs, budget);
-  const [domQuiet, pageRequests] = await Promise.all([
-    // maxMs one past the window: quiet only if no mutation came during it.
-    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1 })
-      .then((result) => result.quiet)
-      .catch(() => false),
+  const windowMs = Math.min(SETTLE.quietWindowMs, Math.max(1, deadline - window.windowFrom));
+  const windowEnd = new Promise((resolve) => setTimeout(resolve, Math.max(0, window.windowFrom + windowMs - started)));
+  const [first, pageRequests, elsewhere] = await Promise.all([
+    // maxMs one past the window: quiet only if no change came during it. A quiet page is observed in the same trip.
+    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1, after: window.windowFrom, observe: OBSERVATION_MAX_CHARS }, window.knownTab())
+      .catch(() => ({ quiet: false, observation: undefined })),
     // Unknown (the document went away) is not quiet.
-    new Promise((resolve) => setTimeout(resolve, windowMs)).then(window.pageRequests).catch(() => null),
+    windowEnd.then(window.pageRequests).catch(() => null),
+    // Asked at the window's end beside the rest, not after it: a tab the action opened exists by then.
+    windowEnd.then(window.elsewhere).catch(() => true),
   ]);
-  if (domQuiet && pageRequests === 0 && networkActivity.quietSince(tabId, window.dispatchedAt) && !(await window.elsewhere())) {
-    return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false };
+  if (first.quiet && pageRequests === 0 && !elsewhere && networkActivity.quietSince(tabId, window.dispatchedAt)) {
+    return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false, ...(first.observation === undefined ? {} : { observation: first.observation }) };
   }
   const remaining = Math.max(1, deadline - Date.now());
   const [dom, network] = await Promise.all([
-    callContent(tabId, { op: "dom_quiet", quietMs: SETTLE.domQuietMs, maxMs: Math.max(1, Math.min(SETTLE.domMaxMs, remaining)) })
+    callContent(tabId, { op: "dom_quiet", quietMs: SETTLE.domQuietMs, maxMs: Math.max(1, Math.min(SETTLE.domMaxMs, remaining)) }, window.knownTab())
       .then((result) => result.quiet)
       // A page that is unloading or not scriptable has no DOM to wait for.
       .catch(() => false),
     networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining), { since: window.dispatchedAt, requests: pageRequests ?? 0 }),
   ]);
-  return { dom, network, waitedMs: Date.now() - started, fullWait: true };
+  return { dom, network, waitedMs: Date.now() - started, fullWait: true, ...(first.observation === undefined ? {} : { retract: first.observation.snapshotId }) };
 }

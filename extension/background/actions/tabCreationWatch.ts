@@ -1,8 +1,12 @@
+import { subscribe } from "../sharedListeners.js";
+
 const COMMIT_WAIT_MS = 2_000;
 
 /** Notices tabs a page opens (target=_blank, window.open) while an action runs. */
 export class TabCreationWatch {
   private created: { tabId: number; url: string } | null = null;
+  /** The watched tab itself, as the last openedSince query listed it. */
+  private source: chrome.tabs.Tab | undefined;
 
   private readonly onCreated = (tab: chrome.tabs.Tab): void => {
     if (tab.openerTabId === this.tabId && tab.id !== undefined && this.created === null) {
@@ -10,8 +14,10 @@ export class TabCreationWatch {
     }
   };
 
+  private readonly unsubscribe: () => void;
+
   constructor(private readonly tabId: number) {
-    chrome.tabs.onCreated.addListener(this.onCreated);
+    this.unsubscribe = subscribe(chrome.tabs.onCreated, this.onCreated);
   }
 
   /** The tabs this tab has opened so far; taken before an action, so `openedSince` can tell new ones. */
@@ -27,9 +33,15 @@ export class TabCreationWatch {
   async openedSince(before: Set<number>): Promise<boolean> {
     if (this.created !== null) return true;
     const tabs = await chrome.tabs.query({}).catch(() => []);
+    this.source = tabs.find((tab) => tab.id === this.tabId);
     const fresh = tabs.find((tab) => tab.openerTabId === this.tabId && tab.id !== undefined && !before.has(tab.id));
     if (fresh?.id !== undefined && this.created === null) this.created = { tabId: fresh.id, url: fresh.pendingUrl ?? fresh.url ?? "" };
     return this.created !== null;
+  }
+
+  /** The watched tab as the last openedSince query saw it: the same read, no second one. */
+  sourceTab(): chrome.tabs.Tab | undefined {
+    return this.source;
   }
 
   /** A new tab starts without a URL: wait (bounded) until its first document commits, so the agent can read it next. */
@@ -54,6 +66,6 @@ export class TabCreationWatch {
   }
 
   disarm(): void {
-    chrome.tabs.onCreated.removeListener(this.onCreated);
+    this.unsubscribe();
   }
 }

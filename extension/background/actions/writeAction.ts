@@ -7,44 +7,74 @@ import { drainRecordedDialogs } from "../dialogs/dialogRecorder.js";
 import { TabCreationWatch } from "./tabCreationWatch.js";
 import { settlePage } from "./settlePage.js";
 import { observeAfterAction } from "../tools/perception/observeAfterAction.js";
+import { callContent } from "../contentClient.js";
 import { drainDownloadUpdates, trackDownloadsDuring } from "../downloads/downloads.js";
 
 export interface DispatchOutcome<T> {
   value: T;
   /** The page announced a navigation (Navigation API), so waiting for a load is certain. */
   navigationStarted?: boolean;
+  /**
+   * When the page saw the dispatch done (its Date.now, epoch ms), what it ran at once included;
+   * without it, the worker's time once dispatch returned: trusted input is acknowledged after its handlers ran.
+   */
+  dispatchedAt?: number;
+}
+
+export interface WriteOptions {
+  /**
+   * Work the dispatch needs done first that may overlap the dialog patch going on:
+   * actionability and the highlight (prepare_action, which also starts the page's mutation
+   * watch). The gatekeeper's last check still waits for it, so it stays right before dispatch.
+   */
+  prepared?: Promise<unknown>;
 }
 
 /**
  * The one path every write takes: arm navigation and new-tab watches, patch dialogs,
  * re-verify the target with the gatekeeper, dispatch, then settle and report what
  * happened. The agent learns about navigations, tabs and dialogs without asking.
+ * `dispatch` gets the tab as the gatekeeper re-read it, to spare its content calls a read.
  */
 export async function runWriteAction<T>(
   tabId: number,
   context: ToolContext,
-  dispatch: () => Promise<DispatchOutcome<T>>,
+  dispatch: (tab: chrome.tabs.Tab) => Promise<DispatchOutcome<T>>,
+  options: WriteOptions = {},
 ): Promise<{ value: T; effects: ActionEffects }> {
+  // Awaited below; a failure before that must not also surface as an unhandled rejection.
+  options.prepared?.catch(() => undefined);
   const navigation = new NavigationWatch(tabId);
   const tabs = new TabCreationWatch(tabId);
   let guarding: Promise<DialogGuard | null> = Promise.resolve(null);
   let collected: Released | null = null;
   try {
     await adoptAgentTab(tabId);
-    // In parallel, all before the dispatch: the patch, the gatekeeper's last check, the tab's state.
+    const admitted = context.admittedTab?.id === tabId ? context.admittedTab : undefined;
+    // Not awaited: a page whose script is slow to answer must not hold the dispatch. Sent
+    // before it, it is in place first for content-dispatched input; when it is not, dom_quiet
+    // counts its window from its own start, as without it.
+    if (options.prepared === undefined) void callContent(tabId, { op: "watch_mutations" }, admitted).catch(() => null);
+    // In parallel, all before the dispatch: the patch, the preparation, the tabs it opened so far.
     guarding = guardDialogs(tabId).catch(() => null);
-    const [guard, , before, openedBefore] = await Promise.all([guarding, context.beforeDispatch(tabId), chrome.tabs.get(tabId), tabs.openedTabs()]);
+    // The gatekeeper's last check comes after the preparation, right before the dispatch.
+    const checked = (options.prepared ?? Promise.resolve()).then(() => context.beforeDispatch(tabId));
+    const [guard, verified, openedBefore] = await Promise.all([guarding, checked, tabs.openedTabs()]);
+    const before = verified ?? (await chrome.tabs.get(tabId));
     const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
     if (context.signal.aborted || Date.now() > context.deadline) {
       throw new WebOperatorError("timeout", "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.");
     }
-    const { result: [outcome, { fullWait, ...settled }], downloads } = await trackDownloadsDuring(async () => {
+    // Good for content calls only while no navigation has replaced the document it describes.
+    const knownTab = (): chrome.tabs.Tab | undefined => (navigation.navigationStarted ? undefined : before);
+    const { result: [outcome, { fullWait, observation: early, retract, ...settled }], downloads } = await trackDownloadsDuring(async () => {
       const dispatchedAt = Date.now();
-      const dispatched = await dispatch();
+      const dispatched = await dispatch(before);
+      const windowFrom = dispatched.dispatchedAt ?? Date.now();
       await navigation.settleAfterAction(context.deadline, { expectNavigation: dispatched.navigationStarted ?? false, graceMs: dispatched.navigationStarted === undefined ? 30 : 0 });
       const pageRequests = async (): Promise<number> => (await release()).requests;
-      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, pageRequests, elsewhere: () => tabs.openedSince(openedBefore) });
+      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, windowFrom, pageRequests, elsewhere: () => tabs.openedSince(openedBefore), knownTab });
       await tabs.waitForCommit(context.deadline);
       return [dispatched, settled] as const;
     });
@@ -53,7 +83,13 @@ export async function runWriteAction<T>(
     // The patch came off at the end of the settle's first window; what the page raised after
     // that, the recorder answered in the same way.
     const late = fullWait && guard !== null ? await drainRecordedDialogs(tabId) : [];
-    const [after, tabCreated, observation] = await Promise.all([chrome.tabs.get(tabId).catch(() => null), tabs.result(), observeAfterAction(tabId)]);
+    // After a quick settle, the tab as the window's end read it (nothing was waited for since).
+    const seen = fullWait ? undefined : tabs.sourceTab();
+    const [after, tabCreated, observation] = await Promise.all([
+      seen ?? chrome.tabs.get(tabId).catch(() => null),
+      tabs.result(),
+      early ?? observeAfterAction(tabId, knownTab(), retract),
+    ]);
     const url = after?.url ?? before.url ?? "";
     const effects: ActionEffects = {
       navigated: navigation.navigationStarted || url !== (before.url ?? ""),

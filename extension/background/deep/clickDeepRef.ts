@@ -11,7 +11,7 @@ export interface DeepClick {
 
 interface ClickOptions {
   /** The gatekeeper's last word, called with the ref's tab right before the mouse events. */
-  beforeDispatch(tabId: number): Promise<void>;
+  beforeDispatch(tabId: number): Promise<unknown>;
 }
 
 /** A trusted click on a resolved deep ref: identity checked again, then the one mouse dispatcher at its centre. */

@@ -13,7 +13,8 @@ export interface GatedCall {
   tool: string;
   input: unknown;
   defaultTabId: number | undefined;
-  tab: { id: number; url: string; origin: string } | null;
+  /** `read`: the tab as admission read it moments ago, so describing a target needs no second read. */
+  tab: { id: number; url: string; origin: string; read?: chrome.tabs.Tab } | null;
   requester: Requester | null;
   agent: AgentIdentity | null;
 }
@@ -29,7 +30,7 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
   let asked: DescribedTarget | null = null;
   const page = parseUrl(call.tab?.url);
   for (const plan of plans) {
-    const target = call.tab === null ? null : await describePlanned(call.tab.id, plan);
+    const target = call.tab === null ? null : await describePlanned(call.tab.id, plan, call.tab.read);
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
     const found = enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page }), policy);
@@ -97,9 +98,9 @@ function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: strin
   }
 }
 
-async function describePlanned(tabId: number, plan: PlannedAction): Promise<DescribedTarget | null> {
+async function describePlanned(tabId: number, plan: PlannedAction, known: chrome.tabs.Tab | undefined): Promise<DescribedTarget | null> {
   // The control under the point, with its form, as a ref's target would be described.
-  if (plan.point !== undefined) return callContent(tabId, { op: "describe_ref", point: plan.point }).catch(() => null);
+  if (plan.point !== undefined) return callContent(tabId, { op: "describe_ref", point: plan.point }, known).catch(() => null);
   if (plan.describe === undefined) return null;
   if (plan.describe !== null && looksLikeDeepRef(plan.describe)) {
     // Deep refs name nodes of the CDP accessibility tree, which the content script does not know.
@@ -107,7 +108,7 @@ async function describePlanned(tabId: number, plan: PlannedAction): Promise<Desc
     const resolved = await resolveDeepRef(plan.describe).catch(() => null);
     return resolved === null ? null : axTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name);
   }
-  return describe(tabId, plan.describe);
+  return describe(tabId, plan.describe, known);
 }
 
 /** What is known of a target found in the accessibility tree: role and name, no form, so only unambiguous names ask. */
@@ -115,9 +116,9 @@ function axTarget(ref: string, role: string, name: string): DescribedTarget {
   return { ref, role, name, tag: "", type: "", submitsForm: false, inForm: false, formHasPassword: false };
 }
 
-async function describe(tabId: number, ref: string | null): Promise<DescribedTarget | null> {
+async function describe(tabId: number, ref: string | null, known: chrome.tabs.Tab | undefined): Promise<DescribedTarget | null> {
   try {
-    return await callContent(tabId, ref === null ? { op: "describe_ref" } : { op: "describe_ref", ref });
+    return await callContent(tabId, ref === null ? { op: "describe_ref" } : { op: "describe_ref", ref }, known);
   } catch (error) {
     // A key press on a page without a content script (about:blank) has no form to send.
     if (ref === null && error instanceof WebOperatorError && error.code === "unsupported_page") return null;

@@ -40,7 +40,7 @@ export class Gatekeeper implements ToolGate {
   }
 
   async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission> {
-    if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(), tab: null };
+    if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(null), tab: null };
     const policy = await policyStore.current();
     checkCapabilities(tool.name, tool.spec.capability, policy);
     const plans = plannedActions(tool.name, input);
@@ -52,7 +52,7 @@ export class Gatekeeper implements ToolGate {
     const origin = originOf(pageUrl);
     const grant = this.grants.get(context);
     if (tool.effects === "write") {
-      const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin };
+      const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
       await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null }, plans, policy, grant);
     }
     const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
@@ -124,7 +124,7 @@ export class Gatekeeper implements ToolGate {
     }
   }
 
-  private async beforeDispatch(admitted: AdmittedCall, tabId: number): Promise<void> {
+  private async beforeDispatch(admitted: AdmittedCall, tabId: number): Promise<chrome.tabs.Tab> {
     let tab: chrome.tabs.Tab;
     try {
       tab = await chrome.tabs.get(tabId);
@@ -143,6 +143,7 @@ export class Gatekeeper implements ToolGate {
       );
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
+    return tab;
   }
 
   /** The tab a tab-scoped tool will act on, resolved as the tool itself resolves it. */

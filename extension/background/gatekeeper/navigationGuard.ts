@@ -1,5 +1,6 @@
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { checkHost, isPrivateAddress } from "./hostRules.js";
+import { subscribe, subscribeFiltered } from "../sharedListeners.js";
 
 export interface GuardViolation {
   tabId: number;
@@ -20,6 +21,7 @@ export class NavigationGuard {
   private readonly tabs = new Set<number>();
   private found: GuardViolation | null = null;
   private stopping: Promise<unknown> = Promise.resolve();
+  private readonly unsubscribe: Array<() => void>;
 
   private readonly onRedirect = (details: chrome.webRequest.OnBeforeRedirectDetails): void => {
     if (this.tabs.has(details.tabId)) this.judge(details.tabId, details.redirectUrl, "was redirected to");
@@ -47,11 +49,14 @@ export class NavigationGuard {
     private readonly followNewTabs = false,
   ) {
     if (tabId !== null) this.tabs.add(tabId);
-    if (followNewTabs) chrome.tabs.onCreated.addListener(this.onTabCreated);
-    chrome.webRequest.onBeforeRedirect.addListener(this.onRedirect, MAIN_FRAME);
-    chrome.webRequest.onResponseStarted.addListener(this.onResponse, MAIN_FRAME);
-    chrome.webNavigation.onCommitted.addListener(this.onCommitted);
-    chrome.webNavigation.onCreatedNavigationTarget.addListener(this.onPopup);
+    // Shared listeners: the same events, without the cost of registering them on every write.
+    this.unsubscribe = [
+      ...(followNewTabs ? [subscribe(chrome.tabs.onCreated, this.onTabCreated)] : []),
+      subscribeFiltered(chrome.webRequest.onBeforeRedirect, MAIN_FRAME, this.onRedirect),
+      subscribeFiltered(chrome.webRequest.onResponseStarted, MAIN_FRAME, this.onResponse),
+      subscribe(chrome.webNavigation.onCommitted, this.onCommitted),
+      subscribe(chrome.webNavigation.onCreatedNavigationTarget, this.onPopup),
+    ];
   }
 
   get violation(): GuardViolation | null {
@@ -64,11 +69,7 @@ export class NavigationGuard {
   }
 
   disarm(): void {
-    if (this.followNewTabs) chrome.tabs.onCreated.removeListener(this.onTabCreated);
-    chrome.webRequest.onBeforeRedirect.removeListener(this.onRedirect);
-    chrome.webRequest.onResponseStarted.removeListener(this.onResponse);
-    chrome.webNavigation.onCommitted.removeListener(this.onCommitted);
-    chrome.webNavigation.onCreatedNavigationTarget.removeListener(this.onPopup);
+    for (const leave of this.unsubscribe) leave();
   }
 
   private judge(tabId: number, raw: string, how: string): void {

@@ -9,6 +9,6 @@ export const clickTool = defineTool({
   async run(input, context) {
     if (looksLikeDeepRef(input.ref)) return performDeepClick(input, context);
     const tab = await toolTab(input.tabId, context);
-    return performClick(tab.id, input, context, needsTrustedInput(input) ? "trusted" : "synthetic");
+    return performClick(tab, input, context, needsTrustedInput(input) ? "trusted" : "synthetic");
   },
 });

@@ -3,6 +3,7 @@ import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "./actionTarget.js";
 import { dispatchClickSequence } from "./pointerEvents.js";
 import { watchNavigationDuring } from "./navigationProbe.js";
+import { markDispatched, watchMutations } from "../waiting/mutationClock.js";
 
 /** The "click" op: a synthetic left click at the centre of the ref's element. */
 export async function clickRef(registry: RefRegistry, rawRef: string): Promise<ContentResult<"click">> {
@@ -10,8 +11,12 @@ export async function clickRef(registry: RefRegistry, rawRef: string): Promise<C
   scrollIntoView(target.element);
   const rect = assertVisible(target);
   assertEnabled(target);
+  watchMutations();
   const navigationStarted = await watchNavigationDuring(() =>
     dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }),
   );
-  return { ref: target.ref, target: target.target, recovered: target.recovered, navigationStarted };
+  // After the probe's one task: what the click ran at once (handlers, their microtasks, zero-delay
+  // tasks) belongs to it, as trusted input's handlers are done before the browser acknowledges it.
+  const dispatchedAt = markDispatched();
+  return { ref: target.ref, target: target.target, recovered: target.recovered, navigationStarted, dispatchedAt };
 }

@@ -2,7 +2,7 @@ import { OBSERVATION_MAX_DIFF_LINES, OBSERVATION_MAX_REFS, type Observation } fr
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { truncateText } from "../dom/textNormalize.js";
 import { buildPageView } from "./snapshotBuilder.js";
-import { lastView } from "./snapshotHistory.js";
+import { lastView, retractView } from "./snapshotHistory.js";
 import { diffLines } from "./lineDiff.js";
 import { elementNodes } from "./treeViews.js";
 
@@ -10,7 +10,8 @@ import { elementNodes } from "./treeViews.js";
  * The "observe" op (seed §1.3): after an action, a small snapshot, what changed since the
  * last whole-page view of this document, and the interactive refs now on the page.
  */
-export function observe(registry: RefRegistry, maxChars: number): Observation {
+export function observe(registry: RefRegistry, maxChars: number, retract?: string): Observation {
+  if (retract !== undefined) retractView(registry, retract);
   const previous = lastView(registry);
   const view = buildPageView(registry, { maxChars, mode: "all" });
   const diff = previous === null ? null : diffLines(previous.lines, view.lines, OBSERVATION_MAX_DIFF_LINES);

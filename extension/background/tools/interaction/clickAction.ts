@@ -14,18 +14,27 @@ export function needsTrustedInput(input: ClickInput): boolean {
 }
 
 /**
- * Actionability first (visible, stable, enabled, not obscured), then the highlight, then
- * the click through the shared write path.
+ * Actionability (visible, stable, enabled, not obscured) and the highlight, while the write
+ * path puts its dialog patch on; then the click through that path. `tab`: as the tool
+ * resolved it, moments ago.
  */
-export async function performClick(tabId: number, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
-  const prepared = await callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: actionLabel(context, input.reason ?? "click") });
-  const { effects } = await runWriteAction<null>(tabId, context, async () => {
-    if (mode === "synthetic") {
-      const clicked = await callContent(tabId, { op: "click", ref: prepared.ref });
-      return { value: null, navigationStarted: clicked.navigationStarted };
-    }
-    await clickAt(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
-    return { value: null };
-  });
+export async function performClick(tab: chrome.tabs.Tab & { id: number }, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
+  const tabId = tab.id;
+  const preparing = callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: actionLabel(context, input.reason ?? "click") }, tab);
+  const { effects } = await runWriteAction<null>(
+    tabId,
+    context,
+    async (verified) => {
+      const prepared = await preparing;
+      if (mode === "synthetic") {
+        const clicked = await callContent(tabId, { op: "click", ref: prepared.ref }, verified);
+        return { value: null, navigationStarted: clicked.navigationStarted, dispatchedAt: clicked.dispatchedAt };
+      }
+      await clickAt(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
+      return { value: null };
+    },
+    { prepared: preparing },
+  );
+  const prepared = await preparing;
   return { tabId, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, input: mode, ...effects };
 }

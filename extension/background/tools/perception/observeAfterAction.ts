@@ -7,9 +7,9 @@ import { callContent } from "../../contentClient.js";
  * action already happened, so a page that is gone (tab closed, navigated to a page we
  * cannot read, torn down mid-call) yields null instead of failing the action.
  */
-export async function observeAfterAction(tabId: number): Promise<Observation | null> {
+export async function observeAfterAction(tabId: number, known?: chrome.tabs.Tab, retract?: string): Promise<Observation | null> {
   try {
-    return await callContent(tabId, { op: "observe", maxChars: OBSERVATION_MAX_CHARS });
+    return await callContent(tabId, { op: "observe", maxChars: OBSERVATION_MAX_CHARS, ...(retract === undefined ? {} : { retract }) }, known);
   } catch {
     return null;
   }

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+/** SETTLE.domQuietMs: the full wait needs at least this long of DOM quiet, so a click that took it cannot have waited less. */
+const FULL_WAIT_DOM_QUIET_MS = 50;
+
+const PAGE = `<!doctype html><title>Settle</title>
+<p id="status">Nothing yet</p>
+<button id="later">Change later</button>
+<button id="at-once">Change at once</button>
+<button id="fetch">Fetch data</button>
+<script>
+  const status = (text) => { document.getElementById("status").textContent = text; };
+  const later = () => setTimeout(() => status("Changed 8 ms later"), 8);
+  document.getElementById("later").addEventListener("click", later);
+  document.getElementById("at-once").addEventListener("click", () => {
+    status("Handler ran");
+    queueMicrotask(() => status("Microtask ran"));
+    setTimeout(() => status("Zero-delay task ran"), 0);
+  });
+  document.getElementById("fetch").addEventListener("click", async () => {
+    status("Loading");
+    await fetch("/slow?ms=300");
+    status("Loaded");
+  });
+</script>`;
+
+describe("the settle's quiet window runs from the dispatch", () => {
+  let session: WebOperatorSession;
+  let snapshot: string;
+  let snapshotId: string;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  beforeEach(async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url(`/page?html=${encodeURIComponent(PAGE)}`) });
+    const taken = await session.client.request("browser.snapshot", {});
+    snapshot = taken.text;
+    snapshotId = taken.snapshotId;
+  });
+
+  it("waits out a change the click's handler makes 8 ms later and reports the changed page", async () => {
+    const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Change later") });
+    expect(clicked.observation?.text).toContain("Changed 8 ms later");
+    expect(clicked.observation?.diff).toContain("+ text: Changed 8 ms later");
+    // The window saw the change, so the click took the full wait rather than returning quiet.
+    expect(clicked.settled).toMatchObject({ dom: true, network: true });
+    expect(clicked.settled.waitedMs).toBeGreaterThanOrEqual(FULL_WAIT_DOM_QUIET_MS);
+  });
+
+  it("counts what the click ran at once (handler, microtask, zero-delay task) as the click itself", async () => {
+    const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Change at once") });
+    expect(clicked.settled).toMatchObject({ dom: true, network: true });
+    expect(clicked.observation?.text).toContain("Zero-delay task ran");
+  });
+
+  it("covers trusted clicks from their dispatch too", async () => {
+    const clicked = await session.client.request("browser.click_trusted", { ref: findRef(snapshot, "button", "Change later") });
+    expect(clicked.observation?.text).toContain("Changed 8 ms later");
+    expect(clicked.settled).toMatchObject({ dom: true, network: true });
+  });
+
+  it("diffs against the view before the click when a quiet DOM still had a request to wait for", async () => {
+    const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Fetch data") });
+    expect(clicked.observation?.text).toContain("Loaded");
+    // The window's observation (DOM quiet, showing "Loading") was not the answer: it is not what the diff starts from.
+    expect(clicked.observation?.previousSnapshotId).toBe(snapshotId);
+    expect(clicked.observation?.diff).toContain("- text: Nothing yet");
+    expect(clicked.observation?.diff).not.toContain("Loading");
+  });
+});
