@@ -1,17 +1,24 @@
+import { ElementStyle } from "./elementStyle.js";
+
 /**
  * Per-snapshot memo of computed styles and boxes. Reading both for many elements is
  * cheap only while nothing writes to the DOM in between, so a cache lives for one
  * read pass and is then dropped: styles are live objects and would go stale.
  */
 export class LayoutCache {
-  private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private readonly styles = new Map<Element, ElementStyle>();
   private readonly pseudoStyles = new Map<string, WeakMap<Element, CSSStyleDeclaration>>();
   private readonly rects = new Map<Element, DOMRect>();
 
   style(element: Element): CSSStyleDeclaration {
+    return this.computed(element).declaration;
+  }
+
+  /** The element's style with the properties the walk reads memoised: shared by the walker and names. */
+  computed(element: Element): ElementStyle {
     let style = this.styles.get(element);
     if (style === undefined) {
-      style = windowOf(element).getComputedStyle(element);
+      style = new ElementStyle(windowOf(element).getComputedStyle(element));
       this.styles.set(element, style);
     }
     return style;
