@@ -60,5 +60,6 @@ export function isEditableRoot(element: Element): boolean {
 
 // The tag test first: asking the document for its body and designMode costs two DOM calls an element.
 function isBodyOfItsDocument(element: Element): boolean {
-  return (element.localName === "body" || element.localName === "frameset") && element === element.ownerDocument.body;
+  const tag = element.localName;
+  return (tag === "body" || tag === "frameset") && element === element.ownerDocument.body;
 }

@@ -326,8 +326,9 @@ function hiddenWithAncestors(element: Element, context: NameContext, ariaHiddenA
   return style.display !== "contents" && !element.checkVisibility();
 }
 
+// Sibling links, not an array of children: this runs for every SVG a name walks, mostly finding nothing.
 function childByTag(element: Element, localName: string): Element | null {
-  for (const child of Array.from(element.children)) if (child.localName === localName) return child;
+  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) if (child.localName === localName) return child;
   return null;
 }
 
