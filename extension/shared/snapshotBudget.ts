@@ -33,16 +33,17 @@ export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: 
   const omitted: Omitted = { offscreenText: 0, other: 0, offscreenInteractive: 0 };
   const limit = maxChars - noticeReserve(lines, measure !== null);
 
+  // Every phase sacrifices in the same order, so the lines are sorted once and each phase takes its share.
+  const order = lines.map((_line, index) => index).sort((a, b) => sacrificeOrder(lines, distance, a, b));
   const dropWhere = (eligible: (line: RenderedLine<P>, distance: number) => boolean, count: (line: RenderedLine<P>) => void): void => {
-    const candidates = lines
-      .map((line, index) => ({ line, index, distance: distance[index] ?? Infinity }))
-      .filter(({ line, distance }) => eligible(line, distance))
-      .sort((a, b) => b.distance - a.distance || b.line.depth - a.line.depth || b.index - a.index);
+    if (total <= limit) return;
+    const candidates = order.filter((index) => eligible(lines[index] as RenderedLine<P>, distance[index] ?? Infinity));
     let progress = true;
     while (progress && total > limit) {
       progress = false;
-      for (const { line, index } of candidates) {
+      for (const index of candidates) {
         if (total <= limit) return;
+        const line = lines[index] as RenderedLine<P>;
         if (!kept[index] || (keptChildren[index] ?? 0) > 0) continue;
         kept[index] = false;
         total -= line.text.length + 1;
@@ -60,6 +61,11 @@ export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: 
   dropWhere((line) => !line.interactive, () => (omitted.other += 1));
   const notice = omissionNotice(omitted, { overBudget: total > limit, layoutKnown: measure !== null });
   return { body: joinLines(lines, kept) + notice, truncated: true, droppedInteractive: omitted.offscreenInteractive };
+}
+
+/** Farthest from the viewport first, then deepest, then last in the document. */
+function sacrificeOrder<P>(lines: ReadonlyArray<RenderedLine<P>>, distance: readonly number[], a: number, b: number): number {
+  return (distance[b] ?? Infinity) - (distance[a] ?? Infinity) || (lines[b]?.depth ?? 0) - (lines[a]?.depth ?? 0) || b - a;
 }
 
 /**
