@@ -30,7 +30,14 @@ export function truncateText(text: string, limit: number = MAX_PRINTED_CHARS): s
   return `${text.slice(0, limit - 1).trimEnd()}…`;
 }
 
+/**
+ * What singleLine would change: any LINE_BREAKING character but a lone inner space. Most
+ * printed text is already normalised, and testing is a scan where replacing is a copy.
+ */
+const NOT_SINGLE_LINE = /[^\S ]|[\u0000-\u001f\u007f-\u009f]| {2}|^ | $/;
+
 export function singleLine(text: string): string {
+  if (!NOT_SINGLE_LINE.test(text)) return text;
   return text.replace(LINE_BREAKING, " ").trim();
 }
 

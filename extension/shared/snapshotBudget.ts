@@ -25,7 +25,17 @@ export type LineDistance<P> = ((line: RenderedLine<P>) => number) | null;
 export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: number, measure: LineDistance<P>): BudgetedText {
   let total = lines.reduce((sum, line) => sum + line.text.length + 1, 0);
   if (total <= maxChars) return { body: joinLines(lines, null), truncated: false, droppedInteractive: 0 };
-  const distance = lines.map((line) => (measure === null ? (line.interactive ? 0 : Infinity) : measure(line)));
+  // Lines are measured only when a phase needs their distance: most pages fit once offscreen text goes, and a box read is dear.
+  const distances = new Float64Array(lines.length).fill(Number.NaN);
+  const distance = (index: number): number => {
+    let known = distances[index] ?? Number.NaN;
+    if (Number.isNaN(known)) {
+      const line = lines[index] as RenderedLine<P>;
+      known = measure === null ? (line.interactive ? 0 : Infinity) : measure(line);
+      distances[index] = known;
+    }
+    return known;
+  };
 
   const kept = lines.map(() => true);
   const keptChildren = lines.map(() => 0);
@@ -33,16 +43,19 @@ export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: 
   const omitted: Omitted = { offscreenText: 0, other: 0, offscreenInteractive: 0 };
   const limit = maxChars - noticeReserve(lines, measure !== null);
 
-  const dropWhere = (eligible: (line: RenderedLine<P>, distance: number) => boolean, count: (line: RenderedLine<P>) => void): void => {
-    const candidates = lines
-      .map((line, index) => ({ line, index, distance: distance[index] ?? Infinity }))
-      .filter(({ line, distance }) => eligible(line, distance))
-      .sort((a, b) => b.distance - a.distance || b.line.depth - a.line.depth || b.index - a.index);
+  const dropWhere = (kind: (line: RenderedLine<P>) => boolean, offscreenOnly: boolean, count: (line: RenderedLine<P>) => void): void => {
+    if (total <= limit) return;
+    const candidates: number[] = [];
+    lines.forEach((line, index) => {
+      if (kind(line) && (!offscreenOnly || distance(index) > 0)) candidates.push(index);
+    });
+    candidates.sort((a, b) => distance(b) - distance(a) || (lines[b]?.depth ?? 0) - (lines[a]?.depth ?? 0) || b - a);
     let progress = true;
     while (progress && total > limit) {
       progress = false;
-      for (const { line, index } of candidates) {
+      for (const index of candidates) {
         if (total <= limit) return;
+        const line = lines[index] as RenderedLine<P>;
         if (!kept[index] || (keptChildren[index] ?? 0) > 0) continue;
         kept[index] = false;
         total -= line.text.length + 1;
@@ -53,11 +66,11 @@ export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: 
     }
   };
 
-  dropWhere((line, distance) => line.isText && distance > 0, () => (omitted.offscreenText += 1));
-  dropWhere((line, distance) => !line.interactive && distance > 0, () => (omitted.other += 1));
+  dropWhere((line) => line.isText, true, () => (omitted.offscreenText += 1));
+  dropWhere((line) => !line.interactive, true, () => (omitted.other += 1));
   // Wrappers emptied by dropping their targets go in the same pass, so no bare "- listitem" remains.
-  dropWhere((_line, distance) => distance > 0, (line) => (line.interactive ? (omitted.offscreenInteractive += 1) : (omitted.other += 1)));
-  dropWhere((line) => !line.interactive, () => (omitted.other += 1));
+  dropWhere(() => true, true, (line) => (line.interactive ? (omitted.offscreenInteractive += 1) : (omitted.other += 1)));
+  dropWhere((line) => !line.interactive, false, () => (omitted.other += 1));
   const notice = omissionNotice(omitted, { overBudget: total > limit, layoutKnown: measure !== null });
   return { body: joinLines(lines, kept) + notice, truncated: true, droppedInteractive: omitted.offscreenInteractive };
 }

@@ -51,9 +51,15 @@ function implicitRoleForUnmapped(element: Element): string | null {
 export function isEditableRoot(element: Element): boolean {
   // A root is made editable by its own attribute (or by designMode, on the body); reading
   // isContentEditable of every other element would cost a style read each.
-  if (!element.hasAttribute("contenteditable") && !(element.ownerDocument.designMode === "on" && element === element.ownerDocument.body)) return false;
+  if (!element.hasAttribute("contenteditable") && !(isBodyOfItsDocument(element) && element.ownerDocument.designMode === "on")) return false;
   const html = element as HTMLElement;
   if (html.isContentEditable !== true) return false;
   const parent = html.parentElement;
   return parent === null || parent.isContentEditable !== true;
+}
+
+// The tag test first: asking the document for its body and designMode costs two DOM calls an element.
+function isBodyOfItsDocument(element: Element): boolean {
+  const tag = element.localName;
+  return (tag === "body" || tag === "frameset") && element === element.ownerDocument.body;
 }

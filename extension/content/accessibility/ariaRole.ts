@@ -138,7 +138,9 @@ function svgRole(element: Element): string {
 }
 
 export function hasSvgTitle(element: Element): boolean {
-  return Array.from(element.children).some((child) => child.localName === "title");
+  // Runs for every <g> of a drawing: walk the siblings rather than copy the children.
+  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) if (child.localName === "title") return true;
+  return false;
 }
 
 /** dom-accessibility-api's implicit role, read without the role attribute that overrides it. */

@@ -1,14 +1,11 @@
+import type { ElementStyle } from "../dom/elementStyle.js";
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { ariaRole } from "./ariaRole.js";
 import { countPseudoCounters, type PseudoCounterValues, type PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
 
 /** The three computed properties names read of every element they walk. */
-export interface NameStyle {
-  readonly display: string;
-  readonly visibility: string;
-  readonly textTransform: string;
-}
+export type NameStyle = Pick<ElementStyle, "display" | "visibility" | "textTransform">;
 
 /**
  * What name computations of one read pass share, built lazily and dropped with the
@@ -24,7 +21,6 @@ export class NameContext {
    * a heading in a cell) would repeat it.
    */
   private readonly generated = new Map<Element, Partial<Record<PseudoElement, string>>>();
-  private readonly nameStyles = new Map<Element, NameStyle>();
   private readonly roles = new Map<Element, string>();
 
   constructor(readonly layout: LayoutCache) {}
@@ -44,18 +40,9 @@ export class NameContext {
     return role;
   }
 
+  /** The walker's own record of the element's style: names and the walk read each property once between them. */
   styleOf(element: Element): NameStyle {
-    let known = this.nameStyles.get(element);
-    if (known === undefined) {
-      const style = this.layout.style(element);
-      known = {
-        display: style.getPropertyValue("display"),
-        visibility: style.getPropertyValue("visibility"),
-        textTransform: style.getPropertyValue("text-transform"),
-      };
-      this.nameStyles.set(element, known);
-    }
-    return known;
+    return this.layout.computed(element);
   }
 
   generatedText(element: Element, which: PseudoElement, read: () => string): string {

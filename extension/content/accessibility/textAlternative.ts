@@ -268,8 +268,10 @@ function pseudoText(element: Element, which: PseudoElement, walk: Walk): string 
 function readPseudoText(element: Element, which: PseudoElement, context: NameContext): string {
   const style = context.layout.getComputedStyle(element, which);
   const content = style.getPropertyValue("content");
+  // Most boxes have no generated content: each further property read costs as much as this one.
+  if (!rendersContent(content)) return "";
   const display = style.getPropertyValue("display");
-  if (!rendersContent(content) || display === "none") return "";
+  if (display === "none") return "";
   const { text, fromAlternative } = contentText(content, {
     attribute: (name) => element.getAttribute(name) ?? "",
     counterValues: (name) => context.pseudoCounters(element.ownerDocument).get(element)?.[which]?.get(name) ?? [],
@@ -324,8 +326,9 @@ function hiddenWithAncestors(element: Element, context: NameContext, ariaHiddenA
   return style.display !== "contents" && !element.checkVisibility();
 }
 
+// Sibling links, not an array of children: this runs for every SVG a name walks, mostly finding nothing.
 function childByTag(element: Element, localName: string): Element | null {
-  for (const child of Array.from(element.children)) if (child.localName === localName) return child;
+  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) if (child.localName === localName) return child;
   return null;
 }
 

@@ -5,6 +5,7 @@ import { interactiveReason } from "../accessibility/interactiveDetection.js";
 import { hasRecordedListener } from "../pageRecord/pageRecord.js";
 import { nameFromContents } from "../accessibility/roleMetadata.js";
 import { isElement, isText } from "../dom/composedTree.js";
+import type { ElementStyle } from "../dom/elementStyle.js";
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
@@ -39,7 +40,7 @@ export function walkDocument(document: Document, context: WalkContext): Snapshot
   const root = document.body ?? document.documentElement;
   if (root === null) return [];
   const items: WalkItem[] = [];
-  const style = context.layout.style(root);
+  const style = context.layout.computed(root);
   if (style.display !== "none") walkChildren(root, style.cursor, context, items);
   return mergeTextRuns(items);
 }
@@ -74,7 +75,7 @@ function walkText(node: Text, parent: Element, context: WalkContext, out: WalkIt
   if (context.suppressText) return;
   const text = node.data;
   if (text.length === 0) return;
-  if (context.layout.style(parent).visibility !== "visible") return;
+  if (context.layout.computed(parent).visibility !== "visible") return;
   // Whitespace-only runs still separate words, but say nothing about position.
   out.push({ kind: "piece", text, placement: NON_SPACE.test(text) ? placementOf(parent, context) : null });
 }
@@ -83,7 +84,7 @@ function walkElement(element: Element, parentCursor: string, context: WalkContex
   const tag = element.localName;
   if (SKIPPED_TAGS.has(tag)) return;
   if (element.getAttribute("aria-hidden") === "true" || element.hasAttribute("hidden")) return;
-  const style = context.layout.style(element);
+  const style = context.layout.computed(element);
   if (style.display === "none") return;
   if (tag === "br") {
     out.push(BLOCK_BREAK);
@@ -152,7 +153,7 @@ function buildNode(element: Element, role: string | null, interactive: boolean, 
   };
 }
 
-function walkFrame(frame: Element, style: CSSStyleDeclaration, context: WalkContext, out: WalkItem[]): void {
+function walkFrame(frame: Element, style: ElementStyle, context: WalkContext, out: WalkItem[]): void {
   if (style.visibility !== "visible") return;
   const document = frameDocument(frame);
   const states: string[] = [];
@@ -164,7 +165,7 @@ function walkFrame(frame: Element, style: CSSStyleDeclaration, context: WalkCont
     children = walkDocument(document, {
       ...context,
       frameChain: extendFrameChain(context.frameChain, frame, document),
-      frameOffset: frameContentOffset(frame, context.frameOffset, rect, style),
+      frameOffset: frameContentOffset(frame, context.frameOffset, rect, style.declaration),
       suppressText: false,
     });
   }
@@ -230,7 +231,7 @@ const REPLACED_TAGS = new Set(["img", "svg", "canvas", "video", "input", "textar
  * Whether an element holds a target of its own: a replaced box, or text of its own that
  * is not an inline run inside its parent's text ("Click <b>here</b>" is one target).
  */
-function ownsContent(element: Element, style: CSSStyleDeclaration): boolean {
+function ownsContent(element: Element, style: ElementStyle): boolean {
   if (REPLACED_TAGS.has(element.localName)) return true;
   if (!hasOwnText(element)) return false;
   const parent = element.parentElement;
@@ -259,7 +260,7 @@ function childContext(element: Element, context: WalkContext): WalkContext {
 }
 
 function isShown(element: Element, layout: LayoutCache): boolean {
-  const style = layout.style(element);
+  const style = layout.computed(element);
   return style.display !== "none" && style.visibility === "visible" && element.getAttribute("aria-hidden") !== "true";
 }
 
