@@ -6,8 +6,7 @@ import { ActionContentRequestSchemas, ActionContentResultSchemas } from "./conte
 import { PointerContentRequestSchemas, PointerContentResultSchemas } from "./content/pointerOps.js";
 
 /**
- * Service worker -> content script requests (over the tab's port, below; chrome.tabs.sendMessage
- * when a document has no listener yet) and their replies.
+ * Service worker -> content script requests (over the tab's port, below) and their replies.
  * The content script owns the DOM: snapshots, the ref registry, and L1 actions. Ops are
  * declared per area in protocol/content/ and joined here.
  */
