@@ -1,6 +1,5 @@
-import { launchSharedBrowser } from "./bench/sharedBrowser.js";
-import { serveStatic } from "./bench/staticServer.js";
 import { describe, median } from "./bench/stats.js";
+import { runBench, withBenchBrowser } from "./bench/benchRun.js";
 
 /**
  * What &body.browser costs over the browser.* command it stands for: body.act click (a
@@ -12,9 +11,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const PAGE = `<!doctype html><title>Bench</title><h1>Form</h1>${Array.from({ length: 30 }, (_, i) => `<label>Field ${i} <input name="f${i}"></label>`).join("")}<button onclick="this.dataset.n = (+this.dataset.n || 0) + 1">Count</button>`;
 
 async function main(): Promise<void> {
-  const server = await serveStatic(null, { "/body.html": PAGE });
-  const browser = await launchSharedBrowser();
-  try {
+  await withBenchBrowser(null, { "/body.html": PAGE }, async (browser, server) => {
     const { client } = browser;
     await client.request("browser.navigate", { url: `${server.origin}/body.html` });
     const snapshot = await client.request("browser.snapshot", {});
@@ -43,13 +40,7 @@ async function main(): Promise<void> {
     for (const key of ["snapshot", "encode", "act", "replay"] as const) {
       console.log(`${key === "snapshot" ? "browser.snapshot {elements}" : key === "encode" ? "body.encode_state" : key === "act" ? "body.act click" : "body.replay, 1 step"}: ${describe(samples[key])}; ×${(median(samples[key]) / anchor).toFixed(2)} of browser.click`);
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

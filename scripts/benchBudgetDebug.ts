@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
+import { runBench, withBenchBrowser } from "./bench/benchRun.js";
 import { join } from "node:path";
 import { projectRoot } from "../bridge/install/projectLayout.js";
 import { droppedGroups } from "./bench/droppedInteractive.js";
-import { launchSharedBrowser } from "./bench/sharedBrowser.js";
-import { serveStatic } from "./bench/staticServer.js";
 
 /**
  * Why bench:snapshot counts a page's visible interactive elements as dropped: for each
@@ -18,9 +17,7 @@ async function main(): Promise<void> {
   const corpus = join(projectRoot(), "..", "shared", "corpus", "readability-dev");
   const pages = (process.env.PAGES ?? "").split(",").filter((name) => name !== "" && existsSync(join(corpus, name, "source.html")));
   if (pages.length === 0) throw new Error("set PAGES to corpus page names");
-  const server = await serveStatic(corpus);
-  const browser = await launchSharedBrowser();
-  try {
+  await withBenchBrowser(corpus, {}, async (browser, server) => {
     for (const name of pages) {
       const opened = await browser.client.request("browser.navigate", { url: `${server.origin}/${name}/source.html` }, { timeoutMs: 20_000 });
       const page = browser.pageAt(opened.url);
@@ -38,13 +35,7 @@ async function main(): Promise<void> {
         console.log(`   ${group.role} ${JSON.stringify(group.name)}: dropped ${group.dropped.length}, kept ${group.keptSame}, on screen ${group.inViewport}: ${refs}`);
       }
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

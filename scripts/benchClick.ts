@@ -1,6 +1,5 @@
-import { launchSharedBrowser } from "./bench/sharedBrowser.js";
-import { serveStatic } from "./bench/staticServer.js";
 import { describe, median, timeMany } from "./bench/stats.js";
+import { runBench, withBenchBrowser } from "./bench/benchRun.js";
 
 /**
  * Click round trip on a static button: agent socket -> bridge -> extension -> content
@@ -11,9 +10,7 @@ const CLICKS = Number(process.env.CLICKS ?? 100);
 const PAGE = `<!doctype html><title>Bench</title><button onclick="this.dataset.n = (+this.dataset.n || 0) + 1">Count</button>`;
 
 async function main(): Promise<void> {
-  const server = await serveStatic(null, { "/click.html": PAGE });
-  const browser = await launchSharedBrowser();
-  try {
+  await withBenchBrowser(null, { "/click.html": PAGE }, async (browser, server) => {
     const { client } = browser;
     const url = `${server.origin}/click.html`;
     await client.request("browser.navigate", { url });
@@ -46,13 +43,7 @@ async function main(): Promise<void> {
     console.log(`ours/playwright at the median: ${(median(ours) / median(playwright)).toFixed(2)}`);
     console.log(`settled quietly within the first window: ${fastSettles}/${CLICKS}; observation in the result: ${observed}/${CLICKS}`);
     console.log(`bridge.health round trip (socket only): ${describe(health, 2)}`);
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

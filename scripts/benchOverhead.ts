@@ -1,6 +1,5 @@
-import { launchSharedBrowser } from "./bench/sharedBrowser.js";
-import { serveStatic } from "./bench/staticServer.js";
 import { describe, median, timeMany } from "./bench/stats.js";
+import { runBench, withBenchBrowser } from "./bench/benchRun.js";
 
 /**
  * The fixed costs of perception, in one Chromium with our extension:
@@ -18,9 +17,7 @@ const TEN_ELEMENTS = `<!doctype html><title>Ten</title><h1>Ten elements</h1><p>S
 <button>Save</button><ul><li>One</li><li>Two</li></ul>`;
 
 async function main(): Promise<void> {
-  const server = await serveStatic(null, { "/ten.html": TEN_ELEMENTS });
-  const browser = await launchSharedBrowser();
-  try {
+  await withBenchBrowser(null, { "/ten.html": TEN_ELEMENTS }, async (browser, server) => {
     const { client } = browser;
     const url = `${server.origin}/ten.html`;
     await client.request("browser.navigate", { url });
@@ -46,13 +43,7 @@ async function main(): Promise<void> {
     }
     console.log(`first snapshot of a new document: ${describe(first)}; later snapshots: ${describe(later)}`);
     console.log(`first/later at the median: ${(median(first) / median(later)).toFixed(2)} (target <= 2)`);
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
+import { runBench, withBenchBrowser } from "./bench/benchRun.js";
 import { join } from "node:path";
 import { projectRoot } from "../bridge/install/projectLayout.js";
-import { launchSharedBrowser, type SharedBrowser } from "./bench/sharedBrowser.js";
-import { serveStatic } from "./bench/staticServer.js";
+import type { SharedBrowser } from "./bench/sharedBrowser.js";
 import { median, quantile } from "./bench/stats.js";
 import { droppedVisibleInteractive } from "./bench/droppedInteractive.js";
 
@@ -40,11 +40,9 @@ async function main(): Promise<void> {
     .filter((name) => existsSync(join(corpus, name, "source.html")))
     .filter((name) => only === undefined || only.includes(name))
     .sort();
-  const server = await serveStatic(corpus);
-  const browser = await launchSharedBrowser();
   const rows: Row[] = [];
   const failures: Failure[] = [];
-  try {
+  await withBenchBrowser(corpus, {}, async (browser, server) => {
     for (const name of pages) {
       const outcome = await measurePage(browser, `${server.origin}/${name}/source.html`, name).catch((error: unknown) => ({
         page: name,
@@ -58,10 +56,7 @@ async function main(): Promise<void> {
         console.error(`${name}: ours ${outcome.oursMs.toFixed(1)} ms, playwright ${outcome.playwrightMs.toFixed(1)} ms`);
       }
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
   report(rows, failures, pages.length);
 }
 
@@ -128,7 +123,4 @@ function report(rows: Row[], failures: Failure[], total: number): void {
   console.log(`hangs or failures: ${failures.length}${failures.length > 0 ? ` (${failures.map((failure) => failure.page).join(", ")})` : ""}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedCliIo } from "../helpers/capturedCliIo.js";
+import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { createHash } from "node:crypto";
-import { TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
+import type { TaskEvent } from "../../protocol/index.js";
 import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
-import type { CliIo } from "../../agent-client/cli/io.js";
 import { chatByGoal, goalOf, indexIn, lastState, startFakeChatCompletions, textOf, type FakeChatCompletions, type RecordedChatRequest, type ScriptedChatTurn } from "../helpers/fakeChatCompletions.js";
 import { killBridgeAndReconnect } from "../helpers/bridgeRestart.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
@@ -72,10 +73,7 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
   beforeAll(async () => {
     fake = await startFakeChatCompletions(chatByGoal(SCRIPTS));
     session = await startWebOperatorSession({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: "test-openai-key", OPENAI_MODEL: "env-default-model" });
-    session.client.onEvent((event) => {
-      const parsed = TaskEventSchema.safeParse(event);
-      if (parsed.success) events.push(parsed.data);
-    });
+    collectTaskEvents(session.client, events);
   });
   afterAll(async () => {
     await session?.close();
@@ -87,19 +85,7 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     expect(started.status).toBe("queued");
     return started.id;
   };
-  const waitFor = (predicate: (event: TaskEvent) => boolean): Promise<TaskEvent> =>
-    new Promise((resolve) => {
-      const found = events.find(predicate);
-      if (found !== undefined) return resolve(found);
-      const stop = session.client.onEvent(() => {
-        const hit = events.find(predicate);
-        if (hit !== undefined) {
-          stop();
-          resolve(hit);
-        }
-      });
-    });
-  const confirmationOf = (id: string) => waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation");
+  const { waitFor, confirmationOf } = taskEventWaits(() => session.client, events);
   const requestsOf = (goal: string) => fake.requests.filter((request) => goalOf(request) === goal);
   const lastMessage = (goal: string, turn: number): string => (() => { const last = requestsOf(goal)[turn]?.body.messages.at(-1); return last === undefined ? "" : textOf(last); })();
 
@@ -271,19 +257,11 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
   });
 
   it("runs from the CLI with --provider browser-use", async () => {
-    let out = "";
-    let err = "";
-    const io: CliIo = {
-      out: (text) => void (out += text),
-      err: (text) => void (err += text),
-      stdoutIsTTY: false,
-      env: { WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_API_TOKEN: session.launched.token ?? "" },
-      cwd: process.cwd(),
-    };
+    const { io, out, err } = capturedCliIo(session);
     const code = await runTaskCommand(["from the cli", "--provider", "browser-use", "--start-url", formUrl()], io, async () => "n");
-    expect(code, err).toBe(0);
-    expect(out).toContain("done via the CLI");
-    const id = /task (task_[0-9a-f]+) started/.exec(err)?.[1] ?? "";
+    expect(code, err()).toBe(0);
+    expect(out()).toContain("done via the CLI");
+    const id = /task (task_[0-9a-f]+) started/.exec(err())?.[1] ?? "";
     expect((await session.client.request("tasks.get", { id })).provider).toBe("browser-use");
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TaskEventSchema, type BodyReplayEdge, type TaskEvent } from "../../protocol/index.js";
+import { collectTaskEvents } from "../helpers/taskEvents.js";
+import type { BodyReplayEdge, TaskEvent } from "../../protocol/index.js";
 import { refIn, startFakeMessagesApi, toolUse, byGoal, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
@@ -28,10 +29,7 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
     session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL });
-    session.client.onEvent((event) => {
-      const parsed = TaskEventSchema.safeParse(event);
-      if (parsed.success) events.push(parsed.data);
-    });
+    collectTaskEvents(session.client, events);
     startUrl = session.pages.url("/body-actions.html");
   });
   afterAll(async () => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedCliIo } from "../helpers/capturedCliIo.js";
+import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebOperatorClient } from "../../agent-client/client.js";
-import { TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
+import type { TaskEvent } from "../../protocol/index.js";
 import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolResults, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
 import { runTraceCommand } from "../../agent-client/cli/traceCommand.js";
-import type { CliIo } from "../../agent-client/cli/io.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 const answer = (text: string): ScriptedTurn => () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
@@ -49,10 +50,7 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
     session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL });
-    session.client.onEvent((event) => {
-      const parsed = TaskEventSchema.safeParse(event);
-      if (parsed.success) events.push(parsed.data);
-    });
+    collectTaskEvents(session.client, events);
   });
   afterAll(async () => {
     await session?.close();
@@ -64,19 +62,7 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(started.status).toBe("queued");
     return started.id;
   };
-  const waitFor = (predicate: (event: TaskEvent) => boolean): Promise<TaskEvent> =>
-    new Promise((resolve) => {
-      const found = events.find(predicate);
-      if (found !== undefined) return resolve(found);
-      const stop = session.client.onEvent(() => {
-        const hit = events.find(predicate);
-        if (hit !== undefined) {
-          stop();
-          resolve(hit);
-        }
-      });
-    });
-  const confirmationOf = (id: string) => waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation");
+  const { waitFor, confirmationOf } = taskEventWaits(() => session.client, events);
   const requestsOf = (goal: string) => fake.requests.filter((request) => request.body.messages[0]?.content === goal);
 
   it("navigates, reads, fills the form, waits for the confirmed Submit, and answers from the page", async () => {
@@ -224,29 +210,21 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
   });
 
   it("runs a task from the CLI: streams steps, asks y/n, prints the answer, and fetches the trace", async () => {
-    let out = "";
-    let err = "";
-    const io: CliIo = {
-      out: (text) => void (out += text),
-      err: (text) => void (err += text),
-      stdoutIsTTY: false,
-      env: { WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_API_TOKEN: session.launched.token ?? "" },
-      cwd: process.cwd(),
-    };
+    const { io, out, err } = capturedCliIo(session);
     const prompts: string[] = [];
     const code = await runTaskCommand(["cli task", "--start-url", session.pages.url("/task-form.html")], io, async (prompt) => {
       prompts.push(prompt);
       return "y";
     });
-    expect(code, err).toBe(0);
+    expect(code, err()).toBe(0);
     expect(prompts).toHaveLength(1);
     expect(prompts[0]).toMatch(/Allow left_click on button "Submit application" at http:\/\/127\.0\.0\.1:\d+\/task-form\.html/);
-    expect(out).toMatch(/\[1\] ok  read_page/);
-    expect(out).toContain("done via the CLI");
-    const id = /task (task_[0-9a-f]+) started/.exec(err)?.[1] ?? "";
-    out = "";
-    expect(await runTraceCommand([id], io)).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ format: "weboperator.task-trace/1", task: { id, status: "succeeded" } });
+    expect(out()).toMatch(/\[1\] ok  read_page/);
+    expect(out()).toContain("done via the CLI");
+    const id = /task (task_[0-9a-f]+) started/.exec(err())?.[1] ?? "";
+    const trace = capturedCliIo(session);
+    expect(await runTraceCommand([id], trace.io)).toBe(0);
+    expect(JSON.parse(trace.out())).toMatchObject({ format: "weboperator.task-trace/1", task: { id, status: "succeeded" } });
   });
 
   it("marks a task interrupted when the bridge is killed mid-task, keeps its steps, and resumes it", async () => {
