@@ -59,13 +59,20 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   /** The gatekeeper's own commands act on no page and are not gated. */
   gated: boolean;
   capability?: Capability;
+  /**
+   * Without a tabId, an agent that has no usable tab of its own (none yet while another
+   * agent holds the visible tab, or its own tab closed) gets a new background tab of its
+   * own instead of an error: what a newcomer's first navigate needs.
+   */
+  opensOwnTab: boolean;
   /** Other names (without the `browser.` prefix) accepted on the socket and as CLI verbs. */
   aliases: readonly string[];
   cli: CliSpelling;
 }
 
-type CommandDeclaration<P extends z.ZodType, R extends z.ZodType> = Omit<CommandSpec<P, R>, "aliases" | "cli" | "gated" | "intent"> & {
+type CommandDeclaration<P extends z.ZodType, R extends z.ZodType> = Omit<CommandSpec<P, R>, "aliases" | "cli" | "gated" | "intent" | "opensOwnTab"> & {
   aliases?: readonly string[];
+  opensOwnTab?: boolean;
   cli?: CliSpelling;
   gated?: boolean;
   intent?: CommandIntent;
@@ -78,6 +85,7 @@ export function command<P extends z.ZodType, R extends z.ZodType>(declaration: C
     payload: declaration.payload.meta({ description: declaration.description, examples: [declaration.example] }),
     intent: declaration.intent ?? "reads",
     gated: declaration.gated ?? true,
+    opensOwnTab: declaration.opensOwnTab ?? false,
     aliases: declaration.aliases ?? [],
     cli: declaration.cli ?? {},
   };

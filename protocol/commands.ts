@@ -64,6 +64,8 @@ export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   tabId: TabIdSchema,
   /** "dom": the content script's snapshot; "cdp-ax": the CDP accessibility-tree fallback (deep refs). */
   source: SnapshotSourceSchema.optional(),
+  /** With source "cdp-ax": why the content script's snapshot was not used (it failed, timed out, or came back empty). */
+  fallback: z.string().optional(),
   /** Dialogs an agent tab raised outside any action (a timer's alert), answered so the page went on. */
   dialogs: z.array(DialogRecordSchema).optional(),
   /** With `elements: true` on a "dom" snapshot: one record per printed ref, native <option> and control <label>. */
@@ -149,10 +151,12 @@ export const CORE_COMMANDS = {
     payload: NavigatePayloadSchema,
     result: NavigateResultSchema,
     handledBy: "extension",
-    description: "Opens an http(s) URL in the tab. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending.",
+    description:
+      "Opens an http(s) URL in the tab. Without tabId it uses the agent's own tab; an agent with none yet (while another agent holds the visible tab), or whose tab closed, gets a new background tab of its own. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending.",
     example: { url: "https://example.com" },
     level: "L0",
     effects: "write",
+    opensOwnTab: true,
     aliases: ["goto"],
     cli: { positionals: ["url"] },
   }),
@@ -161,7 +165,7 @@ export const CORE_COMMANDS = {
     result: SnapshotResultSchema,
     handledBy: "extension",
     description:
-      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty and the CDP accessibility tree was used (deep refs, which browser.click also takes). `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}.",
+      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty or the page's content script did not answer (even injected again) and the CDP accessibility tree was used (deep refs, which browser.click also takes); `fallback` then says why. `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}.",
     example: { maxChars: 20000 },
     level: "L1",
     effects: "read",

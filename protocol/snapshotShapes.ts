@@ -21,3 +21,6 @@ export const PagedTextFieldsSchema = z.object({
   nextChar: z.number().int().optional(),
   truncated: z.boolean(),
 });
+
+/** Which engine produced a snapshot: the content script's DOM walk, or CDP's accessibility tree when that walk could not answer. */
+export const SnapshotSourceSchema = z.enum(["dom", "cdp-ax"]);

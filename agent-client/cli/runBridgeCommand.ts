@@ -7,6 +7,7 @@ import {
 } from "../../protocol/index.js";
 import { socketPath } from "../../bridge/config/paths.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
+import { cliAgentName } from "./cliAgent.js";
 import { confirmationText } from "./confirmationText.js";
 import { formatJson } from "./formatJson.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
@@ -21,6 +22,8 @@ export async function sendOnce(connection: Connection, request: AgentRequest, en
     socketPath: connection.socket ?? socketPath(env),
     token: connection.token,
     env,
+    // A raw bridge.hello names its own agent; a second, different hello would be refused.
+    ...(request.type === "bridge.hello" ? {} : { agent: cliAgentName(env) }),
   });
   const limitMs = (request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + WATCHDOG_GRACE_MS;
   let timer: NodeJS.Timeout | undefined;

@@ -10,6 +10,7 @@ import {
 import { TaskEventSchema } from "../../protocol/tasks/taskEvents.js";
 import { socketPath } from "../../bridge/config/paths.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
+import { cliAgentName } from "./cliAgent.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { splitTaskArgv, wholeNumber, type TaskArgv } from "./taskArgv.js";
 import { UsageError } from "./usageError.js";
@@ -61,7 +62,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo, readLin
   }
   let client: WebOperatorClient;
   try {
-    client = await WebOperatorClient.connect({ socketPath: args.values.socket ?? socketPath(io.env), ...(args.values.token === undefined ? {} : { token: args.values.token }), env: io.env });
+    client = await WebOperatorClient.connect({ socketPath: args.values.socket ?? socketPath(io.env), ...(args.values.token === undefined ? {} : { token: args.values.token }), env: io.env, agent: cliAgentName(io.env) });
   } catch (error) {
     io.err(`weboperator: ${error instanceof BridgeUnreachableError ? error.message : String(error)}\n`);
     return EXIT_USAGE;

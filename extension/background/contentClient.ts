@@ -46,33 +46,42 @@ export async function callContent<Op extends ContentOp>(
   return result.data as ContentResult<Op>;
 }
 
+/** Attempts at which the script is injected (again): a first injection can race the tab's next commit. */
+const INJECT_AT = new Set([0, 4, 8]);
+
 async function sendWithInjection(tabId: number, request: ContentRequest): Promise<unknown> {
+  let injectionFailure: string | null = null;
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
       return await sendOverPort(tabId, request);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!NO_RECEIVER.test(message)) throw error;
-      // Not there yet (document_start never ran: the tab predates the extension, or a slow start): inject it now; a second run is a no-op.
-      if (attempt === 0) await injectContentScript(tabId);
+      // Not there (document_start never ran: the tab predates the extension, or its renderer
+      // had not heard of the extension yet): inject it now; a run into a document that has it is a no-op.
+      if (INJECT_AT.has(attempt)) injectionFailure = await injectContentScript(tabId);
       // Short first waits: right after a load the listener is usually a few ms away.
       await new Promise((done) => setTimeout(done, Math.min(150, 5 * 2 ** attempt)));
     }
   }
   throw new WebOperatorError(
     "unsupported_page",
-    "The page's content script never answered: the tab may show a browser error page (a failed load) or a page scripts may not run on. Navigate it to a working http(s) page, or reload it.",
+    "The page's content script never answered, even injected again" +
+      (injectionFailure === null ? "" : ` (Chrome refused the injection: ${injectionFailure})`) +
+      ": the tab may show a browser error page (a failed load) or a page scripts may not run on. Navigate it to a working http(s) page, or reload it.",
   );
 }
 
-async function injectContentScript(tabId: number): Promise<void> {
-  // Only the isolated-world script that answers ops: the page recorders (pageRecord/) only make sense before page scripts run.
+/** Injects the isolated-world script that answers ops; resolves to Chrome's refusal, if any. */
+async function injectContentScript(tabId: number): Promise<string | null> {
+  // Only that script: the page recorders (pageRecord/) only make sense before page scripts run.
   const scripts = chrome.runtime.getManifest().content_scripts ?? [];
   const files = scripts.flatMap((script) => script.js ?? []).filter((file) => !file.includes("pageRecord/"));
   try {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files, injectImmediately: true });
-  } catch {
-    // Reported by the caller's retry loop as unsupported_page if the page stays unreachable.
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
 import { ObservationSchema } from "./perceptionTools.js";
 import { DownloadSummarySchema } from "./diagnosticsTools.js";
+import { SnapshotSourceSchema } from "../snapshotShapes.js";
 
 /**
  * What a write action did besides its own result: every write tool reports these so the
@@ -29,6 +30,13 @@ export const ActionEffectsSchema = z.object({
    * could not be read (closed, or not scriptable).
    */
   observation: ObservationSchema.nullable(),
+  /**
+   * Which engine read the page after the action, as in a snapshot's `source`: "dom", the
+   * page's content script; "cdp-ax", only CDP, because the content script of this http(s)
+   * page did not answer (no diff, no settle on the DOM). Absent when the page is not one
+   * WebOperator reads (closed, or not http(s)).
+   */
+  engine: SnapshotSourceSchema.optional(),
   /** Downloads this action started (Claude toolset "Report downloads"). */
   download_started: z.array(DownloadSummarySchema).optional(),
   /** Downloads that completed or failed since the last result, each reported once. */

@@ -3,9 +3,8 @@ import { ActionTargetSchema, LooseBooleanSchema, RefSchema, TabIdSchema, tabScop
 import { ActionEffectsSchema } from "./actionEffects.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotFieldsSchema } from "../snapshotShapes.js";
+export { SnapshotSourceSchema } from "../snapshotShapes.js";
 
-/** Which engine produced a snapshot: the content script's DOM walk, or CDP's accessibility tree (seed L1-L2 §1.4). */
-export const SnapshotSourceSchema = z.enum(["dom", "cdp-ax"]);
 
 export const ReadPageDeepPayloadSchema = z.strictObject({
   ...tabScoped,

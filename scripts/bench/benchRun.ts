@@ -2,11 +2,16 @@ import { launchSharedBrowser, type SharedBrowser } from "./sharedBrowser.js";
 import { serveStatic, type StaticServer } from "./staticServer.js";
 
 /** Serves the pages, launches the shared browser, runs the bench on both, and always tears both down. */
-export async function withBenchBrowser<T>(root: string | null, pages: Record<string, string>, bench: (browser: SharedBrowser, server: StaticServer) => Promise<T>): Promise<T> {
+export async function withBenchBrowser<T>(
+  root: string | null,
+  pages: Record<string, string>,
+  bench: (browser: SharedBrowser, server: StaticServer) => Promise<T>,
+  { headless = true }: { headless?: boolean } = {},
+): Promise<T> {
   const server = await serveStatic(root, pages);
   let browser: SharedBrowser;
   try {
-    browser = await launchSharedBrowser();
+    browser = await launchSharedBrowser({ headless });
   } catch (error) {
     server.close();
     throw error;

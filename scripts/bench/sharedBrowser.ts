@@ -25,14 +25,14 @@ export interface SharedBrowser {
  * Every host but 127.0.0.1 fails at once: real pages name ad and font hosts this offline
  * machine cannot reach, and the benchmarks measure perception and input, not DNS.
  */
-export async function launchSharedBrowser(): Promise<SharedBrowser> {
+export async function launchSharedBrowser({ headless = true }: { headless?: boolean } = {}): Promise<SharedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "wo-bench-"));
   const socket = join(profile, "bridge.sock");
   const report = installHost({ userDataDir: profile, socket, configDir: join(profile, "config") });
   const extension = builtExtensionDir();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findBrowser() ?? "/usr/bin/chromium",
-    headless: true,
+    headless,
     args: [
       ...OFFLINE_SAFE_CHROMIUM_FLAGS,
       "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",

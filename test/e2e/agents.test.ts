@@ -128,6 +128,68 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     anonymous.close();
   });
 
+  it("a newcomer's first navigate, while another agent holds the visible tab, gets a background tab of its own in its own group", async () => {
+    const before = await session.client.request("browser.tabs_list", {});
+    const visible = before.visibleTabId!;
+    expect(before.tabs.find((tab) => tab.tabId === visible)?.agent).toBe("agent:alpha");
+    const newcomer = await connectAs("newcomer");
+    const landed = await newcomer.request("browser.navigate", { url: `${session.pages.url("/agent-counter.html")}?who=newcomer` });
+    expect(landed.tabId).not.toBe(visible);
+    expect(before.tabs.some((tab) => tab.tabId === landed.tabId)).toBe(false);
+    expect(landed.title).toBe("Counter of newcomer");
+    const after = await session.client.request("browser.tabs_list", {});
+    // The person's view did not move, and alpha's tab is untouched.
+    expect(after.visibleTabId).toBe(visible);
+    expect(after.tabs.find((tab) => tab.tabId === landed.tabId)?.agent).toBe("agent:newcomer");
+    const group = (await groups()).find((candidate) => candidate.tabIds.includes(landed.tabId));
+    expect(group?.title).toBe("newcomer");
+    expect((await newcomer.request("browser.snapshot", {})).tabId).toBe(landed.tabId);
+    // Reading is not navigate: with no tab of its own, another newcomer is still refused the held visible tab.
+    const reader = await session.connect();
+    expect(await codeOf(reader.request("browser.snapshot", {}))).toBe("tab_owned_by_other_agent");
+    reader.close();
+    newcomer.close();
+  });
+
+  it("once an agent's own tab closes, its commands without tabId never land on another tab; navigate opens a new one", async () => {
+    const delta = await connectAs("delta");
+    const opened = await delta.request("browser.tab_open", { url: `${session.pages.url("/agent-counter.html")}?who=delta` });
+    const ref = findRef((await delta.request("browser.snapshot", {})).text, "button", "Count");
+    await delta.request("browser.tab_close", { tabId: opened.tabId });
+    const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
+    for (const call of [delta.request("browser.snapshot", {}), delta.request("browser.click", { ref }), delta.request("browser.press", { key: "Enter" })]) {
+      const error = await call.then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(WebOperatorError);
+      expect((error as WebOperatorError).code).toBe("tab_not_found");
+      expect((error as WebOperatorError).message).toMatch(/never move to another tab.*browser\.navigate opens a new tab of your own/);
+    }
+    const landed = await delta.request("browser.navigate", { url: `${session.pages.url("/agent-counter.html")}?who=delta-again` });
+    expect(landed.tabId).not.toBe(opened.tabId);
+    expect(landed.tabId).not.toBe(visible);
+    const listed = await session.client.request("browser.tabs_list", {});
+    expect(listed.visibleTabId).toBe(visible);
+    expect(listed.tabs.find((tab) => tab.tabId === landed.tabId)?.agent).toBe("agent:delta");
+    expect((await delta.request("browser.snapshot", {})).title).toBe("Counter of delta-again");
+    delta.close();
+  });
+
+  it("the CLI with no WEBOPERATOR_AGENT is one agent, \"cli\": its navigate and the snapshot after it meet in its own tab", async () => {
+    const env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "", WEBOPERATOR_AGENT: "" };
+    const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
+    const navigated = await runCli(["navigate", `${session.pages.url("/agent-counter.html")}?who=cli`, "--json"], env);
+    expect(navigated.stderr).toBe("");
+    const tabId = (JSON.parse(navigated.stdout) as { tabId: number }).tabId;
+    expect(tabId).not.toBe(visible);
+    const read = await runCli(["snapshot"], env);
+    expect(read.stderr).toBe("");
+    expect(read.stdout).toContain("Counter of cli");
+    const listed = await session.client.request("browser.tabs_list", {});
+    expect(listed.tabs.find((tab) => tab.tabId === tabId)?.agent).toBe("agent:cli");
+  });
+
   it("an anonymous agent's tabs are released when it disconnects; a named agent keeps its route across connections", async () => {
     const anonymous = await session.connect();
     const opened = await anonymous.request("browser.tab_open", { url: `${session.pages.url("/agent-counter.html")}?who=anon` });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebOperatorClient } from "../../agent-client/client.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { asThePerson } from "../helpers/personsBrowser.js";
 
 describe("&body.browser on the socket (perceive, encode_state, affordances)", () => {
   let session: WebOperatorSession;
@@ -38,14 +39,22 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
     expect(observation.a11y_tree).not.toMatch(/\[ref=s/);
   });
 
-  it("encode_state does not move when browser UI does: the debugger infobar shrinks the viewport, not the state", async () => {
+  it("encode_state does not move when browser UI does: a shorter viewport (the debugger infobar, a resized window) is not a new state", async () => {
     const before = await agent.request("body.perceive", {});
-    // A screenshot attaches chrome.debugger to the tab, and Chrome shows its "started debugging" infobar.
-    await agent.request("browser.screenshot", {});
+    // The debugger's "started debugging" infobar takes 56 px of height as it comes and goes;
+    // the person resizing the window does the same, deterministically, headless or headed.
+    const windowId = await asThePerson<number>(session, `chrome.tabs.get(${before.tabId}).then((tab) => tab.windowId)`);
+    const height = await asThePerson<number>(session, `chrome.windows.get(${windowId}).then((window) => window.height)`);
+    await asThePerson(session, `chrome.windows.update(${windowId}, { height: ${height - 80} })`);
     let during = await agent.request("body.perceive", {});
-    while (during.viewport.height === before.viewport.height) during = await agent.request("body.perceive", {});
+    for (let attempt = 0; attempt < 50 && during.viewport.height === before.viewport.height; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      during = await agent.request("body.perceive", {});
+    }
+    expect(during.viewport.height).toBeLessThan(before.viewport.height);
     expect(during.viewport.width).toBe(before.viewport.width);
     expect(during.state_hash).toBe(before.state_hash);
+    await asThePerson(session, `chrome.windows.update(${windowId}, { height: ${height} })`);
   });
 
   it("encode_state is deterministic: the same page twice while its clock ticks, and in a second tab", async () => {

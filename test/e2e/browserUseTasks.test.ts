@@ -72,7 +72,7 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
 
   beforeAll(async () => {
     fake = await startFakeChatCompletions(chatByGoal(SCRIPTS));
-    session = await startWebOperatorSession({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: "test-openai-key", OPENAI_MODEL: "env-default-model" });
+    session = await startWebOperatorSession({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: "test-openai-key", OPENAI_MODEL: "env-default-model" }, { confirmations: "agent" });
     collectTaskEvents(session.client, events);
   });
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe("confirmations judge what an action does (fixture confirm-cases.html)",
   const cases = fixtureCases();
 
   beforeAll(async () => {
-    session = await startWebOperatorSession();
+    session = await startWebOperatorSession({}, { confirmations: "agent" });
   });
   afterAll(async () => {
     await session?.close();
@@ -134,7 +134,7 @@ describe("the confirmation field reaches every agent surface", () => {
   let ref: string;
 
   beforeAll(async () => {
-    session = await startWebOperatorSession();
+    session = await startWebOperatorSession({}, { confirmations: "agent" });
     env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
     pageUrl = session.pages.url("/confirm-cases.html?case=c03");
     await session.client.request("browser.navigate", { url: pageUrl });

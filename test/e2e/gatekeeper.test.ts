@@ -13,7 +13,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   let tabId: number;
 
   beforeAll(async () => {
-    session = await startWebOperatorSession();
+    session = await startWebOperatorSession({}, { confirmations: "agent" });
     gateUrl = session.pages.url("/gate-actions.html");
     otherHost = (path) => session.pages.url(path).replace("127.0.0.1", "localhost");
     tabId = (await session.client.request("browser.navigate", { url: gateUrl })).tabId;

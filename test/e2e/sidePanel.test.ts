@@ -197,6 +197,8 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
 
   it("writes the user's policy from Settings, and the gatekeeper applies it", async () => {
     await setUserPolicy(session, null);
+    // The browser's own default: "agent" headless, "user" headed. Saving other settings must keep it.
+    const confirmations = (await session.client.request("browser.policy_get", {})).policy.confirmations;
     await panel.show("settings");
     await panel.waitFor("#settings-save");
     await panel.capture("settings");
@@ -211,7 +213,7 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.page.click("#settings-save");
     await panel.page.waitForFunction(() => /Saved/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
     expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-one.html") })).url).toContain("/tabs-one.html");
-    expect((await session.client.request("browser.policy_get", {})).policy.confirmations).toBe("agent");
+    expect((await session.client.request("browser.policy_get", {})).policy.confirmations).toBe(confirmations);
   });
 
   it("shows an on-page highlight naming the agent that never appears in snapshots, text or the body", async () => {

@@ -49,7 +49,7 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
 
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL });
+    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
     collectTaskEvents(session.client, events);
   });
   afterAll(async () => {

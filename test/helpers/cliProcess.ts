@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
+import { testHeadless } from "./browserMode.js";
 
 export const BIN = join(projectRoot(), "bin", "weboperator.js");
 
@@ -42,9 +43,9 @@ export interface LaunchProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `weboperator launch --headless` on a private profile, socket and config dir under `root`. */
+/** Starts `weboperator launch` (headless, or headed in the headed project) on a private profile, socket and config dir under `root`. */
 export function spawnLaunch(root: string, env: NodeJS.ProcessEnv): LaunchProcess {
-  const args = ["launch", "--headless", "--user-data-dir", join(root, "profile"), "--socket", join(root, "bridge.sock"), "--config-dir", join(root, "config")];
+  const args = ["launch", testHeadless() ? "--headless" : "--headed", "--user-data-dir", join(root, "profile"), "--socket", join(root, "bridge.sock"), "--config-dir", join(root, "config")];
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -3,8 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchWebOperator, type LaunchedWebOperator } from "../../agent-client/launch/launchWebOperator.js";
 import { WebOperatorClient } from "../../agent-client/client.js";
-import { WebOperatorError, type CommandPayloadInput, type CommandResult, type CommandType } from "../../protocol/index.js";
+import { WebOperatorError, type CommandPayloadInput, type CommandResult, type CommandType, type ConfirmationsMode } from "../../protocol/index.js";
+import type { UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
+import { setUserPolicy } from "./userPolicy.js";
 import { startFixtureServer, type FixtureServer } from "./fixtureServer.js";
+import { testHeadless } from "./browserMode.js";
 
 export interface WebOperatorSession {
   launched: LaunchedWebOperator;
@@ -13,23 +16,37 @@ export interface WebOperatorSession {
   pages: FixtureServer;
   /** A fresh, authenticated client on the same socket. */
   connect(): Promise<WebOperatorClient>;
+  /**
+   * The user's settings the session started with (see SessionOptions); setUserPolicy
+   * layers on them, and its null restores them.
+   */
+  baselinePolicy: UserPolicySettings | null;
   /** Runs a command and returns its error code, failing if it succeeded. */
   errorCode<T extends CommandType>(type: T, payload: CommandPayloadInput<T>, client?: WebOperatorClient): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  /**
+   * Who answers confirmations, as the user's own setting. Unset, the browser's default
+   * holds: "agent" headless, "user" headed (a person may be there). Tests of the agent's
+   * answer (browser.confirm, tasks.confirm) say "agent", as a user who wants that would.
+   */
+  confirmations?: ConfirmationsMode;
 }
 
 /**
  * Real Chromium with the built extension, a fresh profile whose NativeMessagingHosts/
  * holds our host manifest, the bridge Chrome starts, and the real socket.
  */
-export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}): Promise<WebOperatorSession> {
+export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}, options: SessionOptions = {}): Promise<WebOperatorSession> {
   const root = mkdtempSync(join(tmpdir(), "wo-e2e-"));
   const pages = await startFixtureServer();
   const launched = await launchWebOperator({
     userDataDir: join(root, "profile"),
     configDir: join(root, "config"),
     socket: join(root, "bridge.sock"),
-    headless: true,
+    headless: testHeadless(),
     env: { ...process.env, WEBOPERATOR_API_TOKEN: "", ...env },
   });
   // Downloads a test triggers land in its own folder, never the user's ~/Downloads.
@@ -44,11 +61,12 @@ export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}): Prom
     return client;
   };
   const client = await connect();
-  return {
+  const session: WebOperatorSession = {
     launched,
     client,
     downloadDir,
     pages,
+    baselinePolicy: options.confirmations === undefined ? null : { confirmations: options.confirmations },
     connect,
     async errorCode(type, payload, via = client) {
       try {
@@ -66,6 +84,8 @@ export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}): Prom
       rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+  if (session.baselinePolicy !== null) await setUserPolicy(session, {});
+  return session;
 }
 
 export function findRef(snapshotText: string, role: string, name: string): string {

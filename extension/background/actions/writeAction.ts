@@ -97,6 +97,7 @@ export async function runWriteAction<T>(
       dialogs: [...(guard?.earlier ?? []), ...collected.dialogs, ...late],
       settled,
       observation,
+      ...engineOf(observation, after),
       ...(downloads.length > 0 ? { download_started: downloads } : {}),
       ...(updates.length > 0 ? { download_updates: updates } : {}),
       ...(tabCreated ? { tab_created: tabCreated } : {}),
@@ -111,4 +112,10 @@ export async function runWriteAction<T>(
     const guard = await guarding;
     if (guard !== null && collected === null) await guard.release().catch(() => undefined);
   }
+}
+
+/** A page WebOperator reads with no observation after the action had no content script answering: the agent should know. */
+function engineOf(observation: ActionEffects["observation"], tab: chrome.tabs.Tab | null): Pick<ActionEffects, "engine"> {
+  if (observation !== null) return { engine: "dom" };
+  return /^https?:/i.test(tab?.url ?? "") ? { engine: "cdp-ax" } : {};
 }

@@ -5,7 +5,7 @@ import { axSnapshot } from "./axSnapshot.js";
 /** How long the content script may take before the accessibility tree is asked instead. */
 const CONTENT_SNAPSHOT_TIMEOUT_MS = 10_000;
 
-export type SnapshotWithSource = ContentResult<"snapshot"> & { tabId: number; source: "dom" | "cdp-ax" };
+export type SnapshotWithSource = ContentResult<"snapshot"> & { tabId: number; source: "dom" | "cdp-ax"; fallback?: string };
 
 /**
  * The perception chain of seed §1.4: the DOM snapshot; when it is empty or the content
@@ -28,7 +28,8 @@ export async function snapshotWithFallback(
   }
   try {
     const { snapshotId, url, title, text, refCount, truncated } = await axSnapshot(tabId, { maxChars });
-    return { tabId, snapshotId, url, title, text, refCount, truncated, source: "cdp-ax" };
+    // Never silent: the agent learns the page's own engine is missing, and why.
+    return { tabId, snapshotId, url, title, text, refCount, truncated, source: "cdp-ax", fallback: domFailure.message };
   } catch (error) {
     if (error instanceof WebOperatorError && error.code === "debugger_unavailable") {
       throw new WebOperatorError("debugger_unavailable", `The DOM snapshot failed (${domFailure.message}) and the accessibility tree needs the debugger: ${error.message}`);

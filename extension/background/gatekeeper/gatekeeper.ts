@@ -1,7 +1,8 @@
 import { WebOperatorError, isTabScoped, type BrowserCommandType } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
-import { resolveTab } from "../tabResolver.js";
+import { resolveTab, type ResolvedTab } from "../tabResolver.js";
+import { ownTabRoute } from "../agents/ownTabRoute.js";
 import { checkConfirmations } from "./confirmationGate.js";
 import { NavigationGuard } from "./navigationGuard.js";
 import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChecks.js";
@@ -45,15 +46,20 @@ export class Gatekeeper implements ToolGate {
     checkCapabilities(tool.name, tool.spec.capability, policy);
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
-    const tab = await this.targetTab(tool.name, input, context.defaultTabId);
-    if (tab !== null) await admitAgentTab(context.agent, tab.id, typeof (input as { tabId?: unknown } | null)?.tabId === "number" ? "explicit" : "default", tool.effects === "write", policy);
+    const { tab, opened } = await this.targetTab(tool, input, context, policy);
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
-    if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
     const origin = originOf(pageUrl);
-    const grant = this.grants.get(context);
-    if (tool.effects === "write") {
-      const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
-      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null }, plans, policy, grant);
+    try {
+      if (tab !== null) await admitAgentTab(context.agent, tab.id, typeof (input as { tabId?: unknown } | null)?.tabId === "number" ? "explicit" : "default", tool.effects === "write", policy);
+      if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
+      if (tool.effects === "write") {
+        const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
+        await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null }, plans, policy, this.grants.get(context));
+      }
+    } catch (error) {
+      // A blank tab opened for a call that was then refused would be litter in the person's window.
+      if (opened && tab !== null) await chrome.tabs.remove(tab.id).catch(() => undefined);
+      throw error;
     }
     const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
@@ -146,12 +152,13 @@ export class Gatekeeper implements ToolGate {
     return tab;
   }
 
-  /** The tab a tab-scoped tool will act on, resolved as the tool itself resolves it. */
-  private async targetTab(toolName: BrowserCommandType, input: unknown, defaultTabId: number | undefined): Promise<(chrome.tabs.Tab & { id: number }) | null> {
+  /** The tab a tab-scoped tool will act on, resolved as the tool itself resolves it (toolTab). */
+  private async targetTab(tool: ToolDescriptor, input: unknown, context: BaseContext, policy: Policy): Promise<{ tab: ResolvedTab | null; opened: boolean }> {
     const explicit = (input as { tabId?: unknown } | null)?.tabId;
-    if (typeof explicit === "number") return resolveTab(explicit, defaultTabId);
-    if (!isTabScoped(toolName)) return null;
-    return resolveTab(undefined, defaultTabId);
+    if (typeof explicit === "number") return { tab: await resolveTab(explicit, context.defaultTabId), opened: false };
+    if (!isTabScoped(tool.name)) return { tab: null, opened: false };
+    if (tool.spec.opensOwnTab) return ownTabRoute(context.agent, context.defaultTabId, policy);
+    return { tab: await resolveTab(undefined, context.defaultTabId), opened: false };
   }
 }
 

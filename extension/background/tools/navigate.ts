@@ -1,6 +1,6 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import { defineTool } from "../toolRegistry.js";
-import { resolveTab } from "../tabResolver.js";
+import { toolTab } from "../tabResolver.js";
 import { withNavigationWatch } from "../navigationWatch.js";
 import { adoptAgentTab } from "../dialogs/outsideDialogs.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
@@ -9,7 +9,7 @@ export const navigateTool = defineTool({
   name: "browser.navigate",
   async run({ url, tabId }, context) {
     const target = parseHttpUrl(url);
-    const tab = await resolveTab(tabId, context.defaultTabId);
+    const tab = await toolTab(tabId, context);
     return withNavigationWatch(tab.id, async (watch) => {
       await context.beforeDispatch(tab.id);
       // The agent now drives this tab: its next documents answer their own dialogs (outsideDialogs.ts).

@@ -58,11 +58,20 @@ function composedParent(node: Node): Node | null {
   return parent;
 }
 
-/** One animation frame while the page is visible (as Playwright samples); timers for a background tab, which gets no frames. */
+/**
+ * The next animation frame (as Playwright samples), or a timer's gap if no frame comes
+ * first: a page can say it is visible and still get no frames (a window behind another,
+ * on a display that does not composite it), and a background tab gets none at all.
+ */
 function nextSample(): Promise<void> {
   return new Promise((resolve) => {
-    if (document.visibilityState === "visible") requestAnimationFrame(() => resolve());
-    else setTimeout(resolve, SAMPLE_GAP_MS);
+    const timer = setTimeout(resolve, SAMPLE_GAP_MS);
+    if (document.visibilityState === "visible") {
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    }
   });
 }
 

@@ -9,16 +9,38 @@ type Direction = ScrollRequest["direction"];
 /** Share of the viewport (or scrolled element) one default scroll covers. */
 const DEFAULT_SCROLL_FRACTION = 0.8;
 
-/** The "scroll" op: the page, or the scroll container that holds the ref's element. */
-export function scrollPageOrRef(registry: RefRegistry, request: ScrollRequest): ContentResult<"scroll"> {
+/** How long a scroll waits for its scroll event: it comes with the next rendered frame, if one comes. */
+const SCROLL_EVENT_WAIT_MS = 100;
+
+/**
+ * The "scroll" op: the page, or the scroll container that holds the ref's element. It
+ * answers once the page's own scroll handlers ran (lazy loading, sticky headers, "scrolled"
+ * logs), which happens with the next frame: a headed window's frames are paced by its
+ * display, so reading at once could see the page before it reacted. A page that gets no
+ * frames (a background tab) is waited for only that long.
+ */
+export async function scrollPageOrRef(registry: RefRegistry, request: ScrollRequest): Promise<ContentResult<"scroll">> {
   const vertical = request.direction === "up" || request.direction === "down";
   const scroller = request.ref === undefined ? pageScroller(document) : scrollerFor(resolveTarget(registry, request.ref).element, vertical);
   const extent = vertical ? scroller.clientHeight : scroller.clientWidth;
   const amount = request.amount ?? Math.max(1, Math.round(extent * DEFAULT_SCROLL_FRACTION));
   const sign = request.direction === "up" || request.direction === "left" ? -1 : 1;
   const before = { x: scroller.scrollLeft, y: scroller.scrollTop };
+  const view = scroller.ownerDocument.defaultView ?? window;
+  const reacted = new Promise<void>((resolve) => {
+    const timer = setTimeout(done, SCROLL_EVENT_WAIT_MS);
+    // Capturing on the window: it sees the page's scroll and an element's; the page's own handlers on the target run before the bubble ends.
+    view.addEventListener("scroll", done, { capture: true, once: true });
+    function done(): void {
+      clearTimeout(timer);
+      view.removeEventListener("scroll", done, { capture: true });
+      // A task later: the page's handlers for this event (and the ones they queued at once) have run.
+      setTimeout(resolve, 0);
+    }
+  });
   scroller.scrollBy({ left: vertical ? 0 : sign * amount, top: vertical ? sign * amount : 0, behavior: "instant" });
   const after = { x: scroller.scrollLeft, y: scroller.scrollTop };
+  if (after.x !== before.x || after.y !== before.y) await reacted;
   return {
     scrollX: after.x,
     scrollY: after.y,
