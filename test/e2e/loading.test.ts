@@ -55,4 +55,21 @@ describe("pages that never finish loading", () => {
     expect(typeof snapshot.loading).toBe("boolean");
     expect(opened.title).toBe("Done");
   });
+
+  // A new tab still waiting for its server, or the new-tab page of a browser just started,
+  // has no document at all: nothing may wait on one before navigating the tab away.
+  it("a tab whose first page never answered shows no page to read, and navigate takes it elsewhere", async () => {
+    const before = await session.client.request("browser.tabs_list", {});
+    const cdp = await session.launched.browser.target().createCDPSession();
+    await cdp.send("Target.createTarget", { url: session.pages.url("/stall") });
+    const after = await session.client.request("browser.tabs_list", {});
+    const waiting = after.tabs.find((tab) => !before.tabs.some((old) => old.tabId === tab.tabId));
+    if (waiting === undefined) throw new Error(`no new tab in ${JSON.stringify(after.tabs)}`);
+    expect(await session.errorCode("browser.snapshot", { tabId: waiting.tabId })).toBe("unsupported_page");
+
+    const opened = await session.client.request("browser.navigate", { url: session.pages.url("/chain.html"), tabId: waiting.tabId });
+    expect(opened).toMatchObject({ tabId: waiting.tabId, url: session.pages.url("/chain.html") });
+    const snapshot = await session.client.request("browser.snapshot", { tabId: waiting.tabId });
+    expect(snapshot.text).toContain('button "Express shipping"');
+  });
 });

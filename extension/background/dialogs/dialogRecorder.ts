@@ -37,7 +37,18 @@ function drainDialogRecorder(key: string): unknown[] {
   return Array.isArray(records) ? records.splice(0) : [];
 }
 
+/**
+ * A tab whose first navigation has not committed (a new tab still waiting for its server,
+ * the new-tab page of a browser just started) has no document yet, and executeScript into
+ * it never settles. Its document gets the recorder when it commits (onAgentTabCommitted).
+ */
+async function hasDocument(tabId: number): Promise<boolean> {
+  const top = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
+  return top !== null && top !== undefined;
+}
+
 export async function installRecorder(tabId: number, frameId?: number): Promise<void> {
+  if (frameId === undefined && !(await hasDocument(tabId))) return;
   await chrome.scripting
     .executeScript({
       target: frameId === undefined ? { tabId, allFrames: true } : { tabId, frameIds: [frameId] },
@@ -51,6 +62,7 @@ export async function installRecorder(tabId: number, frameId?: number): Promise<
 
 /** Dialogs the recorder answered since the last drain, each reported once. */
 export async function drainRecordedDialogs(tabId: number): Promise<DialogRecord[]> {
+  if (!(await hasDocument(tabId))) return [];
   try {
     const frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: drainDialogRecorder, args: [RECORDER_KEY] });
     return frames.flatMap((frame) => (Array.isArray(frame.result) ? frame.result : [])).filter(isDialogRecord);
