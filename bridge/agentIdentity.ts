@@ -22,3 +22,10 @@ export function noteAgentTab(record: AgentRecord, tabId: number): void {
   record.tabIds.push(tabId);
   if (record.tabIds.length > MAX_REMEMBERED_TABS) record.tabIds.shift();
 }
+
+/** The agent closed one of its tabs: it leaves the remembered ones, and a closed route falls back to the last one before it. */
+export function forgetClosedTab(record: AgentRecord, tabId: number): void {
+  const at = record.tabIds.indexOf(tabId);
+  if (at >= 0) record.tabIds.splice(at, 1);
+  if (record.lastTabId === tabId && record.tabIds.length > 0) record.lastTabId = record.tabIds[record.tabIds.length - 1];
+}

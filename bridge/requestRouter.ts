@@ -13,7 +13,7 @@ import {
   type CommandPayload,
   type RequestId,
 } from "../protocol/index.js";
-import { noteAgentTab, requesterOf } from "./agentIdentity.js";
+import { forgetClosedTab, noteAgentTab, requesterOf } from "./agentIdentity.js";
 import type { PauseSwitch } from "./panel/pauseSwitch.js";
 import { assertAgentMayConfirm } from "./panel/confirmationsMode.js";
 import { authorize, authRequired, type AuthPolicy } from "./auth.js";
@@ -155,9 +155,18 @@ function health(context: RouterContext): unknown {
   };
 }
 
-/** The tab a result names becomes the agent's default route; a child tab an action opened wins (seed §3). */
+/**
+ * The tab a result names becomes the agent's default route; a child tab an action opened
+ * wins. An agent that closes its own route tab goes back to the tab it used before; a tab
+ * that closes any other way stays the route, so the agent hears it closed rather than
+ * landing somewhere else.
+ */
 function rememberTab(agent: AgentRecord, result: unknown): void {
   if (typeof result !== "object" || result === null) return;
+  if ("closedTabId" in result && typeof result.closedTabId === "number") {
+    forgetClosedTab(agent, result.closedTabId);
+    return;
+  }
   const created = "tab_created" in result ? result.tab_created : undefined;
   if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") {
     agent.lastTabId = created.tabId;

@@ -181,7 +181,7 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
     const navigated = await runCli(["navigate", `${session.pages.url("/agent-counter.html")}?who=cli`, "--json"], env);
     expect(navigated.stderr).toBe("");
-    const tabId = (JSON.parse(navigated.stdout) as { tabId: number }).tabId;
+    const tabId = (JSON.parse(navigated.stdout) as { result: { tabId: number } }).result.tabId;
     expect(tabId).not.toBe(visible);
     const read = await runCli(["snapshot"], env);
     expect(read.stderr).toBe("");
