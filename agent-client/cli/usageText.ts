@@ -47,6 +47,7 @@ function verbHelp(verb: CommandVerb): string {
     const what = flag.sets ? `sets ${JSON.stringify(flag.sets)}` : (flag.field?.description ?? (flag.field?.choices ? `one of ${flag.field.choices.join(", ")}` : flag.field ? flag.field.kind : "file to write"));
     lines.push(`  --${flag.flag}  ${what}`);
   }
+  for (const [field, value] of Object.entries(verb.spec.cli.defaults ?? {})) lines.push(`  without a flag for it, ${field} is ${JSON.stringify(value)}`);
   const aliases = verb.spellings.filter((spelling) => spelling !== verb.name);
   if (aliases.length > 0) lines.push(`  also spelled: ${aliases.join(", ")}`);
   lines.push(`  sends: ${verb.type}`, "", `  e.g. ${verbExample(verb)}`, "");

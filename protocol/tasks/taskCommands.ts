@@ -83,7 +83,7 @@ export const TASK_COMMANDS = {
     example: { id: "task_0123456789ab", allow: true },
     effects: "write",
     gated: false,
-    cli: { positionals: ["id"] },
+    cli: { positionals: ["id"], switches: { deny: { allow: false } }, defaults: { allow: true } },
   }),
   "tasks.wait": command({
     payload: TaskIdOnlyPayloadSchema,
