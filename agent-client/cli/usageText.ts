@@ -24,6 +24,11 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
     example: "weboperator doctor",
   },
   {
+    synopsis: "config set NAME VALUE|- | get NAME | unset NAME | list [--config-dir DIR]",
+    summary: "model provider settings (ANTHROPIC_API_KEY, OPENAI_BASE_URL, ...) read at each tasks.start; secrets never printed",
+    example: "weboperator config set ANTHROPIC_API_KEY - < key.txt",
+  },
+  {
     synopsis: "mcp [--socket PATH] [--token TOKEN]",
     summary: "serve every command as an MCP tool over stdio (for Claude Code, Claude Desktop, ...)",
     example: "claude mcp add weboperator -- weboperator mcp",
