@@ -7,15 +7,7 @@ import { installedLauncherEnv } from "../doctor/launcherEnv.js";
 import { assertFlagsAllowed, splitArgv, stringFlag } from "./argv.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { UsageError } from "./usageError.js";
-
-export const CONFIG_USAGE = `usage: weboperator config set NAME VALUE|-   (- reads VALUE from stdin, so a key stays out of shell history)
-       weboperator config get NAME
-       weboperator config unset NAME
-       weboperator config list
-  option: --config-dir DIR   (default: $WEBOPERATOR_CONFIG_DIR, then the one \`weboperator install\` baked in, then ~/.config/weboperator)
-  NAME is one of ${ProviderSettingNameSchema.options.join(", ")}.
-  The bridge reads these at each tasks.start; its own environment wins over the file. Secret values are never printed.
-`;
+import { CONFIG_USAGE } from "./usageText.js";
 
 /**
  * The config dir the bridge Chrome starts reads: --config-dir, then this shell's

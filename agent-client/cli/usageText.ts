@@ -1,4 +1,4 @@
-import { COMMAND_GROUPS, DEFAULT_SOCKET_PATH } from "../../protocol/index.js";
+import { COMMAND_GROUPS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
 import { COMMAND_VERBS, findCommandVerb, verbExample, verbSummary, verbSynopsis, type CommandVerb } from "./commandVerbs.js";
 
 interface UsageEntry {
@@ -63,7 +63,18 @@ function verbLine(verb: CommandVerb): string {
   return `  ${verbSynopsis(verb, false).padEnd(34)} ${verbSummary(verb)}\n`;
 }
 
+/** `weboperator config`'s own usage: it parses its own arguments. */
+export const CONFIG_USAGE = `usage: weboperator config set NAME VALUE|-   (- reads VALUE from stdin, so a key stays out of shell history)
+       weboperator config get NAME
+       weboperator config unset NAME
+       weboperator config list
+  option: --config-dir DIR   (default: $WEBOPERATOR_CONFIG_DIR, then the one \`weboperator install\` baked in, then ~/.config/weboperator)
+  NAME is one of ${ProviderSettingNameSchema.options.join(", ")}.
+  The bridge reads these at each tasks.start; its own environment wins over the file. Secret values are never printed.
+`;
+
 export function usageText(topic?: string): string {
+  if (topic === "config") return CONFIG_USAGE;
   const verb = topic === undefined ? undefined : findCommandVerb(topic.split(" "));
   if (verb) return verbHelp(verb);
   const groups = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {
