@@ -14,6 +14,7 @@ import { usageText } from "./cli/usageText.js";
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   // `task` parses its own options (--attach repeats) and streams events: see cli/taskCommand.ts.
   if (argv[0] === "task") return (await import("./cli/taskCommand.js")).runTaskCommand(argv.slice(1), io);
+  if (argv[0] === "config") return (await import("./cli/configCommand.js")).runConfigCommand(argv.slice(1), io);
   if (argv[0] === "trace") return (await import("./cli/traceCommand.js")).runTraceCommand(argv.slice(1), io);
   let command: ParsedCommand;
   try {

@@ -39,6 +39,8 @@ export interface CliSpelling {
   switches?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Flag names that differ from the kebab-cased field name, e.g. `from` for `fromChar`. */
   flagNames?: Readonly<Record<string, string>>;
+  /** Fields the command line fills in when neither a positional nor a flag gave them, e.g. `confirm ID` allows. */
+  defaults?: Readonly<Record<string, unknown>>;
   output?: CliOutput;
 }
 

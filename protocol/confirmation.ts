@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConfirmationsModeSchema } from "./panel/panelConfirmations.js";
 
 /** What a confirmation is about (README "Gatekeeper"); the policy's `confirm` switches one per category. */
 export const ConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
@@ -9,7 +10,7 @@ export type ConfirmationCategory = z.infer<typeof ConfirmationCategorySchema>;
  * so an agent, the task engine or a panel reads it without parsing the message.
  */
 export const ConfirmationRequestSchema = z.object({
-  /** Answer with browser.confirm {id, allow}. */
+  /** Answer with browser.confirm {id, allow}, or in the side panel when answeredBy is "user". */
   id: z.string().min(1).max(64),
   /** The gated command, e.g. "browser.click". */
   tool: z.string(),
@@ -25,5 +26,11 @@ export const ConfirmationRequestSchema = z.object({
   url: z.string(),
   /** ISO 8601: after this an unanswered confirmation is denied. */
   expiresAt: z.string(),
+  /**
+   * Who may answer, from the user's confirmations setting: "agent" (browser.confirm on the
+   * socket) or "user" (only the side panel; browser.confirm is refused), so a hint never
+   * names an answer that will be refused.
+   */
+  answeredBy: ConfirmationsModeSchema,
 });
 export type ConfirmationRequest = z.infer<typeof ConfirmationRequestSchema>;

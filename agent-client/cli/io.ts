@@ -8,6 +8,8 @@ export interface CliIo {
   stdoutIsTTY: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** All of stdin, for values that must not be typed on the command line (`config set NAME -`). */
+  readStdin?: () => Promise<string>;
 }
 
 export function processIo(): CliIo {
@@ -17,6 +19,11 @@ export function processIo(): CliIo {
     stdoutIsTTY: process.stdout.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+      return Buffer.concat(chunks).toString("utf8");
+    },
   };
 }
 

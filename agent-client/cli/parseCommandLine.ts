@@ -109,7 +109,8 @@ function parseVerb(verb: CommandVerb, args: readonly string[], flags: FlagValues
   if (args.length < required || args.length > verb.positionals.length) {
     throw new UsageError(`wrong number of arguments for ${verb.name}; usage: weboperator ${verbSynopsis(verb, true)}`);
   }
-  const payload: Record<string, unknown> = {};
+  // Flags and positionals below overwrite these, so `confirm ID --deny` still denies.
+  const payload: Record<string, unknown> = { ...verb.spec.cli.defaults };
   verb.positionals.forEach((field, index) => {
     const text = args[index];
     if (text !== undefined) payload[field.name] = coerceField(field, [text], placeholderOf(field));

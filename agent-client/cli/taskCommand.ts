@@ -100,9 +100,17 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
     }
     if (event.status === "waiting_confirmation" && event.confirmation !== undefined) {
       const c = event.confirmation;
-      void readLine(`Allow ${c.action} on ${c.role || "element"} "${c.name}" at ${c.url} (${c.reasons})? [y/N] `).then((line) =>
-        client.request("tasks.confirm", { id: event.taskId, allow: /^y(es)?$/i.test(line.trim()) }).catch((error: unknown) => io.err(`${String(error)}\n`)),
-      );
+      const what = `${c.action} on ${c.role || "element"} "${c.name}" at ${c.url} (${c.reasons})`;
+      void whoAnswers(client).then((mode) => {
+        // With the "user" setting the bridge refuses tasks.confirm from here: asking y/n would be a lie.
+        if (mode === "user") {
+          io.err(`waiting for the person at the browser to Allow or Deny ${what} in the WebOperator side panel (their confirmations setting is "user")\n`);
+          return;
+        }
+        void readLine(`Allow ${what}? [y/N] `).then((line) =>
+          client.request("tasks.confirm", { id: event.taskId, allow: /^y(es)?$/i.test(line.trim()) }).catch((error: unknown) => io.err(`${String(error)}\n`)),
+        );
+      });
       return;
     }
     if (["succeeded", "failed", "stopped", "timed_out", "interrupted"].includes(event.status)) {
@@ -125,4 +133,13 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
   await client.request("tasks.subscribe", { ids: [taskId] });
   for (const event of early.splice(0)) if (event.taskId === taskId) handle(event);
   return finished;
+}
+
+/** Who answers confirmations now (the user may change it mid-task); if the policy cannot be read, asking costs nothing. */
+async function whoAnswers(client: WebOperatorClient): Promise<"agent" | "user"> {
+  try {
+    return (await client.request("browser.policy_get", {})).policy.confirmations;
+  } catch {
+    return "agent";
+  }
 }

@@ -1,4 +1,4 @@
-import { COMMAND_GROUPS, DEFAULT_SOCKET_PATH } from "../../protocol/index.js";
+import { COMMAND_GROUPS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
 import { COMMAND_VERBS, findCommandVerb, verbExample, verbSummary, verbSynopsis, type CommandVerb } from "./commandVerbs.js";
 
 interface UsageEntry {
@@ -24,6 +24,11 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
     example: "weboperator doctor",
   },
   {
+    synopsis: "config set NAME VALUE|- | get NAME | unset NAME | list [--config-dir DIR]",
+    summary: "model provider settings (ANTHROPIC_API_KEY, OPENAI_BASE_URL, ...) read at each tasks.start; secrets never printed",
+    example: "weboperator config set ANTHROPIC_API_KEY - < key.txt",
+  },
+  {
     synopsis: "mcp [--socket PATH] [--token TOKEN]",
     summary: "serve every command as an MCP tool over stdio (for Claude Code, Claude Desktop, ...)",
     example: "claude mcp add weboperator -- weboperator mcp",
@@ -47,6 +52,7 @@ function verbHelp(verb: CommandVerb): string {
     const what = flag.sets ? `sets ${JSON.stringify(flag.sets)}` : (flag.field?.description ?? (flag.field?.choices ? `one of ${flag.field.choices.join(", ")}` : flag.field ? flag.field.kind : "file to write"));
     lines.push(`  --${flag.flag}  ${what}`);
   }
+  for (const [field, value] of Object.entries(verb.spec.cli.defaults ?? {})) lines.push(`  without a flag for it, ${field} is ${JSON.stringify(value)}`);
   const aliases = verb.spellings.filter((spelling) => spelling !== verb.name);
   if (aliases.length > 0) lines.push(`  also spelled: ${aliases.join(", ")}`);
   lines.push(`  sends: ${verb.type}`, "", `  e.g. ${verbExample(verb)}`, "");
@@ -57,7 +63,18 @@ function verbLine(verb: CommandVerb): string {
   return `  ${verbSynopsis(verb, false).padEnd(34)} ${verbSummary(verb)}\n`;
 }
 
+/** `weboperator config`'s own usage: it parses its own arguments. */
+export const CONFIG_USAGE = `usage: weboperator config set NAME VALUE|-   (- reads VALUE from stdin, so a key stays out of shell history)
+       weboperator config get NAME
+       weboperator config unset NAME
+       weboperator config list
+  option: --config-dir DIR   (default: $WEBOPERATOR_CONFIG_DIR, then the one \`weboperator install\` baked in, then ~/.config/weboperator)
+  NAME is one of ${ProviderSettingNameSchema.options.join(", ")}.
+  The bridge reads these at each tasks.start; its own environment wins over the file. Secret values are never printed.
+`;
+
 export function usageText(topic?: string): string {
+  if (topic === "config") return CONFIG_USAGE;
   const verb = topic === undefined ? undefined : findCommandVerb(topic.split(" "));
   if (verb) return verbHelp(verb);
   const groups = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {

@@ -1,4 +1,4 @@
-import { WebOperatorError, type CommandResult } from "../../protocol/index.js";
+import { WebOperatorError, type CommandPayloadInput, type CommandResult } from "../../protocol/index.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
 import { describeTokenSource, type ResolvedToken } from "../../bridge/config/token.js";
 import { lstatSync, readFileSync } from "node:fs";
@@ -16,7 +16,8 @@ type Health = CommandResult<"bridge.health">;
 
 const START_FIX = "start Chrome with the WebOperator extension enabled (it starts the bridge), or run `weboperator launch`";
 
-async function fetchHealth(probe: BridgeProbe): Promise<Health> {
+/** One request to the bridge with its own short watchdog, for a check that must not hang. */
+export async function askBridge<T extends "bridge.health" | "tasks.providers">(probe: BridgeProbe, type: T): Promise<CommandResult<T>> {
   const client = await WebOperatorClient.connect({ socketPath: probe.socketPath, token: probe.token.token, env: probe.env });
   const timeoutMs = probe.timeoutMs ?? 3_000;
   let timer: NodeJS.Timeout | undefined;
@@ -24,7 +25,7 @@ async function fetchHealth(probe: BridgeProbe): Promise<Health> {
     timer = setTimeout(() => reject(new WebOperatorError("timeout", `no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    return await Promise.race([client.request("bridge.health", {}, { timeoutMs }), watchdog]);
+    return await Promise.race([client.request(type, {} as CommandPayloadInput<T>, { timeoutMs }), watchdog]);
   } finally {
     clearTimeout(timer);
     client.close();
@@ -99,7 +100,7 @@ export function extensionCheck(health: Health | null): DoctorCheck {
 /** The last two links: does the socket answer, and is the extension behind it. */
 export async function checkBridge(probe: BridgeProbe): Promise<DoctorCheck[]> {
   try {
-    const health = await fetchHealth(probe);
+    const health = await askBridge(probe, "bridge.health");
     const auth = health.bridge.authRequired ? `token from ${describeTokenSource(probe.token)} accepted` : "auth disabled";
     const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
     return [bridge, extensionCheck(health)];

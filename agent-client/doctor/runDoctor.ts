@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { socketPath } from "../../bridge/config/paths.js";
+import { configDir, socketPath } from "../../bridge/config/paths.js";
 import { resolveToken } from "../../bridge/config/token.js";
 import { userHostDirectories } from "../../bridge/install/hostRegistration.js";
 import { findBrowser } from "../launch/findBrowser.js";
@@ -9,6 +9,7 @@ import { shellArg, type DoctorCheck } from "./doctorCheck.js";
 import { checkHostManifests } from "./hostManifestCheck.js";
 import { installedLauncher, installedLauncherEnv } from "./launcherEnv.js";
 import { checkLauncherRuns } from "./launcherRunCheck.js";
+import { checkProviders } from "./providersCheck.js";
 import { checkTokenFile } from "./tokenFileCheck.js";
 
 export interface DoctorOptions {
@@ -54,5 +55,6 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     ...(launcherRun === null ? [] : [launcherRun]),
     checkTokenFile(token, fix),
     ...(await checkBridge({ socketPath: socketPath(env), token, env })),
+    ...(await checkProviders({ socketPath: socketPath(env), token, env }, configDir(env))),
   ];
 }

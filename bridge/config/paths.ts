@@ -21,3 +21,8 @@ export function socketPath(env: NodeJS.ProcessEnv = process.env): string {
     ? env.WEBOPERATOR_AGENT_SOCKET
     : DEFAULT_SOCKET_PATH;
 }
+
+/** The model providers' settings (API keys, base URLs, model), mode 0600; the bridge's environment wins over it. */
+export function providerSettingsFile(dir: string): string {
+  return join(dir, "providers.json");
+}

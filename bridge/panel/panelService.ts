@@ -16,6 +16,8 @@ import { logBridge } from "../log.js";
 import type { PauseSwitch } from "./pauseSwitch.js";
 import { panelSteps } from "./panelTasks.js";
 import { savePanelFiles } from "./attachmentsFolder.js";
+import { configDir, providerSettingsFile } from "../config/paths.js";
+import { writeProviderSetting } from "../config/providerSettingsFile.js";
 
 export interface PanelServiceDeps {
   engine: TaskEngine;
@@ -71,6 +73,12 @@ export class PanelService {
         return { paused: false };
       case "task_start":
         return this.start(request);
+      case "providers":
+        return task("tasks.providers", {});
+      case "provider_set":
+        // The panel is the user, in their own browser: it may write the settings the socket can only read.
+        writeProviderSetting(providerSettingsFile(configDir(this.deps.env)), request.name, request.value);
+        return task("tasks.providers", {});
       case "trace": {
         const source = engine.traceSource(request.id);
         if (source === null) throw new WebOperatorError("not_found", `No task ${request.id}.`);

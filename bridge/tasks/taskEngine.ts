@@ -18,6 +18,8 @@ import {
   type TaskSummary,
 } from "../../protocol/index.js";
 import { AgentGaveUpError } from "./agentGaveUp.js";
+import { providerSettingsFile } from "../config/paths.js";
+import { providerEnv, providerReport } from "../config/providerSettings.js";
 import { checkAttachments, copyAttachments } from "./attachments.js";
 import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
@@ -99,6 +101,7 @@ export class TaskEngine {
       subscription.taskFilter = ids === undefined ? null : new Set(ids);
       return { ids: ids ?? null };
     }
+    if (type === "tasks.providers") return providerReport(this.options.env, providerSettingsFile(this.options.configDir));
     const store = this.requireStore();
     switch (type) {
       case "tasks.start":
@@ -166,7 +169,9 @@ export class TaskEngine {
       return { provider: new ReplayProvider(skill), defaultModel: REPLAY_MODEL, name: "replay", goal: payload.goal ?? skill.goal };
     }
     if (payload.goal === undefined) throw new WebOperatorError("bad_request", "tasks.start needs a goal (or a skill id to replay a stored skill).");
-    return { ...this.options.providers(payload.provider, this.options.env), name: payload.provider, goal: payload.goal };
+    // Read at each start, so settings written since (CLI, side panel) apply without a browser restart.
+    const env = providerEnv(this.options.env, providerSettingsFile(this.options.configDir));
+    return { ...this.options.providers(payload.provider, env), name: payload.provider, goal: payload.goal };
   }
 
   /**

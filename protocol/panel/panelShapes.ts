@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
+import { ProviderSettingNameSchema, ProviderSettingsReportSchema } from "../tasks/providerSettings.js";
 import { TaskConfirmationSchema, TaskDetailSchema, TaskIdSchema, TaskStatusSchema, TaskSummarySchema } from "../tasks/taskShapes.js";
 
 /**
@@ -70,6 +71,9 @@ export const PanelBridgeRequestSchema = z.discriminatedUnion("action", [
     files: z.array(PanelFileSchema).max(20),
   }),
   z.object({ action: z.literal("trace"), id: TaskIdSchema }),
+  z.object({ action: z.literal("providers") }),
+  /** Writes one provider setting into the settings file; null removes it. The answer never carries a secret. */
+  z.object({ action: z.literal("provider_set"), name: ProviderSettingNameSchema, value: z.string().max(4_096).nullable() }),
 ]);
 export type PanelBridgeRequest = z.infer<typeof PanelBridgeRequestSchema>;
 export type PanelBridgeAction = PanelBridgeRequest["action"];
@@ -84,5 +88,7 @@ export const PanelBridgeResultSchemas = {
   task_start: z.object({ id: TaskIdSchema, status: TaskStatusSchema, attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })) }),
   /** The task's full trace (weboperator.task-trace/1), as the trace endpoint serves it. */
   trace: z.record(z.string(), z.unknown()),
+  providers: ProviderSettingsReportSchema,
+  provider_set: ProviderSettingsReportSchema,
 } as const satisfies Record<PanelBridgeAction, z.ZodType>;
 export type PanelBridgeResult<A extends PanelBridgeAction> = z.infer<(typeof PanelBridgeResultSchemas)[A]>;

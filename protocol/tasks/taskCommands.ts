@@ -13,6 +13,7 @@ import {
   TaskSubscribeResultSchema,
   TaskWaitResultSchema,
 } from "./taskShapes.js";
+import { ProviderSettingsReportSchema, ProvidersPayloadSchema } from "./providerSettings.js";
 
 /** The task engine's commands (weboperator-agent-protocol seed); the bridge answers them. */
 export const TASK_COMMANDS = {
@@ -39,7 +40,7 @@ export const TASK_COMMANDS = {
     payload: TaskStartPayloadSchema,
     result: TaskStartResultSchema,
     handledBy: "bridge",
-    description: "Starts a task on a goal in its own background tab; answers {id, status} at once. provider claude needs ANTHROPIC_API_KEY, browser-use needs OPENAI_BASE_URL (else provider_not_configured); with {skill} it replays a stored skill with no model (provider replay).",
+    description: "Starts a task on a goal in its own background tab; answers {id, status} at once. provider claude needs ANTHROPIC_API_KEY, browser-use needs OPENAI_BASE_URL, from the bridge's environment or the provider settings file, read at each start (else provider_not_configured; tasks.providers shows them); with {skill} it replays a stored skill with no model (provider replay).",
     example: { goal: "Find the invoice total", startUrl: "https://example.com/invoices" },
     effects: "write",
     gated: false,
@@ -83,7 +84,7 @@ export const TASK_COMMANDS = {
     example: { id: "task_0123456789ab", allow: true },
     effects: "write",
     gated: false,
-    cli: { positionals: ["id"] },
+    cli: { positionals: ["id"], switches: { deny: { allow: false } }, defaults: { allow: true } },
   }),
   "tasks.wait": command({
     payload: TaskIdOnlyPayloadSchema,
@@ -101,6 +102,16 @@ export const TASK_COMMANDS = {
     handledBy: "bridge",
     description: "From now on this connection gets only these tasks' events; without ids, every task's again.",
     example: { ids: ["task_0123456789ab"] },
+    effects: "read",
+    gated: false,
+  }),
+  "tasks.providers": command({
+    payload: ProvidersPayloadSchema,
+    result: ProviderSettingsReportSchema,
+    handledBy: "bridge",
+    description:
+      "Which model providers tasks.start can use now, and where each setting comes from: {file, settings: [{name, source: env|file|null, secret, value}], providers: [{provider, configured, detail}]}. The bridge's environment wins over the provider settings file (`weboperator config set`, or the side panel's Settings); secret values are never answered.",
+    example: {},
     effects: "read",
     gated: false,
   }),

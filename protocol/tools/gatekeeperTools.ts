@@ -144,6 +144,6 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     level: "L0",
     effects: "write",
     gated: false,
-    cli: { positionals: ["id"], switches: { deny: { allow: false } } },
+    cli: { positionals: ["id"], switches: { deny: { allow: false } }, defaults: { allow: true } },
   }),
 } as const satisfies Record<string, CommandSpec>;

@@ -6,6 +6,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ConfirmationRequestSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
 import { BIN, runCli } from "../helpers/cliProcess.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
+import { setUserPolicy } from "../helpers/userPolicy.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 interface Case {
@@ -183,8 +184,43 @@ describe("the confirmation field reaches every agent surface", () => {
     expect(id, run.stderr).toBeDefined();
     expect(run.stderr).toContain(`  page:    ${pageUrl}`);
     expect(run.stderr).toContain(`  answer:  weboperator confirm ${id}`);
-    const denied = await runCli(["confirm", id ?? "", "--deny"], cliEnv);
-    expect(denied.status).toBe(0);
+    const denied = await runCli(["confirm", id ?? "", "--deny", "--json"], cliEnv);
+    expect(denied.status, denied.stderr).toBe(0);
+    expect(JSON.parse(denied.stdout)).toMatchObject({ result: { id, allowed: false } });
+    expect((await runCli(["extract"], cliEnv)).stdout).not.toContain("sent Checkout");
+  });
+
+  it("`weboperator confirm ID`, as the hint prints it, allows and runs the held-back click", async () => {
+    const cliEnv = { ...env, WEBOPERATOR_AGENT: "confirm-cli-allow" };
+    expect((await runCli(["tab-open", pageUrl], cliEnv)).status).toBe(0);
+    const run = await runCli(["click", findRef((await runCli(["snapshot"], cliEnv)).stdout, "button", "Place order")], cliEnv);
+    expect(run.status).toBe(1);
+    const hint = /answer: {2}(weboperator confirm (cf_[0-9a-f]+)) {3}/.exec(run.stderr);
+    expect(hint, run.stderr).not.toBeNull();
+    const [, command = "", id = ""] = hint ?? [];
+    const allowed = await runCli([...command.split(" ").slice(1), "--json"], cliEnv);
+    expect(allowed.status, allowed.stderr).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ result: { id, tool: "browser.click", allowed: true } });
+    expect((await runCli(["extract"], cliEnv)).stdout).toContain("sent Checkout");
+  });
+
+  it('with the user\'s confirmations setting "user", the hint names the side panel and no command that would be refused', async () => {
+    await setUserPolicy(session, { confirmations: "user" });
+    try {
+      const cliEnv = { ...env, WEBOPERATOR_AGENT: "confirm-cli-user" };
+      expect((await runCli(["tab-open", pageUrl], cliEnv)).status).toBe(0);
+      const run = await runCli(["click", findRef((await runCli(["snapshot"], cliEnv)).stdout, "button", "Place order")], cliEnv);
+      expect(run.status).toBe(1);
+      const id = /confirmation (cf_[0-9a-f]+): /.exec(run.stderr)?.[1] ?? "";
+      expect(run.stderr).toContain("  answer:  the person at the browser answers: Allow or Deny in the WebOperator side panel");
+      expect(run.stderr).not.toContain("weboperator confirm cf_");
+      // What the hint no longer offers is indeed refused.
+      const refused = await runCli(["confirm", id], cliEnv);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("error [policy_denied]");
+    } finally {
+      await setUserPolicy(session, null);
+    }
   });
 
   it("an MCP tool error carries it as structured content", async () => {

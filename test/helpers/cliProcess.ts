@@ -12,10 +12,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI as a user would. Asynchronous so an in-process fixture server keeps serving. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+/**
+ * Runs the built CLI as a user would. Asynchronous so an in-process fixture server keeps
+ * serving. `input`, when given, is piped to its stdin (`config set NAME -`).
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    child.stdin.end(input ?? "");
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -63,6 +63,7 @@ export class ScriptedBrowser {
                 target: { role: "button", name: "Submit" },
                 url: this.tab(tabId).url,
                 expiresAt: new Date(Date.now() + 60_000).toISOString(),
+                answeredBy: "agent",
               },
             },
           );

@@ -12,6 +12,7 @@ const confirmation: ConfirmationRequest = {
   target: { role: "button", name: "Place order" },
   url: "https://shop.test/cart",
   expiresAt: "2026-12-01T10:00:00.000Z",
+  answeredBy: "agent",
 };
 
 describe("the confirmation field on every surface", () => {
@@ -32,6 +33,12 @@ describe("the confirmation field on every surface", () => {
     expect(text).toContain('confirmation cf_0123456789ab: purchase, submit on button "Place order"');
     expect(text).toContain("answer:  weboperator confirm cf_0123456789ab   (or: weboperator confirm cf_0123456789ab --deny)");
     expect(confirmationText({ ...confirmation, target: null })).toMatch(/^confirmation cf_0123456789ab: purchase, submit\n/);
+  });
+
+  it("names the side panel, not a command that will be refused, when only the user answers", () => {
+    const text = confirmationText({ ...confirmation, answeredBy: "user" });
+    expect(text).toContain("answer:  the person at the browser answers: Allow or Deny in the WebOperator side panel");
+    expect(text).not.toContain("weboperator confirm cf_");
   });
 
   it("is carried by the MCP tool error as structured content and text", () => {

@@ -106,7 +106,7 @@ describe("confirmation rules judge what an action does", () => {
 });
 
 describe("the task engine's autoConfirm follows the gatekeeper's categories", () => {
-  const request = (categories: ConfirmationCategory[]) => ({ id: "cf_1", tool: "browser.click", category: categories[0] ?? "submit", categories, reason: "", target: null, url: "", expiresAt: "" });
+  const request = (categories: ConfirmationCategory[]) => ({ id: "cf_1", tool: "browser.click", category: categories[0] ?? "submit", categories, reason: "", target: null, url: "", expiresAt: "", answeredBy: "agent" as const });
   it("grants account and credentials steps, holds sends, purchases and messages for a person", () => {
     expect(autoConfirmAllows(request(["account"]))).toBe(true);
     expect(autoConfirmAllows(request(["credentials"]))).toBe(true);

@@ -10,7 +10,7 @@ export const providerFor: ProviderFactory = (name, env) => {
     if (apiKey === undefined || apiKey.length === 0) {
       throw new WebOperatorError(
         "provider_not_configured",
-        "The claude provider needs an API key: set ANTHROPIC_API_KEY in the environment the browser (and so the bridge) starts with, optionally ANTHROPIC_BASE_URL, then restart the browser.",
+        "The claude provider needs an API key: set ANTHROPIC_API_KEY with `weboperator config set ANTHROPIC_API_KEY -` (reads it from stdin) or in the side panel's Settings, optionally ANTHROPIC_BASE_URL, then start the task again; no browser restart is needed. The environment the browser starts with also works, and wins.",
       );
     }
     const baseURL = env.ANTHROPIC_BASE_URL !== undefined && env.ANTHROPIC_BASE_URL.length > 0 ? env.ANTHROPIC_BASE_URL : undefined;

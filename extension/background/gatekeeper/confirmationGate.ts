@@ -64,12 +64,12 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
   throw new WebOperatorError(
     "confirmation_required",
     `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. ${answer}; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
-    { confirmation: confirmationRequest(pending, call.tab.url, asked) },
+    { confirmation: confirmationRequest(pending, call.tab.url, asked, policy.confirmations) },
   );
 }
 
 /** The structured side of confirmation_required, so no agent parses the message. */
-function confirmationRequest(pending: PendingConfirmation, url: string, target: DescribedTarget | null): ConfirmationRequest {
+function confirmationRequest(pending: PendingConfirmation, url: string, target: DescribedTarget | null, answeredBy: Policy["confirmations"]): ConfirmationRequest {
   const categories = categoriesOf(pending.findings);
   // Never empty: a confirmation is only issued for at least one finding.
   const [category = "submit"] = categories;
@@ -82,6 +82,7 @@ function confirmationRequest(pending: PendingConfirmation, url: string, target: 
     target: target === null ? null : { role: target.role || target.tag, name: target.name },
     url,
     expiresAt: new Date(pending.expiresAt).toISOString(),
+    answeredBy,
   };
 }
 

@@ -3,6 +3,7 @@ import { ConfirmationCategorySchema, HostPatternSchema, type UserPolicySettings 
 import { describeZodError } from "../../../protocol/index.js";
 import { button, h } from "../dom.js";
 import { askExtension } from "../panelClient.js";
+import { renderProviderSettings } from "./providerSettingsView.js";
 
 const HostListSchema = z.array(HostPatternSchema).max(500);
 
@@ -11,6 +12,7 @@ const HostListSchema = z.array(HostPatternSchema).max(500);
  * chrome.storage.local. The socket can still only tighten on top of it.
  */
 export async function renderSettings(): Promise<Node[]> {
+  const providers = renderProviderSettings();
   const current = await askExtension({ action: "policy" });
   const policy = current.policy;
   const hosts = (id: string, values: string[]) => h("textarea", { id, rows: "3", placeholder: "example.com\n*.example.org" }, values.join("\n"));
@@ -83,6 +85,7 @@ export async function renderSettings(): Promise<Node[]> {
       h("div", { class: "actions" }, button("Save settings", save, "primary", { id: "settings-save" })),
       notice,
     ),
+    await providers,
   ];
 }
 
