@@ -1,4 +1,4 @@
-import { WebOperatorError, isTabScoped, type BrowserCommandType } from "../../../protocol/index.js";
+import { WebOperatorError, isTabScoped, type BrowserCommandType, type UploadGrant } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab } from "../tabResolver.js";
@@ -15,6 +15,7 @@ type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab
 
 interface AdmittedCall {
   tool: ToolDescriptor;
+  uploadGrant: UploadGrant | undefined;
   tabId: number | null;
   origin: string;
   guard: NavigationGuard | null;
@@ -42,7 +43,8 @@ export class Gatekeeper implements ToolGate {
   async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission> {
     if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(null), tab: null };
     const policy = await policyStore.current();
-    checkCapabilities(tool.name, tool.spec.capability, policy);
+    const uploadGrant = grantedUpload(tool, input, context);
+    checkCapabilities(tool.name, tool.spec.capability, policy, uploadGrant);
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const tab = await this.targetTab(tool.name, input, context.defaultTabId);
@@ -53,9 +55,14 @@ export class Gatekeeper implements ToolGate {
     const grant = this.grants.get(context);
     if (tool.effects === "write") {
       const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
-      await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null }, plans, policy, grant);
+      await checkConfirmations(
+        { tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null, uploadGrant: uploadGrant ?? null },
+        plans,
+        policy,
+        grant,
+      );
     }
-    const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
+    const admitted: AdmittedCall = { tool, uploadGrant, tabId: tab?.id ?? null, origin, guard: null };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
@@ -114,7 +121,14 @@ export class Gatekeeper implements ToolGate {
     if (!allow) return { id, tool: pending.tool, allowed: false };
     if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
     // The replay acts for whoever asked, so its highlight names them.
-    const replay: BaseContext = { defaultTabId: pending.defaultTabId, agent: pending.agent ?? context.agent, deadline: context.deadline, signal: context.signal, ...(pending.requester === null ? {} : { requester: pending.requester }) };
+    const replay: BaseContext = {
+      defaultTabId: pending.defaultTabId,
+      agent: pending.agent ?? context.agent,
+      deadline: context.deadline,
+      signal: context.signal,
+      ...(pending.requester === null ? {} : { requester: pending.requester }),
+      ...(pending.uploadGrant === null ? {} : { uploadGrant: pending.uploadGrant }),
+    };
     this.grants.set(replay, pending);
     try {
       const result = await this.registry.execute(pending.tool, pending.input, replay);
@@ -134,7 +148,7 @@ export class Gatekeeper implements ToolGate {
     const violation = admitted.guard?.violation;
     if (violation) throw new WebOperatorError("policy_denied", `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`);
     const policy: Policy = await policyStore.current();
-    checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy);
+    checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy, admitted.uploadGrant);
     const pageUrl = tab.url ?? tab.pendingUrl ?? "";
     if (tabId === admitted.tabId && originOf(pageUrl) !== admitted.origin) {
       throw new WebOperatorError(
@@ -153,6 +167,16 @@ export class Gatekeeper implements ToolGate {
     if (!isTabScoped(toolName)) return null;
     return resolveTab(undefined, defaultTabId);
   }
+}
+
+/**
+ * The bridge's grant counts only for the call it was sent with, an upload carrying bytes: a
+ * nested call or an upload by path gets none.
+ */
+function grantedUpload(tool: ToolDescriptor, input: unknown, context: BaseContext): UploadGrant | undefined {
+  if (context.uploadGrant === undefined || tool.name !== "browser.upload_file") return undefined;
+  const files = (input as { files?: unknown } | null)?.files;
+  return Array.isArray(files) ? context.uploadGrant : undefined;
 }
 
 export const gatekeeper = new Gatekeeper();
