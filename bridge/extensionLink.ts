@@ -12,6 +12,7 @@ import {
   type PanelBridgeRequest,
   type Requester,
   type AgentIdentity,
+  type UploadGrant,
 } from "../protocol/index.js";
 import type { FrameStream } from "./frameStream.js";
 import { splitForChrome } from "./messageSplitter.js";
@@ -28,6 +29,8 @@ export interface ForwardedRequest {
   agent?: AgentIdentity;
   timeoutMs: number;
   requester?: Requester;
+  /** Only for a task's upload of its own attachments (bridge/tasks/attachmentUpload.ts). */
+  uploadGrant?: UploadGrant;
 }
 
 /** A side-panel request the extension relayed; `answer` sends the outcome back. */
@@ -102,6 +105,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       ...(request.agent === undefined ? {} : { agent: request.agent }),
       ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
       ...(request.requester === undefined ? {} : { requester: request.requester }),
+      ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
     };
     const frames = splitForChrome(message, id);
     return new Promise((resolve, reject) => {

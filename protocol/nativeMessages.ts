@@ -11,6 +11,10 @@ import { AgentIdentitySchema } from "./agents.js";
  * the other.
  */
 
+/** What the bridge vouches for beyond the payload; see BridgeToExtensionRequest's uploadGrant. */
+export const UploadGrantSchema = z.literal("task_attachments");
+export type UploadGrant = z.infer<typeof UploadGrantSchema>;
+
 export const BridgeToExtensionRequestSchema = z.object({
   kind: z.literal("request"),
   id: z.string().min(1),
@@ -24,6 +28,12 @@ export const BridgeToExtensionRequestSchema = z.object({
   budgetMs: z.number().int().positive(),
   /** The agent connection (or task) the request comes from: named in highlights and confirmations. */
   requester: RequesterSchema.optional(),
+  /**
+   * Set only by the bridge's task engine: the upload's bytes are the requesting task's own
+   * attachments, which the user gave to that task, so the upload needs no allowUploads.
+   * Socket payloads never reach this field: the bridge builds the envelope itself.
+   */
+  uploadGrant: UploadGrantSchema.optional(),
 });
 
 export const BridgeWelcomeSchema = z.object({

@@ -129,7 +129,8 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
   });
   const started = await client.request("tasks.start", payload);
   taskId = started.id;
-  io.err(`task ${taskId} started\n`);
+  io.err(`task ${taskId} started${started.currentTabId === null ? "" : ` on the current page (tab ${started.currentTabId})`}\n`);
+  if (started.autoConfirm.requested && !started.autoConfirm.effective) io.err(`autoConfirm is off for this task: ${started.autoConfirm.reason ?? ""}\n`);
   await client.request("tasks.subscribe", { ids: [taskId] });
   for (const event of early.splice(0)) if (event.taskId === taskId) handle(event);
   return finished;

@@ -14,18 +14,16 @@ export async function confirmationsMode(extension: ExtensionLink): Promise<Confi
 }
 
 /**
- * With confirmations: "user", an agent on the socket may neither answer a task's
- * confirmation nor start a task that confirms for itself (autoConfirm): only the person
- * at the side panel decides. browser.confirm is refused by the extension itself.
+ * With confirmations: "user", an agent on the socket may not answer a task's confirmation:
+ * only the person at the side panel decides. browser.confirm is refused by the extension
+ * itself. A tasks.start with autoConfirm is accepted: the engine then grants nothing itself
+ * (its answer says so), so every confirmation still reaches the person.
  */
-export async function assertAgentMayConfirm(type: string, payload: unknown, extension: ExtensionLink): Promise<void> {
-  const autoConfirm = type === "tasks.start" && typeof payload === "object" && payload !== null && "autoConfirm" in payload && payload.autoConfirm === true;
-  if (type !== "tasks.confirm" && !autoConfirm) return;
+export async function assertAgentMayConfirm(type: string, _payload: unknown, extension: ExtensionLink): Promise<void> {
+  if (type !== "tasks.confirm") return;
   if ((await confirmationsMode(extension)) !== "user") return;
   throw new WebOperatorError(
     "policy_denied",
-    type === "tasks.confirm"
-      ? "The user answers confirmations in the WebOperator side panel (their confirmations setting is \"user\"), so tasks.confirm from the socket is refused. Ask the user to Allow or Deny it there; tasks.wait or task events tell you the outcome."
-      : "autoConfirm would let the task confirm its own actions, but the user answers confirmations in the WebOperator side panel (confirmations: \"user\"). Start the task without autoConfirm; the user answers each confirmation there.",
+    "The user answers confirmations in the WebOperator side panel (their confirmations setting is \"user\"), so tasks.confirm from the socket is refused. Ask the user to Allow or Deny it there; tasks.wait or task events tell you the outcome.",
   );
 }

@@ -8,6 +8,9 @@ import { TaskEngine } from "./taskEngine.js";
 import { startTraceServer, type TraceServer } from "./trace/traceServer.js";
 import { PauseSwitch } from "../panel/pauseSwitch.js";
 import { PanelService } from "../panel/panelService.js";
+import { confirmationsMode } from "../panel/confirmationsMode.js";
+import { forwardAttachmentUpload } from "./attachmentUpload.js";
+import { currentPageFinder } from "./currentPage.js";
 
 /**
  * Wires the task engine into a serving bridge: its browser calls go through the same
@@ -34,8 +37,11 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
     // Each task is its own agent (its tab group, its tabs); every call names its tab, so no default route is relied on.
     callTool: (type, payload, timeoutMs, caller) => {
       const session: AgentSession = { authenticated: true, agent: context.agents.task(caller.taskId, caller.parentAgentId), taskFilter: null };
+      if (type === "browser.upload_file" && caller.uploadGrant !== undefined) return forwardAttachmentUpload(payload, timeoutMs ?? 60_000, session, routed, caller.uploadGrant);
       return runCommand(type, payload, timeoutMs ?? 60_000, session, routed);
     },
+    currentPage: currentPageFinder(context.extension, context.agents),
+    confirmationsMode: () => confirmationsMode(context.extension),
     taskEnded: (taskId) => context.agents.endTask(taskId),
   });
   new PanelService({ engine, pause, agents: () => agents.agents(), env }).listen(context.extension);

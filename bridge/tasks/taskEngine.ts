@@ -11,6 +11,8 @@ import {
   SkillIdPayloadSchema,
   SkillListPayloadSchema,
   WebOperatorError,
+  type ConfirmationsMode,
+  type TaskAutoConfirm,
   type TaskConfirmation,
   type TaskEvent,
   type TaskStartPayload,
@@ -21,6 +23,7 @@ import { AgentGaveUpError } from "./agentGaveUp.js";
 import { providerSettingsFile } from "../config/paths.js";
 import { providerEnv, providerReport } from "../config/providerSettings.js";
 import { checkAttachments, copyAttachments } from "./attachments.js";
+import { effectiveAutoConfirm } from "./confirmationPolicy.js";
 import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
 import type { SkillRow } from "./skills/skillStore.js";
@@ -40,6 +43,10 @@ export interface TaskEngineOptions {
   providers: ProviderFactory;
   /** Sends an event to the authenticated connections that want it. */
   broadcast: (event: TaskEvent) => void;
+  /** The starting agent's current page, for a task given neither startUrl nor tabId; absent: such a task opens a blank tab. */
+  currentPage?: (starterId: string | undefined) => Promise<number | null>;
+  /** The user's confirmations setting; absent (no extension to ask, as in unit tests): "agent". */
+  confirmationsMode?: () => Promise<ConfirmationsMode>;
 }
 
 /** What a connection keeps for tasks.subscribe: null is every task. */
@@ -189,14 +196,24 @@ export class TaskEngine {
     }
   }
 
-  private async start(store: TaskStore, payload: TaskStartPayload, agentId: string | undefined): Promise<{ id: string; status: TaskStatus }> {
-    const { provider, defaultModel, name, goal } = this.providerOf(store, payload);
-    if (payload.startUrl !== undefined && payload.tabId !== undefined) {
+  private async start(
+    store: TaskStore,
+    requested: TaskStartPayload,
+    agentId: string | undefined,
+  ): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
+    const { provider, defaultModel, name, goal } = this.providerOf(store, requested);
+    if (requested.startUrl !== undefined && requested.tabId !== undefined) {
       throw new WebOperatorError("bad_request", "Give either startUrl (the task opens its own tab) or tabId (an existing tab), not both.");
     }
-    if (payload.tabId !== undefined && this.tabOwners.has(payload.tabId)) {
-      throw new WebOperatorError("invalid_state", `Tab ${payload.tabId} belongs to task ${this.tabOwners.get(payload.tabId)}; tasks never share a tab. Give another tab or a startUrl.`);
+    // A skill's recording starts by opening its own page, so a replay keeps to a tab of its own.
+    const onCurrentPage = requested.startUrl === undefined && requested.tabId === undefined && requested.skill === undefined;
+    const currentTabId = onCurrentPage ? ((await this.options.currentPage?.(agentId)) ?? null) : null;
+    const tabId = requested.tabId ?? currentTabId ?? undefined;
+    if (tabId !== undefined && this.tabOwners.has(tabId)) {
+      throw new WebOperatorError("invalid_state", `Tab ${tabId} belongs to task ${this.tabOwners.get(tabId)}; tasks never share a tab. Give another tab or a startUrl.`);
     }
+    const autoConfirm = effectiveAutoConfirm(requested.autoConfirm, agentId !== undefined, requested.autoConfirm ? await this.confirmationsMode() : "agent");
+    const payload: TaskStartPayload = { ...requested, autoConfirm: autoConfirm.effective, ...(tabId === undefined ? {} : { tabId }) };
     const checked = await checkAttachments(payload.attachments);
     const id = `task_${randomBytes(6).toString("hex")}`;
     const stored = await copyAttachments(checked, join(this.options.configDir, "tasks", id, "attachments"));
@@ -227,7 +244,11 @@ export class TaskEngine {
     if (agentId !== undefined) this.parents.set(id, agentId);
     this.emit(store, { kind: "task:update", taskId: id, status: "queued", previousStatus: null, at });
     this.launch(store, id, payload, provider, false);
-    return { id, status: "queued" };
+    return { id, status: "queued", autoConfirm, currentTabId };
+  }
+
+  private confirmationsMode(): Promise<ConfirmationsMode> {
+    return this.options.confirmationsMode?.() ?? Promise.resolve("agent");
   }
 
   private launch(store: TaskStore, id: string, payload: TaskStartPayload, provider: TaskProvider, resumed: boolean): void {
@@ -238,14 +259,18 @@ export class TaskEngine {
       payload,
       store,
       control,
-      callTool: (type, toolPayload, timeoutMs) => {
+      callTool: (type, toolPayload, timeoutMs, uploadGrant) => {
         const parentAgentId = this.parents.get(id);
-        return this.options.callTool(type, toolPayload, timeoutMs, parentAgentId === undefined ? { taskId: id } : { taskId: id, parentAgentId });
+        const caller = { taskId: id, ...(parentAgentId === undefined ? {} : { parentAgentId }), ...(uploadGrant === undefined ? {} : { uploadGrant }) };
+        return this.options.callTool(type, toolPayload, timeoutMs, caller);
       },
       tabOwners: this.tabOwners,
       setStatus: (status, extra) => this.setStatus(store, id, status, extra),
       emit: (event) => this.emit(store, event),
       readAttachmentFile: (path) => readFile(path),
+      // An agent's task (or one resumed, whose starter is not known) asks again at each confirmation:
+      // the user may have taken confirmations back since the task started.
+      mayAutoConfirm: async () => (!resumed && !this.parents.has(id)) || (await this.confirmationsMode()) !== "user",
     });
     const done = this.run(store, id, payload, provider, control, session, resumed);
     this.live.set(id, { control, session, done });

@@ -9,6 +9,7 @@ import {
   type TaskEvent,
   type TaskStartPayload,
   type TaskStatus,
+  type UploadGrant,
 } from "../../protocol/index.js";
 import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
@@ -28,6 +29,8 @@ export interface TaskSessionDeps {
   setStatus: (status: TaskStatus, extra?: { confirmation?: TaskConfirmation }) => void;
   emit: (event: TaskEvent) => void;
   readAttachmentFile: (path: string) => Promise<Buffer>;
+  /** Whether autoConfirm may still grant now: false once the user answers confirmations themselves. */
+  mayAutoConfirm: () => Promise<boolean>;
 }
 
 const now = (): string => new Date().toISOString();
@@ -206,9 +209,10 @@ export class TaskSession implements TaskContext {
     const explicit = { ...(payload as Record<string, unknown>) };
     // Every call names its tab: a task never acts in a tab by an agent's default route.
     if (type !== "browser.tabs_list" && type !== "browser.tab_open" && explicit.tabId === undefined) explicit.tabId = this.activeTab();
+    const uploadGrant = await this.resolveAttachments(type, explicit);
     if (this.inStep) this.recorder.note(type, explicit, false);
     try {
-      const result = parseBrowserResult(type, await this.deps.callTool(type, explicit)) as CommandResult<T>;
+      const result = parseBrowserResult(type, await this.deps.callTool(type, explicit, undefined, uploadGrant)) as CommandResult<T>;
       if (this.inStep) this.recorder.noteResult(type, explicit, result);
       return result;
     } catch (error) {
@@ -246,7 +250,7 @@ export class TaskSession implements TaskContext {
       requestedAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + timeoutMs).toISOString(),
     };
-    const auto = this.options.autoConfirm && autoConfirmAllows(gate);
+    const auto = this.options.autoConfirm && autoConfirmAllows(gate) && (await this.deps.mayAutoConfirm());
     this.deps.store.insertConfirmation({
       id: confirmation.id,
       task_id: this.id,
@@ -289,6 +293,18 @@ export class TaskSession implements TaskContext {
     } catch {
       return "";
     }
+  }
+
+  /**
+   * An upload naming this task's attachments by id gets their bytes from this task's store, and
+   * the grant that lets it run without allowUploads: the user gave these files to this task.
+   */
+  private async resolveAttachments(type: BrowserCommandType, payload: Record<string, unknown>): Promise<UploadGrant | undefined> {
+    if (type !== "browser.upload_file" || !Array.isArray(payload.attachments)) return undefined;
+    const ids = payload.attachments.map(String);
+    delete payload.attachments;
+    payload.files = await Promise.all(ids.map((id) => this.readAttachment(id)));
+    return "task_attachments";
   }
 
   async readAttachment(id: string): Promise<{ name: string; mimeType: string; base64: string }> {

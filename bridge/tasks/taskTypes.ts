@@ -1,4 +1,4 @@
-import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload } from "../../protocol/index.js";
+import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload, UploadGrant } from "../../protocol/index.js";
 
 /** What a provider may tell the engine about the element a call acts on, for the confirmation prompt. */
 export interface TargetHint {
@@ -63,13 +63,15 @@ export interface TaskProvider {
 /** Builds the provider a task asked for, or throws provider_not_configured. */
 export type ProviderFactory = (name: TaskStartPayload["provider"], env: NodeJS.ProcessEnv) => { provider: TaskProvider; defaultModel: string };
 
-/** The same path socket requests take, with the caller's explicit tabId. */
-export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
+/** The same path socket requests take, with the caller's explicit tabId; uploadGrant only for the task's own attachments. */
+export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number, uploadGrant?: UploadGrant) => Promise<unknown>;
 
 /** Who a task's browser call is for: the task's own agent, started by parentAgentId (whose tabs it may use). */
 export interface TaskCaller {
   taskId: string;
   parentAgentId?: string;
+  /** Set by the task's session when the upload's files are that task's own attachments, read from its store. */
+  uploadGrant?: UploadGrant;
 }
 
 /** The engine's way into the browser: a call on behalf of one task. */

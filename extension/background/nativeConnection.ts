@@ -169,6 +169,7 @@ export class NativeConnection {
         deadline: Date.now() + Math.max(0, request.budgetMs - DEADLINE_MARGIN_MS),
         signal: controller.signal,
         ...(request.requester === undefined ? {} : { requester: request.requester }),
+        ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
       });
       this.post({ kind: "response", id: request.id, ok: true, result });
     } catch (error) {

@@ -11,6 +11,7 @@ import {
   type Requester,
   type ToolLevel,
   type AgentIdentity,
+  type UploadGrant,
 } from "../../protocol/index.js";
 
 export interface ToolContext {
@@ -23,6 +24,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The agent connection or task the bridge says the call comes from; absent for the side panel's own. */
   requester?: Requester;
+  /** The bridge vouches that an upload's bytes are the requesting task's own attachments (no allowUploads needed). */
+  uploadGrant?: UploadGrant;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
    * re-verifies tab identity, origin and policy at that moment (seed §6). Resolves to the

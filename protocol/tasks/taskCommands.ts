@@ -40,7 +40,8 @@ export const TASK_COMMANDS = {
     payload: TaskStartPayloadSchema,
     result: TaskStartResultSchema,
     handledBy: "bridge",
-    description: "Starts a task on a goal in its own background tab; answers {id, status} at once. provider claude needs ANTHROPIC_API_KEY, browser-use needs OPENAI_BASE_URL, from the bridge's environment or the provider settings file, read at each start (else provider_not_configured; tasks.providers shows them); with {skill} it replays a stored skill with no model (provider replay).",
+    description:
+      "Starts a task on a goal: in a new background tab at startUrl, in tabId, or else on the caller's current page (its last tab, else the visible tab nobody holds). Answers {id, status, autoConfirm: {requested, effective, reason}, currentTabId} at once; with confirmations \"user\" an agent's autoConfirm is not effective and every confirmation goes to the user. provider claude needs ANTHROPIC_API_KEY, browser-use needs OPENAI_BASE_URL, from the bridge's environment or the provider settings file, read at each start (else provider_not_configured; tasks.providers shows them); with {skill} it replays a stored skill with no model (provider replay).",
     example: { goal: "Find the invoice total", startUrl: "https://example.com/invoices" },
     effects: "write",
     gated: false,

@@ -43,10 +43,17 @@ export const TaskStartPayloadSchema = z.strictObject({
   goal: z.string().min(1).max(20_000).optional(),
   /** A stored skill (skills.list) to replay with no model: the task runs with the replay provider. */
   skill: z.string().min(1).max(64).optional(),
-  /** The task opens its own background tab here; without it, tabId names an existing tab to work in. */
+  /**
+   * The task opens its own background tab here. With neither startUrl nor tabId, the task works
+   * on the starting agent's current page: its last tab, else the visible tab nobody holds.
+   */
   startUrl: z.string().min(1).max(8_192).optional(),
   tabId: TabIdSchema.optional(),
-  /** true: every confirmation is granted except final submit/apply/send/pay controls, which always wait. */
+  /**
+   * true: every confirmation is granted except final submit/apply/send/pay controls, which always
+   * wait. When the user answers confirmations (confirmations: "user"), a task an agent starts grants
+   * none itself: tasks.start's `autoConfirm` says so.
+   */
   autoConfirm: z.boolean().default(false),
   attachments: z.array(TaskAttachmentInputSchema).max(20).default([]),
   /** The whole task's budget; past it the task ends as timed_out. */
@@ -130,7 +137,26 @@ export const TaskListPayloadSchema = z.strictObject({
 export const TaskListResultSchema = z.object({ tasks: z.array(TaskSummarySchema) });
 
 export const TaskIdOnlyPayloadSchema = z.strictObject({ id: TaskIdSchema });
-export const TaskStartResultSchema = z.object({ id: TaskIdSchema, status: TaskStatusSchema });
+/**
+ * What became of a requested autoConfirm. effective false with requested true: the user answers
+ * confirmations (confirmations: "user"), so every confirmation the task meets waits for them.
+ * Even when effective, final submit/apply/send/pay controls wait for whoever answers confirmations.
+ */
+export const TaskAutoConfirmSchema = z.object({
+  requested: z.boolean(),
+  effective: z.boolean(),
+  /** Why effective differs from requested, or what still waits when it is on; null when autoConfirm was not asked for. */
+  reason: z.string().nullable(),
+});
+export type TaskAutoConfirm = z.infer<typeof TaskAutoConfirmSchema>;
+
+export const TaskStartResultSchema = z.object({
+  id: TaskIdSchema,
+  status: TaskStatusSchema,
+  autoConfirm: TaskAutoConfirmSchema,
+  /** The tab the task starts in when the caller gave neither startUrl nor tabId (its current page); null otherwise. */
+  currentTabId: TabIdSchema.nullable(),
+});
 export const TaskStateResultSchema = TaskSummarySchema;
 export const TaskConfirmPayloadSchema = z.strictObject({ id: TaskIdSchema, allow: z.boolean() });
 export const TaskConfirmResultSchema = z.object({ id: TaskIdSchema, confirmationId: z.string(), allowed: z.boolean(), status: TaskStatusSchema });

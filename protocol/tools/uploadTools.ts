@@ -20,9 +20,15 @@ export const UploadFilePayloadSchema = z
     /** Local files; each must resolve (through symlinks and ..) inside the configured upload folder. */
     paths: z.array(z.string().min(1).max(4096)).min(1).max(20).optional(),
     files: z.array(UploadFileContentSchema).min(1).max(20).optional(),
+    /**
+     * Ids of the calling task's own attachments (tasks.start attachments, the side panel's
+     * paperclip). They resolve only inside that task, and need no allowUploads: the user gave
+     * these files to this task. From anywhere else they answer upload_refused.
+     */
+    attachments: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)).min(1).max(20).optional(),
     ...tabScoped,
   })
-  .refine((payload) => (payload.paths === undefined) !== (payload.files === undefined), { message: "give either paths or files" });
+  .refine((payload) => [payload.paths, payload.files, payload.attachments].filter((given) => given !== undefined).length === 1, { message: "give one of paths, files or attachments" });
 
 export const UploadFileResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
@@ -38,7 +44,7 @@ export const UPLOAD_TOOL_COMMANDS = {
     result: UploadFileResultSchema,
     handledBy: "extension",
     description:
-      "Assigns files to a file input through DataTransfer: {..., files: [{name, size, mimeType}]}. Each path must resolve (through symlinks and ..) inside the upload folder (WEBOPERATOR_UPLOAD_DIR, default <config dir>/uploads, never downloads), at most 10 MB a file and 25 MB a call, else upload_refused. Off unless the user's policy allows uploads.",
+      "Assigns files to a file input through DataTransfer: {..., files: [{name, size, mimeType}]}. Each path must resolve (through symlinks and ..) inside the upload folder (WEBOPERATOR_UPLOAD_DIR, default <config dir>/uploads, never downloads), at most 10 MB a file and 25 MB a call, else upload_refused. Off unless the user's policy allows uploads; a task's own attachments (attachments: [id]) upload without it, and resolve in no other task or agent.",
     example: { ref: "sk4m9_1_9", paths: ["/home/me/.config/weboperator/uploads/cv.pdf"] },
     level: "L2",
     effects: "write",

@@ -202,8 +202,9 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     expect(done.error?.message).toMatch(/HTTP 401 .*Incorrect API key provided \(check OPENAI_API_KEY\)/);
   });
 
-  it("starts from a blank tab when there is no startUrl: a state with no elements, then navigate", async () => {
-    const started = await session.client.request("tasks.start", { goal: "from a blank tab", provider: "browser-use" });
+  it("starts from a blank tab it is given: a state with no elements, then navigate", async () => {
+    const blank = await session.client.request("browser.tab_open", { newWindow: true });
+    const started = await session.client.request("tasks.start", { goal: "from a blank tab", provider: "browser-use", tabId: blank.tabId });
     const done = await session.client.request("tasks.wait", { id: started.id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "succeeded", answer: formUrl() });
     expect(lastState(requestsOf("from a blank tab")[0]!).url).not.toMatch(/^https?:/);

@@ -86,7 +86,6 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
 
     // The agent may not answer its own confirmation.
     expect(await session.errorCode("tasks.confirm", { id, allow: true })).toBe("policy_denied");
-    expect(await session.errorCode("tasks.start", { goal: "apply for the job", startUrl: session.pages.url("/task-form.html"), autoConfirm: true })).toBe("policy_denied");
 
     await panel.show("confirmations");
     await panel.waitFor("[data-allow]");
@@ -166,8 +165,9 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-two.html") })).url).toContain("/tabs-two.html");
   });
 
-  it("starts a task with a paperclip attachment: copied into Downloads/weboperator-attachments and uploaded", async () => {
-    await setUserPolicy(session, { allowUploads: true, confirmations: "user" });
+  it("starts a task with a paperclip attachment: copied into Downloads/weboperator-attachments and uploaded, with uploads otherwise off", async () => {
+    // The picked file is the task's attachment: its own permission, so allowUploads stays off.
+    await setUserPolicy(session, { allowUploads: false, confirmations: "user" });
     const picked = join(mkdtempSync(join(tmpdir(), "wo-pick-")), "panel-cv.txt");
     writeFileSync(picked, "Grace Hopper, admiral");
     await panel.show("new");

@@ -7,7 +7,7 @@ import { categoriesOf, classify, enforced, type DescribedTarget, type Finding } 
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
-import type { AgentIdentity, Requester } from "../../../protocol/index.js";
+import type { AgentIdentity, Requester, UploadGrant } from "../../../protocol/index.js";
 
 export interface GatedCall {
   tool: string;
@@ -17,6 +17,8 @@ export interface GatedCall {
   tab: { id: number; url: string; origin: string; read?: chrome.tabs.Tab } | null;
   requester: Requester | null;
   agent: AgentIdentity | null;
+  /** Kept with a held-back upload, so its confirmed replay is the same task-attachment upload. */
+  uploadGrant: UploadGrant | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
     url: call.tab.url,
     target: asked === null ? null : { role: asked.role || asked.tag, name: asked.name },
     requester: call.requester,
+    uploadGrant: call.uploadGrant,
     agent: call.agent,
     targets,
     findings,

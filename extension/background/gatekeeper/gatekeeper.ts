@@ -1,4 +1,4 @@
-import { WebOperatorError, isTabScoped, type BrowserCommandType } from "../../../protocol/index.js";
+import { WebOperatorError, isTabScoped, type BrowserCommandType, type UploadGrant } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
@@ -16,6 +16,7 @@ type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab
 
 interface AdmittedCall {
   tool: ToolDescriptor;
+  uploadGrant: UploadGrant | undefined;
   tabId: number | null;
   origin: string;
   guard: NavigationGuard | null;
@@ -43,7 +44,8 @@ export class Gatekeeper implements ToolGate {
   async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission> {
     if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(null), tab: null };
     const policy = await policyStore.current();
-    checkCapabilities(tool.name, tool.spec.capability, policy);
+    const uploadGrant = grantedUpload(tool, input, context);
+    checkCapabilities(tool.name, tool.spec.capability, policy, uploadGrant);
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const { tab, opened } = await this.targetTab(tool, input, context, policy);
@@ -54,14 +56,19 @@ export class Gatekeeper implements ToolGate {
       if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
       if (tool.effects === "write") {
         const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
-        await checkConfirmations({ tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null }, plans, policy, this.grants.get(context));
+        await checkConfirmations(
+          { tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null, uploadGrant: uploadGrant ?? null },
+          plans,
+          policy,
+          this.grants.get(context),
+        );
       }
     } catch (error) {
       // A blank tab opened for a call that was then refused would be litter in the person's window.
       if (opened && tab !== null) await chrome.tabs.remove(tab.id).catch(() => undefined);
       throw error;
     }
-    const admitted: AdmittedCall = { tool, tabId: tab?.id ?? null, origin, guard: null };
+    const admitted: AdmittedCall = { tool, uploadGrant, tabId: tab?.id ?? null, origin, guard: null };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
@@ -120,7 +127,14 @@ export class Gatekeeper implements ToolGate {
     if (!allow) return { id, tool: pending.tool, allowed: false };
     if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
     // The replay acts for whoever asked, so its highlight names them.
-    const replay: BaseContext = { defaultTabId: pending.defaultTabId, agent: pending.agent ?? context.agent, deadline: context.deadline, signal: context.signal, ...(pending.requester === null ? {} : { requester: pending.requester }) };
+    const replay: BaseContext = {
+      defaultTabId: pending.defaultTabId,
+      agent: pending.agent ?? context.agent,
+      deadline: context.deadline,
+      signal: context.signal,
+      ...(pending.requester === null ? {} : { requester: pending.requester }),
+      ...(pending.uploadGrant === null ? {} : { uploadGrant: pending.uploadGrant }),
+    };
     this.grants.set(replay, pending);
     try {
       const result = await this.registry.execute(pending.tool, pending.input, replay);
@@ -140,7 +154,7 @@ export class Gatekeeper implements ToolGate {
     const violation = admitted.guard?.violation;
     if (violation) throw new WebOperatorError("policy_denied", `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`);
     const policy: Policy = await policyStore.current();
-    checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy);
+    checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy, admitted.uploadGrant);
     const pageUrl = tab.url ?? tab.pendingUrl ?? "";
     if (tabId === admitted.tabId && originOf(pageUrl) !== admitted.origin) {
       throw new WebOperatorError(
@@ -160,6 +174,16 @@ export class Gatekeeper implements ToolGate {
     if (tool.spec.opensOwnTab) return ownTabRoute(context.agent, context.defaultTabId, policy);
     return { tab: await resolveTab(undefined, context.defaultTabId), opened: false };
   }
+}
+
+/**
+ * The bridge's grant counts only for the call it was sent with, an upload carrying bytes: a
+ * nested call or an upload by path gets none.
+ */
+function grantedUpload(tool: ToolDescriptor, input: unknown, context: BaseContext): UploadGrant | undefined {
+  if (context.uploadGrant === undefined || tool.name !== "browser.upload_file") return undefined;
+  const files = (input as { files?: unknown } | null)?.files;
+  return Array.isArray(files) ? context.uploadGrant : undefined;
 }
 
 export const gatekeeper = new Gatekeeper();

@@ -1,19 +1,24 @@
-import { WebOperatorError, type Capability } from "../../../protocol/index.js";
+import { WebOperatorError, type Capability, type UploadGrant } from "../../../protocol/index.js";
 import { USER_POLICY_STORAGE_KEY, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 import { checkHost } from "./hostRules.js";
 
 const HOW_TO_ENABLE = `The user can enable it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}")`;
 
-/** JavaScript and uploads are off unless the user turned them on (Claude toolset, security rule 5). */
-export function checkCapabilities(toolName: string, capability: Capability | undefined, policy: Policy): void {
+/**
+ * JavaScript and uploads are off unless the user turned them on (Claude toolset, security rule 5).
+ * A task's upload of its own attachments is allowed without allowUploads: the user gave those
+ * files to that task, and the bridge vouches (uploadGrant) that the bytes are them.
+ */
+export function checkCapabilities(toolName: string, capability: Capability | undefined, policy: Policy, uploadGrant?: UploadGrant): void {
   if (capability === "javascript" && !policy.allowJavaScript) {
     throw new WebOperatorError(
       "policy_denied",
       `${toolName} is off by default: page JavaScript runs with the site's cookies and storage. ${HOW_TO_ENABLE} with allowJavaScript: true; browser.policy_set cannot turn it on. Use browser.snapshot or browser.extract to read the page instead.`,
     );
   }
-  if (capability === "uploads" && !policy.allowUploads) {
+  const ownAttachments = uploadGrant === "task_attachments" && toolName === "browser.upload_file";
+  if (capability === "uploads" && !policy.allowUploads && !ownAttachments) {
     throw new WebOperatorError(
       "policy_denied",
       `${toolName} is off by default: a page could steer an upload of any readable file. ${HOW_TO_ENABLE} with allowUploads: true; browser.policy_set cannot turn it on.`,

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { AgentIdentitySchema, RequesterSchema, WebOperatorError, type AgentIdentity, type GateConfirmationView, type Requester } from "../../../protocol/index.js";
+import {
+  AgentIdentitySchema,
+  RequesterSchema,
+  UploadGrantSchema,
+  WebOperatorError,
+  type AgentIdentity,
+  type GateConfirmationView,
+  type Requester,
+  type UploadGrant,
+} from "../../../protocol/index.js";
 import { ConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Finding } from "./confirmationRules.js";
 
@@ -19,6 +28,8 @@ export interface PendingConfirmation {
   requester: Requester | null;
   /** The agent whose tabs the replay acts in (absent from an older bridge). */
   agent: AgentIdentity | null;
+  /** The bridge's grant for a task's own attachment upload, carried to the confirmed replay. */
+  uploadGrant: UploadGrant | null;
   /** role|name|tag|type of each described target, in order: the replay must see the same. */
   targets: string[];
   findings: Finding[];
@@ -39,6 +50,7 @@ const StoredSchema = z.object({
       target: z.object({ role: z.string(), name: z.string() }).nullable(),
       requester: RequesterSchema.nullable(),
       agent: AgentIdentitySchema.nullable().default(null),
+      uploadGrant: UploadGrantSchema.nullable().default(null),
       targets: z.array(z.string()),
       findings: z.array(z.object({ category: ConfirmationCategorySchema, why: z.string() })),
       timeoutMs: z.number(),

@@ -255,15 +255,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     if ((input.paths?.length ?? 0) > 0) throw new ToolError("Upload by attachment id (document_ids), not by path.");
     const ids = input.document_ids ?? [];
     if (ids.length === 0) throw new ToolError("Give document_ids: the ids of this task's attachments.");
-    const files = [];
-    for (const id of ids) {
-      try {
-        files.push(await this.browser.task.readAttachment(id));
-      } catch (error) {
-        throw new ToolError(error instanceof Error ? error.message : String(error));
-      }
-    }
-    await this.browser.call("browser.upload_file", { tabId, ref, files }, hint);
+    // The session resolves the ids against this task's own attachments only.
+    await this.browser.call("browser.upload_file", { tabId, ref, attachments: ids }, hint);
   }
 
   protected override async read_console(_ctx: Ctx, input: Beta.BetaBrowserReadConsoleInput): Promise<string> {
