@@ -25,8 +25,8 @@ export interface ClientOptions {
   /** Defaults to WEBOPERATOR_API_TOKEN, then the token file `weboperator install` wrote. */
   token?: string | null;
   env?: NodeJS.ProcessEnv;
-  /** Speak for this named agent (bridge.hello); defaults to WEBOPERATOR_AGENT, else an anonymous agent. */
-  agent?: string;
+  /** Speak for this named agent (bridge.hello); defaults to WEBOPERATOR_AGENT, else an anonymous agent; null: say no hello here (the caller does). */
+  agent?: string | null;
 }
 
 interface Pending {
@@ -68,7 +68,7 @@ export class WebOperatorClient {
       );
     });
     const client = new WebOperatorClient(socket, token, path);
-    const agent = options.agent ?? (env.WEBOPERATOR_AGENT || undefined);
+    const agent = options.agent === null ? undefined : (options.agent ?? (env.WEBOPERATOR_AGENT || undefined));
     if (agent !== undefined) {
       try {
         await client.request("bridge.hello", { agent });

@@ -18,13 +18,16 @@ import { showVerbResult } from "./showVerbResult.js";
 const WATCHDOG_GRACE_MS = 5_000;
 
 export async function sendOnce(connection: Connection, request: AgentRequest, env: NodeJS.ProcessEnv): Promise<AgentResponse> {
-  const client = await WebOperatorClient.connect({
-    socketPath: connection.socket ?? socketPath(env),
-    token: connection.token,
-    env,
-    // A raw bridge.hello names its own agent; a second, different hello would be refused.
-    ...(request.type === "bridge.hello" ? {} : { agent: cliAgentName(env) }),
-  });
+  const client = await WebOperatorClient.connect({ socketPath: connection.socket ?? socketPath(env), token: connection.token, env, agent: null });
+  // A raw bridge.hello names its own agent; a second, different hello would be refused.
+  if (request.type !== "bridge.hello") {
+    await client.request("bridge.hello", { agent: cliAgentName(env) }).catch((error: unknown) => {
+      // A refused token is the command's own answer to print, as its response.
+      if (error instanceof WebOperatorError && error.code === "unauthorized") return;
+      client.close();
+      throw error;
+    });
+  }
   const limitMs = (request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + WATCHDOG_GRACE_MS;
   let timer: NodeJS.Timeout | undefined;
   const watchdog = new Promise<never>((_resolve, reject) => {

@@ -14,6 +14,11 @@ function answer(request: AgentRequest): Record<string, unknown> {
   const id = request.id ?? null;
   if (request.token !== "good-token") return { id, error: "bad token", code: "unauthorized" };
   switch (request.type) {
+    // Every CLI command speaks for the agent "cli" (or WEBOPERATOR_AGENT), so its commands share one route.
+    case "bridge.hello": {
+      const name = (request.payload as { agent: string }).agent;
+      return { id, result: { agent: { id: `agent:${name}`, name, kind: "named", color: "grey", connections: 1, lastTabId: null, since: "2026-01-01T00:00:00.000Z" } } };
+    }
     case "browser.snapshot":
       return { id, result: { tabId: 1, snapshotId: "s1", url: "u", title: "t", text: '- button "Go" [ref=sab1_1_1]', refCount: 1, truncated: false } };
     case "browser.extract":
