@@ -1,4 +1,4 @@
-import { WebOperatorError, isTabScoped,type UploadGrant } from "../../../protocol/index.js";
+import { WebOperatorError, isTabScoped, type UploadGrant } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
