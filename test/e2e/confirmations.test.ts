@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ConfirmationRequestSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
-import { BIN, runCli } from "../helpers/cliProcess.js";
+import { runCli } from "../helpers/cliProcess.js";
+import { connectMcpHost } from "../helpers/mcpHost.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
@@ -224,15 +223,7 @@ describe("the confirmation field reaches every agent surface", () => {
   });
 
   it("an MCP tool error carries it as structured content", async () => {
-    const client = new Client({ name: "weboperator-e2e", version: "1.0.0" });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, "mcp"],
-        env: { PATH: process.env.PATH ?? "", WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir },
-        stderr: "pipe",
-      }),
-    );
+    const client = await connectMcpHost(session);
     try {
       // The MCP server is another agent: it opens its own tab instead of the test's.
       await client.callTool({ name: "tab_open", arguments: { url: pageUrl } });

@@ -160,6 +160,8 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
     const snapshot = await session.client.request("browser.snapshot", {});
     // `source` joins SnapshotResultSchema once browser.snapshot runs through snapshotWithFallback.
     expect(snapshot).toMatchObject({ source: "cdp-ax" });
+    // Never silent: the agent is told the page's own engine gave nothing, and why.
+    expect(snapshot.fallback).toMatch(/DOM/);
     expect(snapshot.text).toMatch(/- heading "Vault" \[level=1\]/);
     const open = deepRef(snapshot.text, "button", "Open vault");
     // The same browser.click an agent uses for DOM refs takes the fallback's deep refs.

@@ -75,7 +75,8 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
       socketMayLoosen: false,
       shareAgentTabs: false,
     });
-    expect(userOverrides).toEqual([]);
+    // The one setting this session made as the user: the socket answers confirmations, headless or headed.
+    expect(userOverrides).toEqual(["confirmations"]);
   });
 
   it("denies run_javascript and upload_file by default, saying how the user enables them", async () => {
@@ -98,7 +99,7 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(tightened.policy.blockedHosts).toEqual(["localhost"]);
     // Agent tightenings are kept apart from the user's settings, and end with the browser session.
     const overrides = await session.client.request("browser.policy_get", {});
-    expect(overrides.userOverrides).toEqual([]);
+    expect(overrides.userOverrides).toEqual(["confirmations"]);
     expect(overrides.agentOverrides.sort()).toEqual(["blockedHosts", "confirmationTimeoutMs"]);
 
     const loosenings: Array<CommandPayloadInput<"browser.policy_set">> = [{ blockedHosts: [] }, { allowJavaScript: true }, { allowUploads: true }, { confirm: { purchase: false } }];

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { projectRoot } from "../../bridge/install/projectLayout.js";
 import { COMMANDS } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
-
-const BIN = join(projectRoot(), "bin", "weboperator.js");
+import { connectMcpHost } from "../helpers/mcpHost.js";
 
 function textOf(result: CallToolResult): string {
   return result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
@@ -19,15 +15,7 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
-    // Socket and token from the environment and the token file, exactly as for the CLI.
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, "mcp"],
-      env: { PATH: process.env.PATH ?? "", WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir },
-      stderr: "pipe",
-    });
-    client = new Client({ name: "weboperator-e2e", version: "1.0.0" });
-    await client.connect(transport);
+    client = await connectMcpHost(session);
   });
   afterAll(async () => {
     await client?.close();
@@ -83,5 +71,28 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(invalid).toMatchObject({ isError: true, structuredContent: { code: "bad_request" } });
     const unknown = await call("teleport");
     expect(unknown).toMatchObject({ isError: true, structuredContent: { code: "unknown_command" } });
+  });
+
+  it("a host's first navigate, while another agent holds the visible tab, lands in a tab of its own", async () => {
+    const holder = await session.connect();
+    await holder.request("bridge.hello", { agent: "holder" });
+    // The holder's tab is the one in front, as when another agent works where the person looks.
+    const visible = (await holder.request("browser.tab_open", { url: `${session.pages.url("/agent-counter.html")}?who=holder`, active: true })).tabId;
+    expect((await holder.request("browser.tabs_list", {})).visibleTabId).toBe(visible);
+    const host = await connectMcpHost(session, "weboperator-e2e-second-host");
+    try {
+      const navigated = (await host.callTool({ name: "navigate", arguments: { url: `${session.pages.url("/agent-counter.html")}?who=host` } })) as CallToolResult;
+      expect(navigated.isError, textOf(navigated)).toBeFalsy();
+      const tabId = (navigated.structuredContent as { tabId: number }).tabId;
+      expect(tabId).not.toBe(visible);
+      const snapshot = (await host.callTool({ name: "snapshot", arguments: {} })) as CallToolResult;
+      expect(snapshot.structuredContent).toMatchObject({ tabId, title: "Counter of host" });
+      // The holder's tab, and the person's view, are untouched.
+      const tabs = await holder.request("browser.tabs_list", {});
+      expect(tabs.visibleTabId).toBe(visible);
+      expect(tabs.tabs.find((tab) => tab.tabId === visible)?.title).toBe("Counter of holder");
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -62,6 +62,10 @@ describe("an agent works the same whatever the person's windows are doing", () =
     const hovered = await agent.request("browser.hover", { tabId, ref: findRef(snapshot.text, "button", "Products") });
     expectReadFromThePage(hovered, `${state}: hover`);
     expect(hovered.observation?.text).toContain("Laptops");
+    // A link that opens a tab: reported, and the agent's own, wherever the agent's tab is.
+    const opened = await agent.request("browser.click", { tabId, ref: findRef(snapshot.text, "link", "Open details") });
+    expect(opened.tab_created, `${state}: tab_created`).toBeDefined();
+    await agent.request("browser.tab_close", { tabId: opened.tab_created!.tabId });
     const shot = await agent.request("browser.screenshot", { tabId });
     expect(shot.width, `${state}: screenshot`).toBeGreaterThan(0);
     expect(Buffer.from(shot.data, "base64").subarray(1, 4).toString()).toBe("PNG");
@@ -81,7 +85,7 @@ describe("an agent works the same whatever the person's windows are doing", () =
   });
 
   it("behind another window the person works in", async () => {
-    const cover = await asThePerson<number>(session, `chrome.windows.create({ url: ${JSON.stringify(session.pages.url("/tabs-two.html"))}, focused: true, left: 0, top: 0, width: 1200, height: 850 }).then((window) => window.id)`);
+    const cover = await asThePerson<number>(session, `chrome.windows.create({ url: ${JSON.stringify(session.pages.url("/tabs-two.html"))}, focused: true }).then((window) => window.id)`);
     await exercise("occluded");
     expect(await asThePerson<boolean>(session, `chrome.windows.get(${cover}).then((window) => window.focused)`)).toBe(true);
     await asThePerson(session, `chrome.windows.remove(${cover})`);

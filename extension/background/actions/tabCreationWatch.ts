@@ -2,41 +2,79 @@ import { subscribe } from "../sharedListeners.js";
 
 const COMMIT_WAIT_MS = 2_000;
 
-/** Notices tabs a page opens (target=_blank, window.open) while an action runs. */
+/**
+ * Notices tabs a page opens (target=_blank, window.open) while an action runs. A tab's
+ * openerTabId is not enough: a link opened from a background tab gets the window's active
+ * tab as its opener, so the navigation's own source (webNavigation) decides too.
+ */
 export class TabCreationWatch {
   private created: { tabId: number; url: string } | null = null;
   /** The watched tab itself, as the last openedSince query listed it. */
   private source: chrome.tabs.Tab | undefined;
 
   private readonly onCreated = (tab: chrome.tabs.Tab): void => {
-    if (tab.openerTabId === this.tabId && tab.id !== undefined && this.created === null) {
-      this.created = { tabId: tab.id, url: tab.pendingUrl ?? tab.url ?? "" };
-    }
+    if (tab.openerTabId === this.tabId && tab.id !== undefined) this.take(tab.id, tab.pendingUrl ?? tab.url ?? "");
   };
 
-  private readonly unsubscribe: () => void;
+  private readonly onNavigationTarget = (details: chrome.webNavigation.WebNavigationSourceCallbackDetails): void => {
+    if (details.sourceTabId === this.tabId) this.take(details.tabId, details.url);
+  };
+
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly tabId: number) {
-    this.unsubscribe = subscribe(chrome.tabs.onCreated, this.onCreated);
+    this.unsubscribe = [subscribe(chrome.tabs.onCreated, this.onCreated), subscribe(chrome.webNavigation.onCreatedNavigationTarget, this.onNavigationTarget)];
   }
 
-  /** The tabs this tab has opened so far; taken before an action, so `openedSince` can tell new ones. */
+  /** The tab each window showed before the action, for handing the person's view back. */
+  private readonly shownBefore = new Map<number, number>();
+
+  /** The window the person was in before the action. */
+  private focusedBefore: number | undefined;
+
+  /** Every tab open before the action, so `openedSince` can tell new ones. */
   async openedTabs(): Promise<Set<number>> {
-    const tabs = await chrome.tabs.query({}).catch(() => []);
-    return new Set(tabs.filter((tab) => tab.openerTabId === this.tabId && tab.id !== undefined).map((tab) => tab.id as number));
+    const [tabs, focused] = await Promise.all([chrome.tabs.query({}).catch(() => []), chrome.windows.getLastFocused().catch(() => null)]);
+    for (const tab of tabs) if (tab.active && tab.id !== undefined) this.shownBefore.set(tab.windowId, tab.id);
+    this.focusedBefore = focused?.focused === true ? focused.id : undefined;
+    return new Set(tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
   }
 
   /**
-   * Whether the action opened a tab. Asks the browser, not only the onCreated event, which
+   * A link an agent clicked in a background tab opens its tab in the foreground, as a
+   * person's click would; but the person is reading another tab, and only tab_focus may
+   * change what they see. The tab they were looking at comes back to the front.
+   */
+  async keepThePersonsView(): Promise<void> {
+    if (this.created === null) return;
+    const opened = await chrome.tabs.get(this.created.tabId).catch(() => null);
+    if (opened === null) return;
+    const personWasHere = this.focusedBefore === opened.windowId && this.shownBefore.get(opened.windowId) === this.tabId;
+    if (personWasHere) return;
+    const shown = this.shownBefore.get(opened.windowId);
+    if (opened.active && shown !== undefined && shown !== opened.id) await chrome.tabs.update(shown, { active: true }).catch(() => undefined);
+    // Opening a tab raises its window; the person's own window goes back in front.
+    if (this.focusedBefore !== undefined && this.focusedBefore !== opened.windowId) await chrome.windows.update(this.focusedBefore, { focused: true }).catch(() => undefined);
+  }
+
+  /**
+   * Whether the action may have opened a tab. Asks the browser, not only the events, which
    * can reach the worker late on a loaded machine: the tab itself exists once the click ran.
+   * A new tab some other tab is named the opener of may still be this one's (the background
+   * case): that is no quick return either, so the full settle gives its event time to come.
    */
   async openedSince(before: Set<number>): Promise<boolean> {
     if (this.created !== null) return true;
     const tabs = await chrome.tabs.query({}).catch(() => []);
     this.source = tabs.find((tab) => tab.id === this.tabId);
-    const fresh = tabs.find((tab) => tab.openerTabId === this.tabId && tab.id !== undefined && !before.has(tab.id));
-    if (fresh?.id !== undefined && this.created === null) this.created = { tabId: fresh.id, url: fresh.pendingUrl ?? fresh.url ?? "" };
-    return this.created !== null;
+    const fresh = tabs.filter((tab) => tab.id !== undefined && !before.has(tab.id));
+    const ours = fresh.find((tab) => tab.openerTabId === this.tabId);
+    if (ours?.id !== undefined) this.take(ours.id, ours.pendingUrl ?? ours.url ?? "");
+    return this.created !== null || fresh.some((tab) => tab.openerTabId !== undefined);
+  }
+
+  private take(tabId: number, url: string): void {
+    if (this.created === null) this.created = { tabId, url };
   }
 
   /** The watched tab as the last openedSince query saw it: the same read, no second one. */
@@ -66,6 +104,6 @@ export class TabCreationWatch {
   }
 
   disarm(): void {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 }

@@ -87,7 +87,7 @@ export async function runWriteAction<T>(
     const seen = fullWait ? undefined : tabs.sourceTab();
     const [after, tabCreated, observation] = await Promise.all([
       seen ?? chrome.tabs.get(tabId).catch(() => null),
-      tabs.result(),
+      tabs.keepThePersonsView().then(() => tabs.result()),
       early ?? observeAfterAction(tabId, knownTab(), retract),
     ]);
     const url = after?.url ?? before.url ?? "";

@@ -23,8 +23,18 @@ export interface MouseOptions {
  */
 export async function moveMouse(tabId: number, point: Point, options: MouseOptions = {}): Promise<void> {
   const held = pointerState.held(tabId);
-  await dispatch(tabId, "mouseMoved", point, held[0] ?? "none", buttonsOf(held), options);
+  await Promise.all([dispatch(tabId, "mouseMoved", point, held[0] ?? "none", buttonsOf(held), options), flushAlignedInput(tabId)]);
   pointerState.moved(tabId, point.x, point.y);
+}
+
+/**
+ * A mouse move is frame-aligned input: the renderer holds it until its next frame, which a
+ * background tab or a hidden window never draws (Chrome gives up after about 5 s). Input
+ * that is not aligned delivers the held events ahead of itself; an empty text insertion is
+ * such input, and the page sees no event from it.
+ */
+function flushAlignedInput(tabId: number): Promise<unknown> {
+  return debuggerSession.send(tabId, "Input.insertText", { text: "" });
 }
 
 export async function pressMouse(tabId: number, point: Point, button: MouseButton, options: MouseOptions = {}): Promise<void> {
