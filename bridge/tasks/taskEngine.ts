@@ -285,8 +285,9 @@ export class TaskEngine {
       await session.openTab(resumed);
       const answer = await provider.run(session);
       control.throwIfEnded();
-      this.finish(store, id, "succeeded", { answer });
+      // The skill first: an agent whose tasks.wait answers at the success has its skills:detected event already.
       this.noticeSkill(store, id);
+      this.finish(store, id, "succeeded", { answer });
     } catch (error) {
       const reason = control.endReason ?? (error instanceof TaskEndedError ? error.reason : null);
       if (reason === "stopped") this.finish(store, id, "stopped", { error: { code: "stopped", message: "Stopped by tasks.stop." } });

@@ -82,7 +82,7 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     // A rare full-suite miss: print both state sequences, so the run that misses says where they parted.
     if (event === undefined) {
       const secondTrace = await traceOf(second.id);
-      for (const trace of [firstTrace, secondTrace]) console.log("DEBUGTRACE", JSON.stringify(trace.edges.map((edge) => [edge.state_before.slice(7, 15), edge.state_after.slice(7, 15), edge.body_actions])));
+      for (const trace of [firstTrace, secondTrace]) console.log("DEBUGTRACE", JSON.stringify(trace.edges.map((edge) => [edge.state_before?.slice(7, 15), edge.state_after?.slice(7, 15), edge.body_actions])));
     }
     expect(event).toMatchObject({ kind: "skills:detected", taskId: second.id, skill: { goal: GOAL, startUrl, steps: 4, sourceTasks: [firstTrace.task.id, second.id] } });
     if (event?.kind !== "skills:detected") throw new Error("no skills:detected event");
