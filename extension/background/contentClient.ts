@@ -11,6 +11,13 @@ import { sendOverPort } from "./contentPorts.js";
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 
+const DOCUMENT_GONE_MID_CALL = "The page navigated away while the command ran, so its refs are stale. Take a new snapshot.";
+
+/** The document a call was sent to went away before it answered: the call may well have run (a link's click navigates). */
+export function documentWentAwayMidCall(error: unknown): boolean {
+  return error instanceof WebOperatorError && error.code === "stale_ref" && error.message === DOCUMENT_GONE_MID_CALL;
+}
+
 /**
  * Sends one request to the content script of a tab's top frame and validates the reply.
  * Tabs that were open before the extension loaded have no content script yet, so it is
@@ -30,10 +37,7 @@ export async function callContent<Op extends ContentOp>(
     if (error instanceof WebOperatorError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/message port closed|page .* navigated|back\/forward cache/i.test(message)) {
-      throw new WebOperatorError(
-        "stale_ref",
-        "The page navigated away while the command ran, so its refs are stale. Take a new snapshot.",
-      );
+      throw new WebOperatorError("stale_ref", DOCUMENT_GONE_MID_CALL);
     }
     throw new WebOperatorError("internal_error", `Could not reach the page's content script: ${message}`);
   }

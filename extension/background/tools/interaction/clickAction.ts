@@ -1,6 +1,6 @@
 import type { CommandPayload, CommandResult } from "../../../../protocol/index.js";
 import type { ToolContext } from "../../toolRegistry.js";
-import { callContent } from "../../contentClient.js";
+import { callContent, documentWentAwayMidCall } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { clickAt } from "../../input/mouse.js";
 import { modifierBits } from "../../input/modifiers.js";
@@ -27,8 +27,15 @@ export async function performClick(tab: chrome.tabs.Tab & { id: number }, input:
     async (verified) => {
       const prepared = await preparing;
       if (mode === "synthetic") {
-        const clicked = await callContent(tabId, { op: "click", ref: prepared.ref }, verified);
-        return { value: null, navigationStarted: clicked.navigationStarted, dispatchedAt: clicked.dispatchedAt };
+        try {
+          const clicked = await callContent(tabId, { op: "click", ref: prepared.ref }, verified);
+          return { value: null, navigationStarted: clicked.navigationStarted, dispatchedAt: clicked.dispatchedAt };
+        } catch (error) {
+          // The click was sent and its document went away before the answer: a link did what links do.
+          // On a loaded machine the new document can commit before the old one's reply leaves.
+          if (documentWentAwayMidCall(error)) return { value: null, navigationStarted: true };
+          throw error;
+        }
       }
       await clickAt(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
       return { value: null };
