@@ -56,14 +56,18 @@ function signal(pid: number, name: NodeJS.Signals): void {
  * any more: a bridge killed with SIGKILL cannot remove it itself.
  */
 export async function stopLaunchedBridges(pidFile: string, socket: string): Promise<void> {
-  const pids = readBridgePids(pidFile).filter((pid) => isAlive(pid) && isBridgeProcess(pid));
+  await stopProcesses(readBridgePids(pidFile).filter((pid) => isAlive(pid) && isBridgeProcess(pid)));
+  await removeDeadSocket(socket);
+}
+
+/** SIGTERM, a grace period, then SIGKILL for what is left; resolves once they are gone (or the grace ran out again). */
+export async function stopProcesses(pids: readonly number[]): Promise<void> {
   for (const pid of pids) signal(pid, "SIGTERM");
   const deadline = Date.now() + STOP_GRACE_MS;
   while (pids.some(isAlive) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
   for (const pid of pids.filter(isAlive)) signal(pid, "SIGKILL");
   const killDeadline = Date.now() + STOP_GRACE_MS;
   while (pids.some(isAlive) && Date.now() < killDeadline) await new Promise((done) => setTimeout(done, 25));
-  await removeDeadSocket(socket);
 }
 
 async function removeDeadSocket(socket: string): Promise<void> {

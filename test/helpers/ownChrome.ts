@@ -4,20 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebOperatorClient } from "../../agent-client/client.js";
 import { findBrowser } from "../../agent-client/launch/findBrowser.js";
-import { isAlive } from "../../agent-client/launch/launchedBridges.js";
 import { builtExtensionDir } from "../../bridge/install/projectLayout.js";
 import { processesWithEnv } from "./processTree.js";
+import { OFFLINE_CHROMIUM_BASE_FLAGS } from "../../agent-client/launch/chromiumFlags.js";
+import { stopProcesses } from "../../agent-client/launch/launchedBridges.js";
 import type { XDisplay } from "./xDisplay.js";
 
 /** What a person types after `chromium`, minus what only a machine with no internet and no sandbox needs. */
-export const OWN_CHROME_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+export const OWN_CHROME_FLAGS = OFFLINE_CHROMIUM_BASE_FLAGS;
 
 const STOP_GRACE_MS = 5_000;
 
@@ -112,22 +106,7 @@ export function startOwnChrome(user: OwnHome): OwnChrome {
  */
 export async function stopEverythingOf(user: OwnHome): Promise<number[]> {
   const entry = `HOME=${user.home}`;
-  await stopAll(processesWithEnv(entry));
+  await stopProcesses(processesWithEnv(entry));
   return processesWithEnv(entry);
 }
 
-async function stopAll(pids: number[]): Promise<void> {
-  const signal = (pid: number, name: NodeJS.Signals): void => {
-    try {
-      process.kill(pid, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  for (const pid of pids) signal(pid, "SIGTERM");
-  const deadline = Date.now() + STOP_GRACE_MS;
-  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
-  for (const pid of pids.filter(isAlive)) signal(pid, "SIGKILL");
-  const killDeadline = Date.now() + STOP_GRACE_MS;
-  while (pids.some(isAlive) && Date.now() < killDeadline) await new Promise((done) => setTimeout(done, 25));
-}
