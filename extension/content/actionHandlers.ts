@@ -7,7 +7,7 @@ import { scrollToRef } from "./actions/scrollTo.js";
 import { prepareTyping, readValue } from "./actions/prepareTyping.js";
 import { waitForText } from "./waiting/waitForText.js";
 import { waitForDomQuiet } from "./waiting/domQuiet.js";
-import { watchMutations } from "./waiting/mutationClock.js";
+import { pageActivityAfter, watchMutations } from "./waiting/mutationClock.js";
 import { highlightRef } from "./visualization/actionHighlight.js";
 import { setFiles } from "./actions/setFiles.js";
 import { observe } from "./snapshot/observation.js";
@@ -17,8 +17,6 @@ type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
 export const actionHandlers: ContentHandlers<ActionOp> = {
   prepare_action: async (request, { registry }) => {
     const prepared = await prepareAction(registry, request.ref, request.purpose);
-    // Every ref write prepares first, so its settle can count page changes from the dispatch on.
-    watchMutations();
     // In the same trip: one message fewer on every click.
     if (request.highlight !== undefined) highlightRef(registry, prepared.ref, request.highlight);
     return prepared;
@@ -27,7 +25,9 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
   wait_for: (request) => waitForText(request),
   dom_quiet: async (request, { registry }) => {
-    const result = await waitForDomQuiet(request.quietMs, request.maxMs, request.after);
+    const waited = await waitForDomQuiet(request.quietMs, request.maxMs, request.after);
+    const activity = request.activitySince === undefined ? undefined : pageActivityAfter(request.activitySince);
+    const result = activity === undefined ? waited : { ...waited, activity };
     if (!result.quiet || request.observe === undefined) return result;
     try {
       return { ...result, observation: observe(registry, request.observe) };

@@ -3,6 +3,7 @@ import { describeElement } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
 import { formFacts } from "./formFacts.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
+import { deepActiveElement } from "./dom/deepActiveElement.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
 
 type Described = ContentResult<"describe_ref">;
@@ -41,25 +42,4 @@ function controlAt(point: { x: number; y: number }): Element | null {
   const hit = deepElementFromPoint(point);
   if (hit === null || hit.localName === "html" || hit.localName === "body") return null;
   return hit.closest(ACTIVATABLE) ?? hit;
-}
-
-/** document.activeElement, followed into open shadow roots and same-origin frames; null for <body>. */
-function deepActiveElement(root: Document): Element | null {
-  let active: Element | null = root.activeElement;
-  for (let depth = 0; active !== null && depth < 32; depth++) {
-    const inner = active.shadowRoot?.activeElement ?? frameActiveElement(active);
-    if (inner === null || inner === undefined) break;
-    active = inner;
-  }
-  return active === null || active === root.body || active === root.documentElement ? null : active;
-}
-
-function frameActiveElement(element: Element): Element | null {
-  if (!(element instanceof HTMLIFrameElement)) return null;
-  try {
-    const inner = element.contentDocument?.activeElement ?? null;
-    return inner === element.contentDocument?.body ? null : inner;
-  } catch {
-    return null;
-  }
 }

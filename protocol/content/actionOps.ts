@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RefSchema } from "../primitives.js";
-import { DialogRecordSchema } from "../tools/actionEffects.js";
+import { DialogRecordSchema, PageActivitySchema } from "../tools/actionEffects.js";
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
 import { ObservationSchema } from "../tools/perceptionTools.js";
 
@@ -16,8 +16,16 @@ export const ActionContentRequestSchemas = [
   /**
    * `after`: epoch ms of a write's dispatch; the periods count from then, and changes since then count (see watch_mutations).
    * `observe`: when quiet, the observation (of that many chars) at that moment too, one round trip fewer; observe's `retract` takes it back.
+   * `activitySince`: epoch ms of a write's start; the answer says what the page did since, at its end.
    */
-  z.object({ op: z.literal("dom_quiet"), quietMs: z.number().int().nonnegative(), maxMs: z.number().int().positive(), after: z.number().optional(), observe: z.number().int().positive().optional() }),
+  z.object({
+    op: z.literal("dom_quiet"),
+    quietMs: z.number().int().nonnegative(),
+    maxMs: z.number().int().positive(),
+    after: z.number().optional(),
+    observe: z.number().int().positive().optional(),
+    activitySince: z.number().optional(),
+  }),
   /** Starts noting when the DOM last changed, before a write dispatches, so the settle's dom_quiet can count from the dispatch. */
   z.object({ op: z.literal("watch_mutations") }),
   z.object({ op: z.literal("prepare_typing"), ref: RefSchema, mode: z.enum(["replace", "append"]) }),
@@ -45,7 +53,7 @@ export const ActionContentResultSchemas = {
   }),
   scroll_to: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
   wait_for: z.object({ matched: z.boolean(), waitedMs: z.number() }),
-  dom_quiet: z.object({ quiet: z.boolean(), waitedMs: z.number(), observation: ObservationSchema.optional() }),
+  dom_quiet: z.object({ quiet: z.boolean(), waitedMs: z.number(), observation: ObservationSchema.optional(), activity: PageActivitySchema.optional() }),
   watch_mutations: z.object({ watching: z.boolean() }),
   prepare_typing: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), before: z.string() }),
   read_value: z.object({ ref: z.string(), value: z.string() }),

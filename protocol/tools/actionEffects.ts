@@ -16,7 +16,29 @@ export const DialogRecordSchema = z.object({
   answered: z.string(),
 });
 
+/**
+ * What the page did after a write, as the content script saw it from the dispatch on: a DOM
+ * or form-state change, and where the focus moved ("editable": into a text field).
+ */
+export const PageActivitySchema = z.object({ changed: z.boolean(), focus: z.enum(["none", "editable", "other"]) });
+export type PageActivity = z.infer<typeof PageActivitySchema>;
+
+/**
+ * The action's most telling effect, so an agent knows at a glance whether it did anything:
+ * "navigated", "new_tab", "dialog", "download", "page_changed" (the DOM, a form control's
+ * state or what the snapshot shows), "focus" (the focus moved, for a click only into a text
+ * field), "requests" (the page only sent requests), "none" (none of these: if a change was
+ * expected, the target was likely wrong), "unknown" (the page could not be watched).
+ */
+export const ActionEffectSchema = z.enum(["navigated", "new_tab", "dialog", "download", "page_changed", "focus", "requests", "none", "unknown"]);
+export type ActionEffect = z.infer<typeof ActionEffectSchema>;
+
+/** The short line an adapter (MCP, the Claude toolset) gives a model when an action's effect was "none". */
+export const NO_EFFECT_HINT =
+  "Nothing changed on the page (no DOM change, navigation, new tab, dialog or request). If you expected a change, the target was likely wrong: try another, such as the element's inner link or button.";
+
 export const ActionEffectsSchema = z.object({
+  effect: ActionEffectSchema,
   navigated: z.boolean(),
   url: z.string(),
   tab_created: z.object({ tabId: TabIdSchema, url: z.string() }).optional(),

@@ -65,7 +65,9 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
 
   it("opens a CSS hover menu with a real pointer move", async () => {
     expect(snapshot).not.toContain('link "Laptops"');
-    await session.client.request("browser.hover", { ref: ref("button", "Products") });
+    const hovered = await session.client.request("browser.hover", { ref: ref("button", "Products") });
+    // No DOM change, only :hover: the snapshot's new lines are the change.
+    expect(hovered.effect).toBe("page_changed");
     const after = (await session.client.request("browser.snapshot", {})).text;
     await session.client.request("browser.click", { ref: findRef(after, "link", "Laptops") });
     expect(await status()).toBe("Laptops chosen");

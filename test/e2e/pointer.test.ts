@@ -67,7 +67,7 @@ describe("L2 pointer, keyboard-hold and image tools, end to end through the sock
     const clicked = await request("browser.click_xy", { x: 100, y: 60 });
     expect(clicked).toMatchObject({ x: 100, y: 60, button: "left", count: 1, target: { tag: "div", name: "Click pad" } });
     // Only the point itself: no boxes, screenshots or visualization data in the result.
-    expect(Object.keys(clicked).sort()).toEqual(["button", "count", "dialogs", "engine", "navigated", "observation", "settled", "tabId", "target", "url", "x", "y"]);
+    expect(Object.keys(clicked).sort()).toEqual(["button", "count", "dialogs", "effect", "engine", "navigated", "observation", "settled", "tabId", "target", "url", "x", "y"]);
     expect(JSON.stringify(clicked.observation)).not.toMatch(/"(box|clip|data)"/);
     await request("browser.click_xy", { x: 100, y: 60, button: "right" });
     await request("browser.click_xy", { x: 100, y: 60, button: "middle" });

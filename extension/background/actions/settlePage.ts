@@ -1,6 +1,7 @@
 import { OBSERVATION_MAX_CHARS, type Observation } from "../../../protocol/tools/perceptionTools.js";
 import { callContent } from "../contentClient.js";
 import { networkActivity } from "./networkActivity.js";
+import type { PageActivity } from "../../../protocol/index.js";
 
 /**
  * Seed §4, made adaptive. First a short window from the dispatch: when the DOM does not
@@ -41,6 +42,10 @@ export interface SettleOutcome extends Settled {
   observation?: Observation;
   /** An observation taken in the window and then not used (the page was not quiet after all): observe retracts it. */
   retract?: string;
+  /** What the page did from the dispatch to the settle's end; absent when its script could not say. */
+  activity?: PageActivity;
+  /** The action started requests (the page's own or any the browser saw for the tab). */
+  requested: boolean;
 }
 
 export async function settlePage(tabId: number, deadline: number, window: SettleWindow): Promise<SettleOutcome> {
@@ -49,23 +54,39 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
   const windowEnd = new Promise((resolve) => setTimeout(resolve, Math.max(0, window.windowFrom + windowMs - started)));
   const [first, pageRequests, elsewhere] = await Promise.all([
     // maxMs one past the window: quiet only if no change came during it. A quiet page is observed in the same trip.
-    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1, after: window.windowFrom, observe: OBSERVATION_MAX_CHARS }, window.knownTab())
-      .catch(() => ({ quiet: false, observation: undefined })),
+    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1, after: window.windowFrom, observe: OBSERVATION_MAX_CHARS, activitySince: window.dispatchedAt }, window.knownTab())
+      .catch(() => ({ quiet: false, observation: undefined, activity: undefined })),
     // Unknown (the document went away) is not quiet.
     windowEnd.then(window.pageRequests).catch(() => null),
     // Asked at the window's end beside the rest, not after it: a tab the action opened exists by then.
     windowEnd.then(window.elsewhere).catch(() => true),
   ]);
   if (first.quiet && pageRequests === 0 && !elsewhere && networkActivity.quietSince(tabId, window.dispatchedAt)) {
-    return { dom: true, network: true, waitedMs: Date.now() - started, fullWait: false, ...(first.observation === undefined ? {} : { observation: first.observation }) };
+    return {
+      dom: true,
+      network: true,
+      waitedMs: Date.now() - started,
+      fullWait: false,
+      requested: false,
+      ...(first.observation === undefined ? {} : { observation: first.observation }),
+      ...(first.activity === undefined ? {} : { activity: first.activity }),
+    };
   }
   const remaining = Math.max(1, deadline - Date.now());
-  const [dom, network] = await Promise.all([
-    callContent(tabId, { op: "dom_quiet", quietMs: SETTLE.domQuietMs, maxMs: Math.max(1, Math.min(SETTLE.domMaxMs, remaining)) }, window.knownTab())
-      .then((result) => result.quiet)
+  const [later, network] = await Promise.all([
+    callContent(tabId, { op: "dom_quiet", quietMs: SETTLE.domQuietMs, maxMs: Math.max(1, Math.min(SETTLE.domMaxMs, remaining)), activitySince: window.dispatchedAt }, window.knownTab())
       // A page that is unloading or not scriptable has no DOM to wait for.
-      .catch(() => false),
+      .catch(() => ({ quiet: false, activity: undefined })),
     networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining), { since: window.dispatchedAt, requests: pageRequests ?? 0 }),
   ]);
-  return { dom, network, waitedMs: Date.now() - started, fullWait: true, ...(first.observation === undefined ? {} : { retract: first.observation.snapshotId }) };
+  const activity = later.activity ?? first.activity;
+  return {
+    dom: later.quiet,
+    network,
+    waitedMs: Date.now() - started,
+    fullWait: true,
+    requested: (pageRequests ?? 0) > 0 || networkActivity.startedSince(tabId, window.dispatchedAt) > 0,
+    ...(first.observation === undefined ? {} : { retract: first.observation.snapshotId }),
+    ...(activity === undefined ? {} : { activity }),
+  };
 }

@@ -1,4 +1,4 @@
-import { WebOperatorError, type ActionEffects } from "../../../protocol/index.js";
+import { WebOperatorError, type ActionEffect, type ActionEffects, type PageActivity } from "../../../protocol/index.js";
 import type { ToolContext } from "../toolRegistry.js";
 import { NavigationWatch } from "../navigationWatch.js";
 import { guardDialogs, type DialogGuard, type Released } from "./dialogGuard.js";
@@ -28,6 +28,11 @@ export interface WriteOptions {
    * watch). The gatekeeper's last check still waits for it, so it stays right before dispatch.
    */
   prepared?: Promise<unknown>;
+  /**
+   * A pointer press (a click): the focus a press gives the pressed control is part of any
+   * click, so only focus moving into a text field counts as its effect.
+   */
+  pointer?: boolean;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function runWriteAction<T>(
     }
     // Good for content calls only while no navigation has replaced the document it describes.
     const knownTab = (): chrome.tabs.Tab | undefined => (navigation.navigationStarted ? undefined : before);
-    const { result: [outcome, { fullWait, observation: early, retract, ...settled }], downloads } = await trackDownloadsDuring(async () => {
+    const { result: [outcome, { fullWait, observation: early, retract, activity, requested, ...settled }], downloads } = await trackDownloadsDuring(async () => {
       const dispatchedAt = Date.now();
       const dispatched = await dispatch(before);
       const windowFrom = dispatched.dispatchedAt ?? Date.now();
@@ -91,10 +96,13 @@ export async function runWriteAction<T>(
       early ?? observeAfterAction(tabId, knownTab(), retract),
     ]);
     const url = after?.url ?? before.url ?? "";
+    const navigated = navigation.navigationStarted || url !== (before.url ?? "");
+    const dialogs = [...(guard?.earlier ?? []), ...collected.dialogs, ...late];
     const effects: ActionEffects = {
-      navigated: navigation.navigationStarted || url !== (before.url ?? ""),
+      effect: strongestEffect({ navigated, tabCreated: tabCreated !== undefined, dialogs: dialogs.length, downloads: downloads.length, activity, observation, requested, pointer: options.pointer === true }),
+      navigated,
       url,
-      dialogs: [...(guard?.earlier ?? []), ...collected.dialogs, ...late],
+      dialogs,
       settled,
       observation,
       ...engineOf(observation, after),
@@ -112,6 +120,34 @@ export async function runWriteAction<T>(
     const guard = await guarding;
     if (guard !== null && collected === null) await guard.release().catch(() => undefined);
   }
+}
+
+interface EffectSignals {
+  navigated: boolean;
+  tabCreated: boolean;
+  dialogs: number;
+  downloads: number;
+  activity: PageActivity | undefined;
+  observation: ActionEffects["observation"];
+  requested: boolean;
+  pointer: boolean;
+}
+
+/**
+ * The one word an agent reads first. "none" only when every signal agrees nothing happened:
+ * a snapshot line that differs from the agent's last view (a CSS :hover menu, a property no
+ * mutation shows) counts as a change, so a click that did something is never called idle.
+ */
+function strongestEffect(signals: EffectSignals): ActionEffect {
+  if (signals.navigated) return "navigated";
+  if (signals.tabCreated) return "new_tab";
+  if (signals.dialogs > 0) return "dialog";
+  if (signals.downloads > 0) return "download";
+  const { activity } = signals;
+  if (activity?.changed === true || (signals.observation?.diff ?? "") !== "") return "page_changed";
+  if (activity?.focus === "editable" || (activity?.focus === "other" && !signals.pointer)) return "focus";
+  if (signals.requested) return "requests";
+  return activity === undefined || signals.observation === null ? "unknown" : "none";
 }
 
 /** A page WebOperator reads with no observation after the action had no content script answering: the agent should know. */

@@ -5,11 +5,12 @@ import { shadowRootOf } from "../dom/shadowRoot.js";
 import { frameDocument } from "../refs/frameChain.js";
 
 /**
- * The element a real pointer would hit at a top-frame point, through open and closed
- * shadow roots and same-origin frames; a cross-origin frame is itself the hit.
+ * The element a real pointer would hit at a point of `start`'s viewport (the top frame's by
+ * default), through open and closed shadow roots and same-origin frames; a cross-origin
+ * frame is itself the hit.
  */
-export function deepElementFromPoint(point: Point): Element | null {
-  let root: Document | ShadowRoot = document;
+export function deepElementFromPoint(point: Point, start: Document = document): Element | null {
+  let root: Document | ShadowRoot = start;
   let x = point.x;
   let y = point.y;
   let hit: Element | null = null;
@@ -32,11 +33,48 @@ export function deepElementFromPoint(point: Point): Element | null {
   return hit;
 }
 
-/** A hit counts as the target when it is the target, inside it, or inside a label for it. */
-export function hitReachesTarget(hit: Element, target: Element): boolean {
+/**
+ * Whether a click at `point` (in the target's own frame viewport) that hits `hit` is a click
+ * on the target as a person means it: the hit is the target, inside it, inside a label for
+ * it, or a link or button stretched over it (a card's title link whose ::after covers the
+ * card). Anything else between the pointer and the target obscures it.
+ */
+export function clickReachesTarget(hit: Element, target: Element, point: Point): boolean {
+  return hitReachesTarget(hit, target) || stretchedOver(hit, target, point);
+}
+
+function hitReachesTarget(hit: Element, target: Element): boolean {
   for (let node: Element | null = hit; node !== null; node = composedParent(node)) {
     if (node === target) return true;
     if (node.localName === "label" && (node as HTMLLabelElement).control === target) return true;
   }
   return false;
+}
+
+/**
+ * The hit's own boxes do not hold the point, so what was hit is its generated content: an
+ * author who spreads a link's ::after over a region makes a click anywhere there that link's.
+ * Only a link or button counts; an overlay's backdrop is what `obscured` exists for.
+ */
+function stretchedOver(hit: Element, target: Element, point: Point): boolean {
+  if (hit.ownerDocument !== target.ownerDocument || !isLinkOrButton(hit)) return false;
+  return ![...hit.getClientRects()].some((rect) => point.x >= rect.left && point.x <= rect.right && point.y >= rect.top && point.y <= rect.bottom);
+}
+
+function isLinkOrButton(element: Element): boolean {
+  if (element.localName === "a") return element.hasAttribute("href");
+  if (element.localName === "button") return true;
+  const role = element.getAttribute("role");
+  return role === "link" || role === "button";
+}
+
+/**
+ * Where a person's click at `point` (in the element's own frame viewport) lands: the hit
+ * element when the click reaches the element through it (a tab's inner link, an icon
+ * button's <svg>, a label's text, a stretched title link), since that is what listens;
+ * otherwise the element itself, which the actionability check has just found clear.
+ */
+export function pointerTargetIn(element: Element, point: Point): Element {
+  const hit = deepElementFromPoint(point, element.ownerDocument);
+  return hit !== null && clickReachesTarget(hit, element, point) ? hit : element;
 }

@@ -5,8 +5,10 @@ import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
 import { toTopFramePoint } from "./framePoint.js";
-import { deepElementFromPoint, hitReachesTarget } from "./hitTest.js";
+import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox } from "./stableBox.js";
+import { watchMutations } from "../waiting/mutationClock.js";
+import type { Point } from "../../shared/geometry.js";
 
 type Purpose = "click" | "hover" | "type" | "drag";
 
@@ -17,6 +19,14 @@ type Purpose = "click" | "hover" | "type" | "drag";
  */
 export async function prepareAction(registry: RefRegistry, rawRef: string, purpose: Purpose): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
+  const prepared = await checkActionable(target, purpose);
+  // Every ref write prepares first, so its settle can count page changes from the dispatch on,
+  // in the frame and shadow roots the target lives in too.
+  watchMutations(target.element);
+  return prepared;
+}
+
+async function checkActionable(target: ActionTarget, purpose: Purpose): Promise<ContentResult<"prepare_action">> {
   const scrolled = scrollIntoView(target.element);
   assertVisible(target);
   if (purpose !== "hover") assertEnabled(target);
@@ -27,27 +37,37 @@ export async function prepareAction(registry: RefRegistry, rawRef: string, purpo
     }
   }
   const point = await stablePoint(target);
-  const hit = deepElementFromPoint(point);
-  if (hit !== null && !hitReachesTarget(hit, target.element)) {
+  if (!clearAt(point, target)) {
     // Left where it was, it may sit under a sticky header or banner: centred, it may be clear.
     if (!scrolled) {
       centerInView(target.element);
       const centred = await stablePoint(target);
-      const hitCentred = deepElementFromPoint(centred);
-      if (hitCentred === null || hitReachesTarget(hitCentred, target.element)) return { ref: target.ref, target: target.target, recovered: target.recovered, point: centred };
+      if (clearAt(centred, target)) return { ref: target.ref, target: target.target, recovered: target.recovered, point: centred.top };
     }
-    throw obscured(target, hit, purpose);
+    throw obscured(target, deepElementFromPoint(point.top) ?? target.element, purpose);
   }
-  return { ref: target.ref, target: target.target, recovered: target.recovered, point };
+  return { ref: target.ref, target: target.target, recovered: target.recovered, point: point.top };
 }
 
-async function stablePoint(target: ActionTarget): Promise<{ x: number; y: number }> {
+interface TargetPoint {
+  /** In the target's own frame viewport. */
+  local: Point;
+  /** In the top frame's viewport, where trusted input goes. */
+  top: Point;
+}
+
+function clearAt(point: TargetPoint, target: ActionTarget): boolean {
+  const hit = deepElementFromPoint(point.top);
+  return hit === null || clickReachesTarget(hit, target.element, point.local);
+}
+
+async function stablePoint(target: ActionTarget): Promise<TargetPoint> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
   if (!target.element.isConnected) {
     throw new WebOperatorError("stale_ref", `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`);
   }
   const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  return toTopFramePoint(target.element, local);
+  return { local, top: toTopFramePoint(target.element, local) };
 }
 
 function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {

@@ -11,7 +11,7 @@ export async function clickRef(registry: RefRegistry, rawRef: string): Promise<C
   scrollIntoView(target.element);
   const rect = assertVisible(target);
   assertEnabled(target);
-  watchMutations();
+  watchMutations(target.element);
   const navigationStarted = await watchNavigationDuring(() =>
     dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }),
   );

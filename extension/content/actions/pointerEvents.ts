@@ -1,4 +1,5 @@
 import { focusableSelfOrAncestor } from "./focusTarget.js";
+import { pointerTargetIn } from "../actionability/hitTest.js";
 
 export interface ClientPoint {
   x: number;
@@ -6,11 +7,16 @@ export interface ClientPoint {
 }
 
 /**
- * The events a real left click produces, in Chrome's order, aimed at one point.
+ * The events a real left click produces, in Chrome's order, aimed at one point of the
+ * element's own frame viewport and sent to what lies under it, as trusted input would be.
  * A dispatched (untrusted) `click` still runs activation behaviour: links navigate,
  * checkboxes toggle, submit buttons submit.
  */
 export function dispatchClickSequence(element: Element, point: ClientPoint): void {
+  sendClickSequence(pointerTargetIn(element, point), point);
+}
+
+function sendClickSequence(element: Element, point: ClientPoint): void {
   const view = element.ownerDocument.defaultView ?? window;
   const at = { clientX: point.x, clientY: point.y, screenX: point.x + view.screenX, screenY: point.y + view.screenY, view };
   const mouse = (type: string, init: MouseEventInit): boolean =>

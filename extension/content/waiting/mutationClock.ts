@@ -1,3 +1,7 @@
+import type { PageActivity } from "../../../protocol/index.js";
+import { focusMoveSinceWatch, formStateChangedAfter, startStateWatch, stopStateWatch } from "./pageStateEvents.js";
+import { shadowRootOf } from "../dom/shadowRoot.js";
+
 /**
  * When the page's DOM last changed, watched from before a write dispatches: the settle's
  * first window counts from the dispatch, so a change the page made before the dom_quiet op
@@ -7,18 +11,34 @@
 const WATCH_FOR_MS = 10_000;
 
 let observer: MutationObserver | null = null;
+/**
+ * The roots watched besides this document, which a subtree observer does not reach: the
+ * same-origin frame and the shadow roots a write's target lives in, and its own shadow root.
+ */
+let watchedRoots = new Set<Document | ShadowRoot>();
 /** Epoch ms (Date.now, the service worker's clock too) since which every change is known. */
 let watchingSince = Number.POSITIVE_INFINITY;
 let lastChangeAt = Number.NEGATIVE_INFINITY;
 let expiry: ReturnType<typeof setTimeout> | undefined;
 
-/** Starts (or prolongs) the watch; called before any write's input reaches the page. */
-export function watchMutations(): void {
+const OBSERVED: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
+
+/**
+ * Starts (or prolongs) the watch; called before any write's input reaches the page.
+ * `target`: the element the write acts on, whose frame and shadow roots are watched too.
+ */
+export function watchMutations(target?: Element): void {
   if (observer === null) {
     observer = new MutationObserver(note);
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    observer.observe(document, OBSERVED);
     watchingSince = Date.now();
   }
+  for (const root of target === undefined ? [] : rootsAround(target)) {
+    if (root === document || watchedRoots.has(root)) continue;
+    watchedRoots.add(root);
+    observer.observe(root, OBSERVED);
+  }
+  startStateWatch([document, ...watchedRoots]);
   clearTimeout(expiry);
   expiry = setTimeout(stop, WATCH_FOR_MS);
 }
@@ -43,6 +63,29 @@ export function lastChangeAfter(after: number): number | null | undefined {
   return lastChangeAt > after ? lastChangeAt : null;
 }
 
+function rootsAround(target: Element): Array<Document | ShadowRoot> {
+  const own = shadowRootOf(target);
+  const roots: Array<Document | ShadowRoot> = own === null ? [] : [own];
+  // By nodeType: a same-origin frame's nodes belong to another realm, where instanceof fails.
+  let root = target.getRootNode();
+  for (let depth = 0; depth < 32 && root.nodeType === Node.DOCUMENT_FRAGMENT_NODE; depth++) {
+    roots.push(root as ShadowRoot);
+    root = (root as ShadowRoot).host.getRootNode();
+  }
+  if (root.nodeType === Node.DOCUMENT_NODE) roots.push(root as Document);
+  return roots;
+}
+
+/**
+ * What the page did after `after` (epoch ms): a DOM or form-state change, and where the focus
+ * went since the watch began. Undefined when the watch did not cover that time.
+ */
+export function pageActivityAfter(after: number): PageActivity | undefined {
+  const changedAt = lastChangeAfter(after);
+  if (changedAt === undefined) return undefined;
+  return { changed: changedAt !== null || formStateChangedAfter(after), focus: focusMoveSinceWatch() };
+}
+
 function note(records: MutationRecord[]): void {
   if (records.some((record) => !isHighlightRecord(record))) lastChangeAt = Date.now();
 }
@@ -50,6 +93,8 @@ function note(records: MutationRecord[]): void {
 function stop(): void {
   observer?.disconnect();
   observer = null;
+  watchedRoots = new Set();
+  stopStateWatch();
   watchingSince = Number.POSITIVE_INFINITY;
   lastChangeAt = Number.NEGATIVE_INFINITY;
 }

@@ -3,6 +3,7 @@ import { BetaNodeFilePolicy } from "@anthropic-ai/sdk/helpers/beta/toolsets/node
 import type { BetaBrowserMemberResult, BetaBrowserNavigateResult, BetaScreenshotResult } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type * as Beta from "@anthropic-ai/sdk/resources/beta";
 import type { TargetHint } from "../../taskTypes.js";
+import { NO_EFFECT_HINT, type ActionEffect } from "../../../../protocol/index.js";
 import { modifierList, normalizeUrl, optionalInt, requireClickTarget, requireCoordinate, requireNumber, requireRefTarget, requireText } from "./memberInput.js";
 import { toClaudeTree } from "./refMap.js";
 import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_MAX_WIDTH, TaskBrowser } from "./taskBrowser.js";
@@ -12,6 +13,18 @@ const PAGE_TEXT_MAX_CHARS = 50_000;
 const WHEEL_NOTCH_PX = 100;
 
 type Button = "left" | "right" | "middle";
+
+/** What the SDK itself would answer for each click member. */
+const CLICKED: Record<Button, Record<1 | 2 | 3, string>> = {
+  left: { 1: "Clicked.", 2: "Double-clicked.", 3: "Triple-clicked." },
+  right: { 1: "Right-clicked.", 2: "Right-clicked.", 3: "Right-clicked." },
+  middle: { 1: "Middle-clicked.", 2: "Middle-clicked.", 3: "Middle-clicked." },
+};
+
+/** Undefined keeps the SDK's own text; a click that changed nothing says so, so the model tries another target. */
+function effectLine(done: string, result: { effect: ActionEffect }): string | undefined {
+  return result.effect === "none" ? `${done} ${NO_EFFECT_HINT}` : undefined;
+}
 
 /**
  * `browser_toolset_20260801` on WebOperator's tools: each member the model calls runs
@@ -92,31 +105,31 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     return { data: shot.data, mediaType: "image/png" };
   }
 
-  protected override left_click(_ctx: Ctx, input: Beta.BetaBrowserLeftClickInput): Promise<void> {
+  protected override left_click(_ctx: Ctx, input: Beta.BetaBrowserLeftClickInput): Promise<string | undefined> {
     return this.click(input, "left", 1);
   }
-  protected override right_click(_ctx: Ctx, input: Beta.BetaBrowserRightClickInput): Promise<void> {
+  protected override right_click(_ctx: Ctx, input: Beta.BetaBrowserRightClickInput): Promise<string | undefined> {
     return this.click(input, "right", 1);
   }
-  protected override middle_click(_ctx: Ctx, input: Beta.BetaBrowserMiddleClickInput): Promise<void> {
+  protected override middle_click(_ctx: Ctx, input: Beta.BetaBrowserMiddleClickInput): Promise<string | undefined> {
     return this.click(input, "middle", 1);
   }
-  protected override double_click(_ctx: Ctx, input: Beta.BetaBrowserDoubleClickInput): Promise<void> {
+  protected override double_click(_ctx: Ctx, input: Beta.BetaBrowserDoubleClickInput): Promise<string | undefined> {
     return this.click(input, "left", 2);
   }
-  protected override triple_click(_ctx: Ctx, input: Beta.BetaBrowserTripleClickInput): Promise<void> {
+  protected override triple_click(_ctx: Ctx, input: Beta.BetaBrowserTripleClickInput): Promise<string | undefined> {
     return this.click(input, "left", 3);
   }
 
-  protected override async hover(_ctx: Ctx, input: Beta.BetaBrowserHoverInput): Promise<void> {
+  protected override async hover(_ctx: Ctx, input: Beta.BetaBrowserHoverInput): Promise<string | undefined> {
     const tabId = this.browser.tabFor(input.tab_id);
     const target = requireClickTarget(input.target);
     if (target.type === "ref") {
       const { ref, hint } = this.resolve(tabId, target.ref);
-      await this.browser.call("browser.hover", { tabId, ref }, hint);
-    } else {
-      await this.browser.call("browser.mouse_move", { tabId, ...this.browser.toViewport(tabId, target) });
+      return effectLine("Hovered.", await this.browser.call("browser.hover", { tabId, ref }, hint));
     }
+    await this.browser.call("browser.mouse_move", { tabId, ...this.browser.toViewport(tabId, target) });
+    return undefined;
   }
 
   protected override async left_click_drag(_ctx: Ctx, input: Beta.BetaBrowserLeftClickDragInput): Promise<void> {
@@ -305,7 +318,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     await this.browser.tabEntries();
   }
 
-  private async click(input: Beta.BetaBrowserLeftClickInput, button: Button, count: 1 | 2 | 3): Promise<void> {
+  /** The member's text: the SDK's own ("Clicked.") unless the click changed nothing, which the model should know. */
+  private async click(input: Beta.BetaBrowserLeftClickInput, button: Button, count: 1 | 2 | 3): Promise<string | undefined> {
     const tabId = this.browser.tabFor(input.tab_id);
     const target = requireClickTarget(input.target);
     const modifiers = modifierList(input.modifiers);
@@ -315,13 +329,14 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       const result = await this.browser.call("browser.click", { tabId, ref, ...options }, hint);
       this.browser.rememberFocus(tabId, result.navigated === true ? null : ref);
       if (result.navigated === true) this.browser.forgetRefs(tabId);
-      return;
+      return effectLine(CLICKED[button][count], result);
     }
     const point = this.browser.toViewport(tabId, target);
     const result = await this.browser.call("browser.click_xy", { tabId, ...point, button, count, ...(modifiers === undefined ? {} : { modifiers }) });
     this.lastLocator = { role: result.target.role ?? result.target.tag, name: result.target.name ?? "" };
     this.browser.rememberFocus(tabId, null);
     if (result.navigated === true) this.browser.forgetRefs(tabId);
+    return effectLine(CLICKED[button][count], result);
   }
 
   private resolve(tabId: number, name: string): { ref: string; hint: TargetHint } {

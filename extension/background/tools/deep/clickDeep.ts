@@ -11,7 +11,7 @@ export const clickDeepTool = defineTool({
     const resolved = await resolveDeepRef(ref, tabId);
     const { value, effects } = await runWriteAction(resolved.tabId, context, async () => ({
       value: await clickResolvedDeepRef(resolved, { beforeDispatch: (id) => context.beforeDispatch(id) }),
-    }));
+    }), { pointer: true });
     return { ...value, ...effects };
   },
 });

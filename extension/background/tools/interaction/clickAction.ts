@@ -40,7 +40,7 @@ export async function performClick(tab: chrome.tabs.Tab & { id: number }, input:
       await clickAt(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
       return { value: null };
     },
-    { prepared: preparing },
+    { prepared: preparing, pointer: true },
   );
   const prepared = await preparing;
   return { tabId, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, input: mode, ...effects };

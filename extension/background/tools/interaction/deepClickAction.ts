@@ -12,6 +12,6 @@ export async function performDeepClick(input: CommandPayload<"browser.click">, c
   const resolved = await resolveDeepRef(input.ref, input.tabId);
   const { value, effects } = await runWriteAction(resolved.tabId, context, async () => ({
     value: await clickResolvedDeepRef(resolved, { beforeDispatch: (tabId) => context.beforeDispatch(tabId) }),
-  }));
+  }), { pointer: true });
   return { tabId: value.tabId, ref: value.ref, target: value.target, recovered: false, input: "trusted", ...effects };
 }

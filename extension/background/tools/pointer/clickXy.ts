@@ -17,7 +17,7 @@ export const clickXyTool = defineTool({
     const { effects } = await runWriteAction(tab.id, context, async () => {
       await clickAt(tab.id, { x, y }, button, count, modifierBits(modifiers));
       return { value: null };
-    });
+    }, { pointer: true });
     return { tabId: tab.id, x, y, button, count, target, ...effects };
   },
 });

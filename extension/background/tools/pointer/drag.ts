@@ -23,7 +23,7 @@ export const dragTool = defineTool({
     const { value: mode, effects } = await runWriteAction(tab.id, context, async () => ({
       value: await dragAlongPath(tab.id, start, end, steps),
       navigationStarted: false,
-    }));
+    }), { pointer: true });
     return { tabId: tab.id, from: start, to: end, mode, source, target, ...effects };
   },
 });
