@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CommandResult } from "../../protocol/index.js";
+import { NO_EFFECT_HINT, type CommandResult } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+
+const clickRef = (role: string, name: string): ScriptedTurn => (request) => ({
+  stop_reason: "tool_use",
+  content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, role, name) } })],
+});
+/** Ends the task with the model's last tool result as its answer, so the test reads what the model read. */
+const echoResult: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] });
+const read: ScriptedTurn = () => ({ stop_reason: "tool_use", content: [toolUse("read_page", { filter: "interactive" })] });
+const SCRIPTS: Record<string, ScriptedTurn[]> = {
+  "press the idle button": [read, clickRef("button", "Does nothing"), echoResult],
+  "open the second tab": [read, clickRef("tab", "Tab #2"), echoResult],
+};
 
 type ClickResult = CommandResult<"browser.click">;
 
@@ -11,6 +24,7 @@ type ClickResult = CommandResult<"browser.click">;
  */
 describe("a click lands where a person's would, and a click that changed nothing says so", () => {
   let session: WebOperatorSession;
+  let fake: FakeMessagesApi;
   let snapshot: string;
   const ref = (role: string, name: string): string => findRef(snapshot, role, name);
   /** The element after `role "name"` on the snapshot's next line: an inner ref. */
@@ -26,10 +40,12 @@ describe("a click lands where a person's would, and a click that changed nothing
     session.client.request(trusted ? "browser.click_trusted" : "browser.click", { ref }) as Promise<ClickResult>;
 
   beforeAll(async () => {
-    session = await startWebOperatorSession();
+    fake = await startFakeMessagesApi(byGoal(SCRIPTS));
+    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
   });
   afterAll(async () => {
     await session?.close();
+    await fake?.close();
   });
   beforeEach(async () => {
     await session.client.request("browser.navigate", { url: session.pages.url("/click-targets.html") });
@@ -80,4 +96,28 @@ describe("a click lands where a person's would, and a click that changed nothing
       });
     });
   }
+
+  it("reports each step's effect in batch_actions", async () => {
+    const batch = await session.client.request("browser.batch_actions", {
+      actions: [
+        { tool: "click", ref: ref("button", "Does nothing") },
+        { tool: "click", ref: ref("tab", "Tab #3") },
+      ],
+    });
+    expect(batch.completed).toBe(2);
+    expect(batch.results.map((step) => (step.result as ClickResult | undefined)?.effect)).toEqual(["none", "page_changed"]);
+  });
+
+  it("tells the task engine's model when its click changed nothing, and keeps the plain text when it did", async () => {
+    const answerOf = async (goal: string): Promise<string> => {
+      const started = await session.client.request("tasks.start", { goal, startUrl: session.pages.url("/click-targets.html") });
+      const done = await session.client.request("tasks.wait", { id: started.id }, { timeoutMs: 60_000 });
+      expect(done.status).toBe("succeeded");
+      return done.answer ?? "";
+    };
+    expect(await answerOf("press the idle button")).toContain(`Clicked. ${NO_EFFECT_HINT}`);
+    const switched = await answerOf("open the second tab");
+    expect(switched).toContain("Clicked.");
+    expect(switched).not.toContain(NO_EFFECT_HINT);
+  });
 });
