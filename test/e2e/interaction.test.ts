@@ -37,6 +37,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     await session.client.request("browser.read_network", {});
     const clicked = await session.client.request("browser.click", { ref: ref("button", "Fetch data") });
     expect(clicked.settled.network).toBe(true);
+    expect(clicked.effect).toBe("page_changed");
     // Read right after the click answered: the request is already complete, not in flight.
     const log = await session.client.request("browser.read_network", {});
     expect(log.entries.find((entry) => entry.url.endsWith("/slow?ms=300"))?.status).toBe(200);
@@ -89,6 +90,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
   it("answers confirm and prompt for the page during a write and reports them", async () => {
     const confirmed = await session.client.request("browser.click", { ref: ref("button", "Delete item") });
     expect(confirmed.dialogs).toEqual([{ type: "confirm", message: "Delete this item?", answered: "cancel" }]);
+    expect(confirmed.effect).toBe("dialog");
     expect(await status()).toBe("kept");
     const prompted = await session.client.request("browser.click", { ref: ref("button", "Rename item") });
     expect(prompted.dialogs).toEqual([{ type: "prompt", message: "New name?", answered: "null" }]);
@@ -99,6 +101,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
   it("reports a tab opened by target=_blank and routes the agent to it", async () => {
     const clicked = await session.client.request("browser.click", { ref: ref("link", "Open help") });
     expect(clicked.tab_created?.url).toBe(session.pages.url("/actions-child.html"));
+    expect(clicked.effect).toBe("new_tab");
     // On a loaded machine the new tab may still show about:blank (unsupported_page) for a while: poll, do not assume it loaded.
     const routed = async (): Promise<{ tabId: number; title: string } | null> => session.client.request("browser.snapshot", {}).catch(() => null);
     await expect.poll(async () => (await routed())?.title, { timeout: 20_000 }).toBe("Help");
@@ -130,7 +133,8 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(far.inViewport).toBe(true);
     // press_key is an alias of press: the bridge resolves it and answers press's result.
     const pressed = await session.client.send({ type: "browser.press_key", payload: { key: "Tab" } });
-    expect(pressed).toMatchObject({ result: { key: "Tab" } });
+    // A key press that moves the focus did something, even with no DOM change.
+    expect(pressed).toMatchObject({ result: { key: "Tab", effect: "focus" } });
     const invalid = await session.client.send({ type: "browser.press_key", payload: { key: "Hyper+x" } });
     expect(invalid).toMatchObject({ code: "invalid_key" });
   });
