@@ -61,6 +61,8 @@ export default defineConfig({
     minify: false,
     sourcemap: false,
     target: "chrome120",
+    // Pages the manifest does not name: the offscreen document that restarts a stopped worker.
+    rollupOptions: { input: { waker: "extension/offscreen/waker.html" } },
   },
   server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
   logLevel: "warn",

@@ -16,6 +16,13 @@ import { routeAgentFrame, type ConnectionSession, type RouterContext } from "./r
 import { logBridge } from "./log.js";
 import { panelAgentOf } from "./agentIdentity.js";
 
+/**
+ * How long an uplink waits for the port it replaces to close. A restarted service worker
+ * reconnects in a few hundred ms, sometimes before the old port's close has reached us
+ * through Chrome and the relaying process; a second browser on this socket is still refused.
+ */
+const PREVIOUS_PORT_CLOSE_MS = 3_000;
+
 interface AgentConnection {
   socket: Socket;
   stream: FrameStream;
@@ -132,11 +139,13 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
       if (agentAfter !== agentBefore || agentAfter?.tabIds.at(-1) !== tabBefore) this.emit("agents");
       return;
     }
-    this.adoptUplink(connection, outcome.uplink.id);
+    void this.adoptUplink(connection, outcome.uplink.id);
   }
 
-  private adoptUplink(connection: AgentConnection, id: AgentResponse["id"]): void {
-    if (this.context.extension.hasTransport) {
+  private async adoptUplink(connection: AgentConnection, id: AgentResponse["id"]): Promise<void> {
+    const free = await this.context.extension.waitUntilDetached(PREVIOUS_PORT_CLOSE_MS);
+    if (connection.socket.destroyed) return;
+    if (!free) {
       connection.stream.write({
         id,
         code: "bad_request",

@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
 import {
+  COMMANDS,
   EXTENSION_DISCONNECTED_MESSAGE,
+  isCommandType,
   ExtensionToBridgeMessageSchema,
   PROTOCOL_VERSION,
   WebOperatorError,
@@ -39,10 +41,21 @@ export interface RelayedPanelRequest {
   answer: (outcome: { ok: true; result: unknown } | { ok: false; code: WebOperatorError["code"]; error: string }) => void;
 }
 
-interface PendingCall {
+/**
+ * How long a request waits for an extension that is coming back (its service worker was
+ * stopped: an update, a crash, DevTools) before it answers extension_disconnected. Bounded
+ * by the request's own timeoutMs.
+ */
+export const RECONNECT_GRACE_MS = 10_000;
+
+interface LinkCall {
+  request: ForwardedRequest;
+  /** Epoch ms by which the request must be answered (its timeoutMs from the call). */
+  deadline: number;
   resolve: (result: unknown) => void;
   reject: (error: WebOperatorError) => void;
-  timer: NodeJS.Timeout;
+  /** The pending answer's timeout, or the parked call's grace. */
+  timer?: NodeJS.Timeout;
 }
 
 /**
@@ -50,9 +63,11 @@ interface PendingCall {
  * currently speaks for it: Chrome's stdio for the process Chrome started, or an uplink
  * socket from a later bridge process after the service worker reconnected.
  */
-export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connected: []; disconnected: []; panel: [RelayedPanelRequest] }> {
+export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connected: []; disconnected: []; detached: []; panel: [RelayedPanelRequest] }> {
   private transport: FrameStream | null = null;
-  private readonly pending = new Map<string, PendingCall>();
+  private readonly pending = new Map<string, LinkCall>();
+  /** Calls waiting for the extension to come back, sent in order once it says hello. */
+  private readonly parked = new Set<LinkCall>();
   private nextId = 1;
   private status: ExtensionStatus = { connected: false, version: null, connectedAt: null, disconnectedAt: null };
   /** The anonymous and task agents alive now, told to each new transport so it can drop an earlier bridge's. */
@@ -64,6 +79,26 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
 
   get hasTransport(): boolean {
     return this.transport !== null;
+  }
+
+  /**
+   * Resolves true once no transport is attached, or false after `withinMs`. A restarted
+   * service worker's new port can arrive before the old one's close has travelled through
+   * Chrome and a relaying process: it must wait for that, not be refused as a second browser.
+   */
+  waitUntilDetached(withinMs: number): Promise<boolean> {
+    if (this.transport === null) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.off("detached", onDetached);
+        resolve(false);
+      }, withinMs);
+      const onDetached = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.once("detached", onDetached);
+    });
   }
 
   /** Adopts a transport; the extension counts as connected once it says hello. */
@@ -90,39 +125,72 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     this.transport?.write({ kind: "agent_released", agentId } satisfies BridgeToExtensionMessage);
   }
 
+  /**
+   * Sends a request, or holds it while the extension is away (for at most the reconnect
+   * grace, within its timeout) and sends it the moment the extension says hello again.
+   */
   call(request: ForwardedRequest): Promise<unknown> {
-    const transport = this.transport;
-    if (!transport || !this.status.connected) {
-      return Promise.reject(new WebOperatorError("extension_disconnected", `${EXTENSION_DISCONNECTED_MESSAGE}. ${RECONNECT_HINT}`));
-    }
+    return new Promise((resolve, reject) => {
+      const call: LinkCall = { request, deadline: Date.now() + request.timeoutMs, resolve, reject };
+      if (this.transport !== null && this.status.connected) this.send(call, this.transport);
+      else this.park(call);
+    });
+  }
+
+  private send(call: LinkCall, transport: FrameStream): void {
+    const { request } = call;
     const id = `b${ID_PREFIX}-${this.nextId++}`;
     const message: BridgeToExtensionMessage = {
       kind: "request",
       id,
       type: request.type,
       payload: request.payload,
-      budgetMs: request.timeoutMs,
+      budgetMs: Math.max(1, call.deadline - Date.now()),
       ...(request.agent === undefined ? {} : { agent: request.agent }),
       ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
       ...(request.requester === undefined ? {} : { requester: request.requester }),
       ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
     };
-    const frames = splitForChrome(message, id);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        transport.write({ kind: "cancel", id } satisfies BridgeToExtensionMessage);
-        reject(
-          new WebOperatorError(
-            "timeout",
-            `${request.type} did not finish within ${request.timeoutMs} ms. The page may still be busy: take a ` +
-              "snapshot to see its state, or retry with a larger timeoutMs.",
-          ),
-        );
-      }, request.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      for (const frame of frames) transport.write(frame);
-    });
+    let frames: BridgeToExtensionMessage[];
+    try {
+      frames = splitForChrome(message, id);
+    } catch (error) {
+      call.reject(error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", String(error)));
+      return;
+    }
+    call.timer = setTimeout(() => {
+      this.pending.delete(id);
+      transport.write({ kind: "cancel", id } satisfies BridgeToExtensionMessage);
+      call.reject(
+        new WebOperatorError(
+          "timeout",
+          `${request.type} did not finish within ${request.timeoutMs} ms. The page may still be busy: take a ` +
+            "snapshot to see its state, or retry with a larger timeoutMs.",
+        ),
+      );
+    }, Math.max(0, call.deadline - Date.now()));
+    this.pending.set(id, call);
+    for (const frame of frames) transport.write(frame);
+  }
+
+  private park(call: LinkCall): void {
+    const parkedAt = Date.now();
+    const graceMs = Math.max(0, Math.min(RECONNECT_GRACE_MS, call.deadline - parkedAt));
+    call.timer = setTimeout(() => {
+      this.parked.delete(call);
+      const waited = Date.now() - parkedAt;
+      call.reject(new WebOperatorError("extension_disconnected", `${EXTENSION_DISCONNECTED_MESSAGE}; ${call.request.type} waited ${waited} ms for it to come back. ${RECONNECT_HINT}`));
+    }, graceMs);
+    this.parked.add(call);
+  }
+
+  private sendParked(transport: FrameStream): void {
+    const waiting = [...this.parked];
+    this.parked.clear();
+    for (const call of waiting) {
+      clearTimeout(call.timer);
+      this.send(call, transport);
+    }
   }
 
   /** Tells the extension (and through it any open side panel) that what the panel shows changed. */
@@ -151,6 +219,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
           disconnectedAt: null,
         };
         logBridge(`extension ${message.extensionVersion} connected (protocol ${message.protocolVersion})`);
+        if (this.transport !== null) this.sendParked(this.transport);
         this.emit("connected");
         return;
       case "event":
@@ -192,21 +261,31 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     this.status = { ...this.status, connected: false, disconnectedAt: new Date().toISOString() };
     for (const call of this.pending.values()) {
       clearTimeout(call.timer);
+      // A read can be asked again of the extension that comes back; a write may have been done.
+      if (isReadOnly(call.request.type)) {
+        this.park(call);
+        continue;
+      }
       call.reject(
         new WebOperatorError(
           "extension_disconnected",
-          `${EXTENSION_DISCONNECTED_MESSAGE} (${reason} while the request was running). ${RECONNECT_HINT}`,
+          `${EXTENSION_DISCONNECTED_MESSAGE} (${reason} while ${call.request.type} was running, so it may or may not have been done: take a snapshot to see). ${RECONNECT_HINT}`,
         ),
       );
     }
     this.pending.clear();
     logBridge(`extension link detached: ${reason}`);
+    this.emit("detached");
     if (wasConnected) this.emit("disconnected");
   }
+}
+
+function isReadOnly(type: string): boolean {
+  return isCommandType(type) && COMMANDS[type].effects === "read";
 }
 
 /** Distinguishes this bridge process's request ids from an earlier one's, whose late answers may still arrive. */
 const ID_PREFIX = Math.random().toString(36).slice(2, 8);
 
 const RECONNECT_HINT =
-  "The extension reconnects by itself within seconds when Chrome is running; check `weboperator health` or `weboperator doctor`.";
+  "When Chrome is running the extension comes back by itself within a second or two; if it does not, check `weboperator health` or `weboperator doctor`.";

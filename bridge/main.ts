@@ -1,21 +1,11 @@
 import { socketPath as resolveSocketPath } from "./config/paths.js";
 import { resolveToken } from "./config/token.js";
-import { authPolicyFromEnv } from "./auth.js";
-import { ExtensionLink } from "./extensionLink.js";
-import { AgentServer } from "./agentServer.js";
-import { claimSocket, releaseSocket } from "./socketOwnership.js";
-import { FrameStream } from "./frameStream.js";
+import { untrustedSocketReason } from "./config/socketTrust.js";
+import { isAnswering } from "./socketOwnership.js";
 import { relayToOwner } from "./relay.js";
 import { logBridge } from "./log.js";
 import { recordBridgePid } from "./bridgePidFile.js";
 import { answerLauncherProbe } from "./launcherProbe.js";
-import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
-import type { RouterContext } from "./requestRouter.js";
-import { startTasks } from "./tasks/startTasks.js";
-import { AgentRegistry } from "./agents/agentRegistry.js";
-
-/** How long a bridge with no extension keeps its socket before exiting. */
-const DEFAULT_LINGER_MS = 120_000;
 
 async function main(): Promise<void> {
   answerLauncherProbe(process.argv);
@@ -23,58 +13,15 @@ async function main(): Promise<void> {
   recordBridgePid(env);
   const path = resolveSocketPath(env);
   const { token, file } = resolveToken(env);
-  const auth = authPolicyFromEnv(token, file, env);
-  const extension = new ExtensionLink();
-  const registry = new AgentRegistry((agentId) => extension.releaseAgent(agentId));
-  extension.liveAgents = () => registry.releasableIds();
-  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now(), agents: registry };
-  const agents = new AgentServer(routerContext);
-
-  const claim = await claimSocket(agents.server, path);
-  if (claim.kind === "untrusted") {
-    logBridge(`refusing ${path}: ${claim.reason}. Someone else may be listening there; set WEBOPERATOR_AGENT_SOCKET to a path in a private folder.`);
-    process.exit(1);
-  }
-  if (claim.kind === "live-elsewhere") {
+  // A bridge already serves the socket (this is a restarted service worker's host): relay to
+  // it without loading the server, whose modules take most of a second to load.
+  if ((await isAnswering(path)) && untrustedSocketReason(path) === null) {
     await becomeRelay(path, token);
     return;
   }
-  const tasks = startTasks(routerContext, agents, env);
-  logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
-
-  // The socket goes first: logging can throw (EPIPE once Chrome, which holds our stderr, is gone).
-  const shutdown = (reason: string): void => {
-    releaseSocket(path);
-    tasks.close();
-    logBridge(`shutting down: ${reason}`);
-    agents.closeAll();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGHUP", () => undefined);
-
-  const lingerMs = Number(env.WEBOPERATOR_BRIDGE_LINGER_MS ?? DEFAULT_LINGER_MS);
-  let lingerTimer: NodeJS.Timeout | null = null;
-  const startLinger = (): void => {
-    lingerTimer ??= setTimeout(() => shutdown(`no extension for ${lingerMs} ms`), lingerMs);
-  };
-  extension.on("connected", () => {
-    if (lingerTimer) clearTimeout(lingerTimer);
-    lingerTimer = null;
-  });
-  extension.on("disconnected", startLinger);
-
-  if (process.stdin.isTTY) {
-    logBridge("stdin is a terminal, not Chrome: waiting for an extension to reach this socket");
-    startLinger();
-  } else {
-    extension.attach(new FrameStream(process.stdin, process.stdout, MAX_EXTENSION_TO_HOST_BYTES));
-    // If Chrome never says hello (or already hung up), the linger clock still runs.
-    setTimeout(() => {
-      if (!extension.snapshot.connected) startLinger();
-    }, 5_000).unref();
-  }
+  const { serveAgents } = await import("./serveAgents.js");
+  const outcome = await serveAgents(path, token, file, env);
+  if (outcome.kind === "live-elsewhere") await becomeRelay(path, token);
 }
 
 async function becomeRelay(path: string, token: string | null): Promise<void> {

@@ -1,13 +1,10 @@
 import { connect, type Socket } from "node:net";
-import {
-  AgentResponseSchema,
-  FrameDecoder,
-  MAX_AGENT_FRAME_BYTES,
-  UPLINK_REQUEST_TYPE,
-  UplinkResultSchema,
-  encodeJsonFrame,
-  isErrorResponse,
-} from "../protocol/index.js";
+// Each from its own module, not protocol/index.js: a relaying host process must start fast,
+// and loading every command's schema takes it most of a second.
+import { AgentResponseSchema, isErrorResponse } from "../protocol/envelope.js";
+import { FrameDecoder, encodeJsonFrame } from "../protocol/frame.js";
+import { MAX_AGENT_FRAME_BYTES } from "../protocol/constants.js";
+import { UPLINK_REQUEST_TYPE, UplinkResultSchema } from "../protocol/uplink.js";
 
 const HANDSHAKE_TIMEOUT_MS = 5_000;
 

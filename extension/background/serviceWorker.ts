@@ -1,4 +1,5 @@
 import { createToolRegistry } from "./tools/index.js";
+import { ensureWaker, listenForWaker } from "./offscreenWaker.js";
 import { NativeConnection } from "./nativeConnection.js";
 import { gatekeeper } from "./gatekeeper/gatekeeper.js";
 import { onAgentTabCommitted } from "./dialogs/outsideDialogs.js";
@@ -23,6 +24,7 @@ chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === KEEPALIVE_ALARM) connection.connect();
 });
 chrome.runtime.onStartup.addListener(() => connection.connect());
+listenForWaker(() => connection.connect());
 chrome.runtime.onInstalled.addListener(() => connection.connect());
 chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();
@@ -54,4 +56,5 @@ chrome.storage.onChanged.addListener((changes, area) => {
 
 void syncNetworkRules();
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
+ensureWaker().catch(() => undefined);
 connection.connect();

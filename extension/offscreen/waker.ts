@@ -1,0 +1,7 @@
+import { WAKE_INTERVAL_MS, WAKE_MESSAGE_KIND } from "../../protocol/wakeMessage.js";
+
+// Outlives the service worker: when Chrome stops the worker (an update, a crash, DevTools),
+// the next message starts it again, and it reconnects to the bridge as it starts.
+setInterval(() => {
+  chrome.runtime.sendMessage({ kind: WAKE_MESSAGE_KIND }).catch(() => undefined);
+}, WAKE_INTERVAL_MS);

@@ -1,0 +1,7 @@
+/**
+ * The runtime message the extension's offscreen document sends its service worker every
+ * WAKE_INTERVAL_MS. A stopped worker is started by the message, and starting reconnects it to
+ * the bridge, so agents wait about that long instead of until the next alarm (30 s).
+ */
+export const WAKE_MESSAGE_KIND = "weboperator-wake";
+export const WAKE_INTERVAL_MS = 250;
