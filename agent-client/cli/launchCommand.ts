@@ -10,6 +10,7 @@ function readyLine(launched: LaunchedWebOperator): string {
     pid: launched.pid,
     bridgePid: launched.bridgePid,
     userDataDir: launched.userDataDir,
+    downloadsDir: launched.downloadsDir,
     configDir: launched.configDir,
     tokenFile: tokenFilePath({ WEBOPERATOR_CONFIG_DIR: launched.configDir }),
     tokenSource: launched.tokenSource,

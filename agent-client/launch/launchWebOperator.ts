@@ -40,6 +40,8 @@ export interface LaunchedWebOperator {
   tokenSource: TokenSource;
   extensionId: string;
   bridgePid: number | null;
+  /** The one folder for the browser's downloads and the side panel's attachments (weboperator-attachments/ inside it). */
+  downloadsDir: string;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,9 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   const userDataDir = resolve(options.userDataDir ?? mkdtempSync(join(tmpdir(), "weboperator-profile-")));
   installHost({ userDataDir, socket, configDir, env });
   // Resolved exactly as the bridge Chrome starts will resolve it, from the same environment.
-  const chromeEnv: NodeJS.ProcessEnv = { ...env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir };
+  // One Downloads folder: the browser saves there, and the bridge puts the panel's attachments there.
+  const downloadsDir = resolve(env.WEBOPERATOR_DOWNLOADS_DIR ?? join(userDataDir, "Downloads"));
+  const chromeEnv: NodeJS.ProcessEnv = { ...env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir, WEBOPERATOR_DOWNLOADS_DIR: downloadsDir };
   const resolved = resolveToken(chromeEnv);
   if (resolved.token === null) throw new Error(`no token: ${describeTokenSource(resolved)}; run \`weboperator install\``);
   const token = resolved.token;
@@ -114,12 +118,12 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
 
   let bridgePid: number;
   try {
-    // A dedicated profile's downloads stay in that profile, not in the user's ~/Downloads.
+    // A dedicated profile's downloads stay in that profile (unless WEBOPERATOR_DOWNLOADS_DIR says where), not in the user's ~/Downloads.
     await Promise.race([
       browser
         .target()
         .createCDPSession()
-        .then((cdp) => cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(userDataDir, "Downloads") }))
+        .then((cdp) => cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloadsDir }))
         .catch(() => undefined),
       browserGone,
     ]);
@@ -148,6 +152,7 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
     tokenSource: resolved.source,
     extensionId: EXTENSION_ID,
     bridgePid,
+    downloadsDir,
     close,
   };
 }

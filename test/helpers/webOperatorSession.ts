@@ -42,18 +42,17 @@ export interface SessionOptions {
 export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}, options: SessionOptions = {}): Promise<WebOperatorSession> {
   const root = mkdtempSync(join(tmpdir(), "wo-e2e-"));
   const pages = await startFixtureServer();
+  // Downloads a test triggers land in its own folder, never the user's ~/Downloads: launch
+  // gives the browser and the bridge (the panel's attachments) that one folder.
   const launched = await launchWebOperator({
     userDataDir: join(root, "profile"),
     configDir: join(root, "config"),
     socket: join(root, "bridge.sock"),
     headless: testHeadless(),
-    env: { ...process.env, WEBOPERATOR_API_TOKEN: "", ...env },
+    env: { ...process.env, WEBOPERATOR_API_TOKEN: "", WEBOPERATOR_DOWNLOADS_DIR: join(root, "downloads"), ...env },
   });
-  // Downloads a test triggers land in its own folder, never the user's ~/Downloads.
-  const downloadDir = join(root, "downloads");
-  mkdirSync(downloadDir);
-  const cdp = await launched.browser.target().createCDPSession();
-  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloadDir });
+  const downloadDir = launched.downloadsDir;
+  mkdirSync(downloadDir, { recursive: true });
   const clients: WebOperatorClient[] = [];
   const connect = async (): Promise<WebOperatorClient> => {
     const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
