@@ -50,8 +50,12 @@ connection.onBridgeChange((changed, waitingTasks) => {
 void pendingBadge.refresh();
 
 // The user's settings change outside any command: the network rules follow them.
+// Open panels redraw what they show of it, whoever changed it (the panel, an agent, another panel).
 chrome.storage.onChanged.addListener((changes, area) => {
-  if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) void syncNetworkRules();
+  if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) {
+    void syncNetworkRules();
+    notifyPanels("policy");
+  }
 });
 
 void syncNetworkRules();

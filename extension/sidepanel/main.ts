@@ -5,7 +5,7 @@ import { renderNow } from "./views/nowView.js";
 import { renderConfirmations, visibleGateConfirmations } from "./views/confirmationsView.js";
 import { renderHistory } from "./views/historyView.js";
 import { renderNewTask } from "./views/newTaskView.js";
-import { renderSettings } from "./views/settingsView.js";
+import { renderSettings, type SettingsView } from "./views/settingsView.js";
 
 type ViewName = "now" | "confirmations" | "new" | "history" | "settings";
 const VIEWS: readonly ViewName[] = ["now", "confirmations", "new", "history", "settings"];
@@ -24,6 +24,8 @@ let bridgeProblem: string | null = null;
 let drawn: ViewName | null = null;
 /** What the drawn view showed: a re-read that changed nothing leaves the DOM (and an open Steps list) alone. */
 let drawnKey = "";
+/** The Settings form while it is shown: it follows policy changes made elsewhere. */
+let settings: SettingsView | null = null;
 
 function currentView(): ViewName {
   const name = location.hash.slice(1) as ViewName;
@@ -59,6 +61,7 @@ function draw(): void {
   if (drawn === name && (!LIVE_VIEWS.has(name) || key === drawnKey)) return;
   drawn = name;
   drawnKey = key;
+  settings = null;
   const problem = bridgeProblem === null ? null : h("p", { class: "notice bad" }, `The bridge is not answering: ${bridgeProblem}`);
   const answered = (note: string): void => {
     errorBox.hidden = true;
@@ -79,7 +82,11 @@ function draw(): void {
       return;
     case "settings":
       view.replaceChildren(h("p", { class: "muted" }, "Loading…"));
-      renderSettings().then((nodes) => view.replaceChildren(...nodes), showError);
+      renderSettings().then((shown) => {
+        if (drawn !== "settings") return;
+        settings = shown;
+        view.replaceChildren(...shown.nodes);
+      }, showError);
       return;
   }
 }
@@ -104,6 +111,9 @@ window.addEventListener("hashchange", () => {
   drawn = null;
   draw();
 });
-onPanelChanged(scheduleLoad);
+onPanelChanged((changed) => {
+  if (changed === "policy") void settings?.refresh().catch(showError);
+  scheduleLoad();
+});
 setInterval(scheduleLoad, REFRESH_EVERY_MS);
 void load();

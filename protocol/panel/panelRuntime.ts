@@ -16,7 +16,11 @@ export const PanelLocalRequestSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("gate_pending") }),
   z.object({ action: z.literal("gate_answer"), id: z.string().min(1).max(64), allow: z.boolean() }),
   z.object({ action: z.literal("policy") }),
-  z.object({ action: z.literal("policy_save"), settings: UserPolicySettingsSchema }),
+  /**
+   * The fields the person changed, and only those, laid over the user's settings as they are
+   * when the write runs: a Save never writes back what the form drew earlier.
+   */
+  z.object({ action: z.literal("policy_update"), changes: UserPolicySettingsSchema }),
 ]);
 export type PanelLocalRequest = z.infer<typeof PanelLocalRequestSchema>;
 
@@ -24,7 +28,7 @@ export const PanelLocalResultSchemas = {
   gate_pending: z.object({ confirmations: z.array(GateConfirmationViewSchema) }),
   gate_answer: z.object({ id: z.string(), allowed: z.boolean(), error: z.object({ code: z.string(), message: z.string() }).optional() }),
   policy: PolicyGetResultSchema.extend({ settings: UserPolicySettingsSchema, confirmationsDefault: ConfirmationsModeSchema }),
-  policy_save: PolicyGetResultSchema,
+  policy_update: PolicyGetResultSchema.extend({ settings: UserPolicySettingsSchema }),
 } as const satisfies Record<PanelLocalRequest["action"], z.ZodType>;
 
 export const PanelRuntimeRequestSchema = z.object({

@@ -216,6 +216,40 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     expect((await session.client.request("browser.policy_get", {})).policy.confirmations).toBe(confirmations);
   });
 
+  it("saves only the settings the person changed, over changes made meanwhile by an agent and by another panel", async () => {
+    await setUserPolicy(session, null);
+    const saved = async (on: SidePanel): Promise<void> => {
+      await on.page.click("#settings-save");
+      await on.page.waitForFunction(() => /Saved/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
+    };
+    await panel.show("settings");
+    await panel.waitFor("#settings-save");
+    const javascriptBefore = await panel.page.$eval("#set-js", (box) => (box as HTMLInputElement).checked);
+    // While this form is open: an agent tightens the blocklist from the socket, and a second panel changes JavaScript.
+    await session.client.request("browser.policy_set", { blockedHosts: ["evil.example"] });
+    const second = await openSidePanel(session);
+    await second.show("settings");
+    await second.waitFor("#settings-save");
+    await second.page.click("#set-js");
+    await saved(second);
+    await second.page.close();
+    // The open form follows: the fields nobody touched here now show the policy as it is.
+    await panel.page.waitForFunction((before) => (document.querySelector("#set-js") as HTMLInputElement).checked !== before, {}, javascriptBefore);
+    await panel.page.waitForFunction(() => (document.querySelector("#set-blocked") as HTMLTextAreaElement).value.includes("evil.example"));
+    // This panel changes only uploads.
+    await panel.page.click("#set-uploads");
+    await saved(panel);
+    const after = await session.client.request("browser.policy_get", {});
+    expect(after.policy.allowJavaScript).toBe(!javascriptBefore);
+    expect(after.policy.blockedHosts).toContain("evil.example");
+    // The user's own settings hold what people changed, and not the agent's tightening.
+    expect([...after.userOverrides].sort()).toEqual(["allowJavaScript", "allowUploads"]);
+    expect(after.agentOverrides).toEqual(["blockedHosts"]);
+    // A Save with nothing changed writes nothing.
+    await panel.page.click("#settings-save");
+    await panel.page.waitForFunction(() => /Nothing to save/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
+  });
+
   it("shows an on-page highlight naming the agent that never appears in snapshots, text or the body", async () => {
     await setUserPolicy(session, { confirm: { submit: false, purchase: false, messaging: false, account: false, credentials: false } });
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/task-form.html") });

@@ -61,11 +61,20 @@ class PolicyStore {
     return (await this.load()).settings;
   }
 
-  /** The side panel's Settings: the user's own policy, replaced whole. Loosening is theirs to do. */
-  setUser(settings: UserPolicySettings): Promise<void> {
+  /**
+   * The side panel's Settings: the fields the person changed, laid over the user's settings
+   * as stored now (read inside the write chain), so a change made meanwhile from elsewhere
+   * survives. Loosening is theirs to do. Resolves to the settings written.
+   */
+  updateUser(changes: UserPolicySettings): Promise<UserPolicySettings> {
     const run = this.writes.then(async () => {
-      await chrome.storage.local.set({ [USER_POLICY_STORAGE_KEY]: UserPolicySettingsSchema.parse(settings) });
+      const stored = UserPolicySettingsSchema.safeParse((await chrome.storage.local.get(USER_POLICY_STORAGE_KEY))[USER_POLICY_STORAGE_KEY] ?? {});
+      // Invalid stored settings are replaced by the person's change rather than kept failing closed.
+      const base = stored.success ? stored.data : {};
+      const next = UserPolicySettingsSchema.parse({ ...base, ...definedFields(changes), ...mergedConfirm(base.confirm, changes.confirm) });
+      await chrome.storage.local.set({ [USER_POLICY_STORAGE_KEY]: next });
       this.cached = null;
+      return next;
     });
     this.writes = run.catch(() => undefined);
     return run;

@@ -63,10 +63,10 @@ async function answerLocally(connection: NativeConnection, request: PanelLocalRe
         settings: await policyStore.userSettings(),
         confirmationsDefault: presenceDefault(),
       };
-    case "policy_save":
-      await policyStore.setUser(request.settings);
-      notifyPanels("policy");
-      return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides(), agentOverrides: await policyStore.agentOverrides() };
+    case "policy_update": {
+      const settings = await policyStore.updateUser(request.changes);
+      return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides(), agentOverrides: await policyStore.agentOverrides(), settings };
+    }
   }
 }
 

@@ -1,34 +1,25 @@
-import { z } from "zod";
-import { ConfirmationCategorySchema, HostPatternSchema, type UserPolicySettings } from "../../../protocol/tools/gatekeeperTools.js";
-import { describeZodError } from "../../../protocol/index.js";
+import { ConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
 import { button, h } from "../dom.js";
 import { askExtension } from "../panelClient.js";
 import { renderProviderSettings } from "./providerSettingsView.js";
+import { allFields, changesOf, drawPolicy, settingsFields } from "./settingsFields.js";
 
-const HostListSchema = z.array(HostPatternSchema).max(500);
+export interface SettingsView {
+  nodes: Node[];
+  /** Redraws what the person has not changed from the policy as it is now (it changed elsewhere). */
+  refresh(): Promise<void>;
+}
 
 /**
  * Settings: the gatekeeper policy as the user owns it, written to the user's policy in
- * chrome.storage.local. The socket can still only tighten on top of it.
+ * chrome.storage.local. Save writes only the fields the person changed, over the policy as
+ * it is then; the socket can still only tighten on top of it.
  */
-export async function renderSettings(): Promise<Node[]> {
+export async function renderSettings(): Promise<SettingsView> {
   const providers = renderProviderSettings();
   const current = await askExtension({ action: "policy" });
-  const policy = current.policy;
-  const hosts = (id: string, values: string[]) => h("textarea", { id, rows: "3", placeholder: "example.com\n*.example.org" }, values.join("\n"));
-  const check = (id: string, checked: boolean) => h("input", { id, type: "checkbox", checked });
-  const allowed = hosts("set-allowed", policy.allowedHosts);
-  const blocked = hosts("set-blocked", policy.blockedHosts);
-  const privateRanges = check("set-private", policy.blockPrivateNetworks);
-  const javascript = check("set-js", policy.allowJavaScript);
-  const uploads = check("set-uploads", policy.allowUploads);
-  const categories = Object.fromEntries(ConfirmationCategorySchema.options.map((category) => [category, check(`set-confirm-${category}`, policy.confirm[category])]));
-  const mode = h(
-    "select",
-    { id: "set-confirmations" },
-    h("option", { value: "user", selected: policy.confirmations === "user" }, "Only I answer, here in the panel"),
-    h("option", { value: "agent", selected: policy.confirmations === "agent" }, "Agents may answer on the socket"),
-  );
+  const fields = settingsFields();
+  drawPolicy(fields, current.policy);
   const notice = h("div", { class: "notice", role: "status", hidden: true });
   const say = (text: string, kind: "good" | "bad"): void => {
     notice.textContent = text;
@@ -37,56 +28,54 @@ export async function renderSettings(): Promise<Node[]> {
   };
 
   const save = async (): Promise<void> => {
-    const lines = (area: HTMLTextAreaElement) => area.value.split(/[\s,]+/).map((line) => line.trim()).filter((line) => line !== "");
-    const allowedHosts = HostListSchema.safeParse(lines(allowed));
-    const blockedHosts = HostListSchema.safeParse(lines(blocked));
-    if (!allowedHosts.success || !blockedHosts.success) {
-      const error = allowedHosts.success ? blockedHosts.error : allowedHosts.error;
-      say(`${allowedHosts.success ? "Blocked" : "Allowed"} hosts: ${describeZodError(error ?? new z.ZodError([]), "host")}`, "bad");
+    const update = changesOf(fields);
+    if (typeof update === "string") {
+      say(update, "bad");
       return;
     }
-    const settings: UserPolicySettings = {
-      ...current.settings,
-      allowedHosts: allowedHosts.data,
-      blockedHosts: blockedHosts.data,
-      blockPrivateNetworks: privateRanges.checked,
-      allowJavaScript: javascript.checked,
-      allowUploads: uploads.checked,
-      confirm: Object.fromEntries(Object.entries(categories).map(([category, box]) => [category, box.checked])),
-      // Pinned only when the user picks something other than what applies now, so the
-      // presence default (user when a person is there, agent when headless) keeps working.
-      ...(mode.value === policy.confirmations ? {} : { confirmations: mode.value === "agent" ? "agent" : "user" }),
-    };
+    if (update.count === 0) {
+      say("Nothing to save: no setting was changed.", "good");
+      return;
+    }
+    say("Saving…", "good");
     try {
-      await askExtension({ action: "policy_save", settings });
-      current.settings = settings;
-      say("Saved. The gatekeeper applies it to the next action.", "good");
+      const saved = await askExtension({ action: "policy_update", changes: update.changes });
+      // What was saved is now what the form shows as drawn.
+      for (const field of allFields(fields)) field.drawn = field.read();
+      drawPolicy(fields, saved.policy);
+      say(`Saved ${update.count === 1 ? "1 change" : `${update.count} changes`}. The gatekeeper applies it to the next action.`, "good");
     } catch (error) {
       say(error instanceof Error ? error.message : String(error), "bad");
     }
   };
 
-  return [
+  const nodes = [
     h(
       "form",
       { id: "settings" },
-      h("label", { for: "set-allowed" }, "Allowed hosts (empty: every host not blocked)"),
-      allowed,
-      h("label", { for: "set-blocked" }, "Blocked hosts (always win)"),
-      blocked,
-      h("label", { class: "check" }, privateRanges, "Block localhost and private network ranges"),
-      h("label", { class: "check" }, javascript, "Allow agents to run JavaScript on pages"),
-      h("label", { class: "check" }, uploads, "Allow file uploads"),
+      h("label", { for: "set-allowed" }, "Only these hosts (allowlist): leave empty to allow every host that is not in the blocklist"),
+      fields.allowed.control,
+      h("label", { for: "set-blocked" }, "Never these hosts (blocklist): always wins over the allowlist"),
+      fields.blocked.control,
+      h("label", { class: "check" }, fields.privateRanges.control, "Block localhost and private network ranges"),
+      h("label", { class: "check" }, fields.javascript.control, "Allow agents to run JavaScript on pages"),
+      h("label", { class: "check" }, fields.uploads.control, "Allow file uploads"),
       h("label", {}, "Ask before"),
-      ...ConfirmationCategorySchema.options.map((category) => h("label", { class: "check" }, categories[category] ?? null, categoryLabel(category))),
+      ...ConfirmationCategorySchema.options.map((category) => h("label", { class: "check" }, fields.categories[category]?.control ?? null, categoryLabel(category))),
       h("label", { for: "set-confirmations" }, "Who answers confirmations"),
-      mode,
+      fields.mode.control,
       h("p", { class: "muted small" }, `Default for this browser: ${current.confirmationsDefault === "user" ? "only you (a person is present)" : "agents (it runs headless)"}.`),
       h("div", { class: "actions" }, button("Save settings", save, "primary", { id: "settings-save" })),
       notice,
     ),
     await providers,
   ];
+  return {
+    nodes,
+    async refresh() {
+      drawPolicy(fields, (await askExtension({ action: "policy" })).policy);
+    },
+  };
 }
 
 function categoryLabel(category: string): string {
