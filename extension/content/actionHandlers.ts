@@ -8,7 +8,7 @@ import { prepareTyping, readValue } from "./actions/prepareTyping.js";
 import { waitForText } from "./waiting/waitForText.js";
 import { waitForDomQuiet } from "./waiting/domQuiet.js";
 import { pageActivityAfter, watchMutations } from "./waiting/mutationClock.js";
-import { highlightRef } from "./visualization/actionHighlight.js";
+import { refBox, targetBox } from "./visualization/actionHighlight.js";
 import { setFiles } from "./actions/setFiles.js";
 import { observe } from "./snapshot/observation.js";
 
@@ -18,7 +18,10 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
   prepare_action: async (request, { registry }) => {
     const prepared = await prepareAction(registry, request.ref, request.purpose);
     // In the same trip: one message fewer on every click.
-    if (request.highlight !== undefined) highlightRef(registry, prepared.ref, request.highlight);
+    if (request.highlight === true) {
+      const box = targetBox(registry.resolve(prepared.ref).element);
+      if (box !== null) return { ...prepared, highlightBox: box };
+    }
     return prepared;
   },
   select_option: (request, { registry }) => selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
@@ -42,6 +45,6 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
   },
   prepare_typing: (request, { registry }) => prepareTyping(registry, request.ref, request.mode),
   read_value: (request, { registry }) => readValue(registry, request.ref),
-  highlight: (request, { registry }) => highlightRef(registry, request.ref, request.label),
+  highlight: (request, { registry }) => refBox(registry, request.ref),
   set_files: (request, { registry }) => setFiles(registry, request.ref, request.files),
 };

@@ -8,8 +8,8 @@ export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 
 /** Content-script ops behind actionability, waiting and the L1 widget tools. */
 export const ActionContentRequestSchemas = [
-  /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point. Then show the highlight, if one is named. */
-  z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema, highlight: z.string().max(80).optional() }),
+  /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point, and with `highlight` the target's box for the worker's highlight. */
+  z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema, highlight: z.boolean().optional() }),
   z.object({ op: z.literal("select_option"), ref: RefSchema, values: z.array(z.string()).optional(), labels: z.array(z.string()).optional() }),
   z.object({ op: z.literal("scroll_to"), ref: RefSchema }),
   z.object({ op: z.literal("wait_for"), text: z.string().optional(), textGone: z.string().optional(), timeoutMs: z.number().int().positive() }),
@@ -30,12 +30,17 @@ export const ActionContentRequestSchemas = [
   z.object({ op: z.literal("watch_mutations") }),
   z.object({ op: z.literal("prepare_typing"), ref: RefSchema, mode: z.enum(["replace", "append"]) }),
   z.object({ op: z.literal("read_value"), ref: RefSchema }),
-  z.object({ op: z.literal("highlight"), ref: RefSchema, label: z.string().max(80) }),
+  /** The target's box in the top frame's viewport, for the action highlight the worker draws outside the page. */
+  z.object({ op: z.literal("highlight"), ref: RefSchema }),
   /** Assigns files to an <input type=file> through DataTransfer (seed §8: not DOM.setFileInputFiles). */
   z.object({ op: z.literal("set_files"), ref: RefSchema, files: z.array(UploadFileContentSchema) }),
 ] as const;
 
 const TargetSchema = z.object({ role: z.string(), name: z.string() });
+
+/** A box in the top frame's viewport, CSS pixels. */
+export const ViewportBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type ViewportBox = z.infer<typeof ViewportBoxSchema>;
 
 export const ActionContentResultSchemas = {
   prepare_action: z.object({
@@ -44,6 +49,8 @@ export const ActionContentResultSchemas = {
     recovered: z.boolean(),
     /** Top-frame viewport CSS pixels, where trusted input should land. */
     point: z.object({ x: z.number(), y: z.number() }),
+    /** With `highlight`: the target's box, when it can be mapped to the top frame. */
+    highlightBox: ViewportBoxSchema.optional(),
   }),
   select_option: z.object({
     ref: z.string(),
@@ -57,7 +64,7 @@ export const ActionContentResultSchemas = {
   watch_mutations: z.object({ watching: z.boolean() }),
   prepare_typing: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), before: z.string() }),
   read_value: z.object({ ref: z.string(), value: z.string() }),
-  highlight: z.object({ shown: z.boolean() }),
+  highlight: z.object({ box: ViewportBoxSchema.nullable() }),
   set_files: z.object({
     ref: z.string(),
     target: TargetSchema,

@@ -249,27 +249,4 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.page.click("#settings-save");
     await panel.page.waitForFunction(() => /Nothing to save/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
   });
-
-  it("shows an on-page highlight naming the agent that never appears in snapshots, text or the body", async () => {
-    await setUserPolicy(session, { confirm: { submit: false, purchase: false, messaging: false, account: false, credentials: false } });
-    const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/task-form.html") });
-    const page = (await session.launched.browser.pages()).find((candidate) => candidate.url().includes("/task-form.html"));
-    if (page === undefined) throw new Error("the agent's tab is not among the pages");
-    const before = await page.evaluate(() => document.body.querySelectorAll("*").length);
-    const ref = findRef((await session.client.request("browser.snapshot", { tabId })).text, "textbox", "Name");
-    await session.client.request("browser.click", { ref, tabId, reason: "HIGHLIGHT-MARKER" });
-    // Shown right now (it stays 900 ms), outside the body, in a closed shadow root.
-    expect(await page.evaluate(() => document.querySelectorAll("weboperator-highlight").length)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.querySelector("weboperator-highlight")?.shadowRoot ?? null)).toBeNull();
-    const cdp = await page.createCDPSession();
-    const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: true });
-    expect(JSON.stringify(root)).toMatch(/agent [0-9a-f]{6}-\d+: HIGHLIGHT-MARKER/);
-    const snapshot = await session.client.request("browser.snapshot", { tabId });
-    expect(snapshot.text).not.toContain("HIGHLIGHT-MARKER");
-    expect((await session.client.request("browser.extract", { tabId })).text).not.toContain("HIGHLIGHT-MARKER");
-    expect((await session.client.request("browser.find_in_page", { tabId, query: "HIGHLIGHT-MARKER" })).matchCount).toBe(0);
-    expect(await page.evaluate(() => document.body.querySelectorAll("*").length)).toBe(before);
-    expect(await page.evaluate(() => document.body.innerText)).not.toContain("HIGHLIGHT-MARKER");
-    await setUserPolicy(session, null);
-  });
 });

@@ -5,6 +5,7 @@ import { runWriteAction } from "../actions/writeAction.js";
 import { parseKeyChord } from "../input/keyboardLayout.js";
 import { pressChord } from "../input/keyboard.js";
 import { actionLabel } from "../actions/actionLabel.js";
+import { showActionHighlight } from "../visualization/actionOverlay.js";
 import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/typeEscalation.js";
 
 export const typeTool = defineTool({
@@ -12,7 +13,8 @@ export const typeTool = defineTool({
   async run({ ref, text, mode, submit, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const before = await callContent(tab.id, { op: "read_value", ref });
-    await callContent(tab.id, { op: "highlight", ref, label: actionLabel(context, "type") }).catch(() => undefined);
+    const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);
+    showActionHighlight(tab.id, highlight?.box, actionLabel(context, "type"));
     const { value: typed, effects } = await runWriteAction(tab.id, context, async () => {
       const entered = await callContent(tab.id, { op: "type", ref, text, mode });
       // Submitting with a trusted Enter runs the page's own implicit-submission path.

@@ -1,30 +1,23 @@
-import type { ContentResult } from "../../../protocol/index.js";
+import type { ViewportBox } from "../../../protocol/content/actionOps.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
-
-const SHOW_MS = 900;
+import { toTopFrame } from "../dom/frameGeometry.js";
 
 /**
- * A short-lived outline and label over the element an action targets, so a person
- * watching sees what the agent does (seed §5). It lives in a closed shadow root under an
- * aria-hidden host with pointer-events: none: invisible to snapshots and hit tests.
+ * Where the action highlight goes: the target's box in the top frame's viewport. The
+ * worker draws it with the DevTools overlay, outside the page's DOM, so no page script
+ * (a MutationObserver, a framework, an anti-bot check) can see the agent's highlight.
+ * Null for an element with no box, or in a frame scaled or transformed out of true.
  */
-export function highlightRef(registry: RefRegistry, rawRef: string, label: string): ContentResult<"highlight"> {
-  const { element } = registry.resolve(rawRef);
-  if (element.ownerDocument !== document) return { shown: false };
+export function targetBox(element: Element): ViewportBox | null {
   const box = element.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) return { shown: false };
-  const host = document.createElement("weboperator-highlight");
-  host.setAttribute("aria-hidden", "true");
-  // all:initial first: the page's own CSS (say, a universal display rule) must not reach the host.
-  host.style.cssText = "all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;";
-  const root = host.attachShadow({ mode: "closed" });
-  const outline = document.createElement("div");
-  outline.style.cssText = `position:fixed;left:${box.left - 3}px;top:${box.top - 3}px;width:${box.width + 6}px;height:${box.height + 6}px;border:2px solid #e8590c;border-radius:4px;box-shadow:0 0 0 4px rgba(232,89,12,.25);pointer-events:none;`;
-  const tag = document.createElement("div");
-  tag.textContent = label;
-  tag.style.cssText = `position:fixed;left:${box.left}px;top:${Math.max(0, box.top - 24)}px;background:#e8590c;color:#fff;font:12px/20px system-ui,sans-serif;padding:0 6px;border-radius:3px;pointer-events:none;white-space:nowrap;`;
-  root.append(outline, tag);
-  document.documentElement.append(host);
-  setTimeout(() => host.remove(), SHOW_MS);
-  return { shown: true };
+  if (box.width === 0 || box.height === 0) return null;
+  let exact = true;
+  const origin = toTopFrame(element, { x: box.left, y: box.top }, (_frame, style) => {
+    if (style.transform !== "none" || style.zoom !== "1") exact = false;
+  });
+  return exact ? { x: origin.x, y: origin.y, width: box.width, height: box.height } : null;
+}
+
+export function refBox(registry: RefRegistry, rawRef: string): { box: ViewportBox | null } {
+  return { box: targetBox(registry.resolve(rawRef).element) };
 }

@@ -1,5 +1,5 @@
 import type { ContentResult } from "../../../protocol/index.js";
-import { isHighlightRecord, lastChangeAfter } from "./mutationClock.js";
+import { lastChangeAfter } from "./mutationClock.js";
 
 /**
  * Resolves once the DOM has not changed for quietMs, or by maxMs with quiet: false.
@@ -32,9 +32,7 @@ export function waitForDomQuiet(quietMs: number, maxMs: number, after?: number):
       }
       quietTimer = setTimeout(() => finish(true), Math.max(0, quietAt - Date.now()));
     };
-    const observer = new MutationObserver((records) => {
-      if (records.some((record) => !isHighlightRecord(record))) changedAt(Date.now());
-    });
+    const observer = new MutationObserver(() => changedAt(Date.now()));
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     changedAt(Math.max(from, earlier ?? from));
   });

@@ -87,7 +87,7 @@ export function pageActivityAfter(after: number): PageActivity | undefined {
 }
 
 function note(records: MutationRecord[]): void {
-  if (records.some((record) => !isHighlightRecord(record))) lastChangeAt = Date.now();
+  if (records.length > 0) lastChangeAt = Date.now();
 }
 
 function stop(): void {
@@ -97,10 +97,4 @@ function stop(): void {
   stopStateWatch();
   watchingSince = Number.POSITIVE_INFINITY;
   lastChangeAt = Number.NEGATIVE_INFINITY;
-}
-
-/** Our own action highlight comes and goes; it is not the page changing. */
-export function isHighlightRecord(record: MutationRecord): boolean {
-  const nodes = [...record.addedNodes, ...record.removedNodes];
-  return record.type === "childList" && nodes.length > 0 && nodes.every((node) => node.nodeName === "WEBOPERATOR-HIGHLIGHT");
 }

@@ -5,10 +5,11 @@ import { runWriteAction } from "../../actions/writeAction.js";
 import { clickAt } from "../../input/mouse.js";
 import { modifierBits } from "../../input/modifiers.js";
 import { actionLabel } from "../../actions/actionLabel.js";
+import { showActionHighlight } from "../../visualization/actionOverlay.js";
 
 export type ClickInput = CommandPayload<"browser.click">;
 
-/** Plain left clicks stay synthetic (no debugger banner); anything a DOM event can't fake goes through CDP. */
+/** Plain left clicks stay synthetic DOM events; anything a DOM event cannot fake goes through CDP. */
 export function needsTrustedInput(input: ClickInput): boolean {
   return (input.button !== undefined && input.button !== "left") || (input.count ?? 1) > 1 || (input.modifiers?.length ?? 0) > 0;
 }
@@ -20,7 +21,8 @@ export function needsTrustedInput(input: ClickInput): boolean {
  */
 export async function performClick(tab: chrome.tabs.Tab & { id: number }, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
   const tabId = tab.id;
-  const preparing = callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: actionLabel(context, input.reason ?? "click") }, tab);
+  const preparing = callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: true }, tab);
+  preparing.then((prepared) => showActionHighlight(tabId, prepared.highlightBox, actionLabel(context, input.reason ?? "click"))).catch(() => undefined);
   const { effects } = await runWriteAction<null>(
     tabId,
     context,

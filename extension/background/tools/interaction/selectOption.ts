@@ -3,12 +3,14 @@ import { resolveTab } from "../../tabResolver.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { actionLabel } from "../../actions/actionLabel.js";
+import { showActionHighlight } from "../../visualization/actionOverlay.js";
 
 export const selectOptionTool = defineTool({
   name: "browser.select_option",
   async run({ ref, values, labels, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    await callContent(tab.id, { op: "highlight", ref, label: actionLabel(context, "select") }).catch(() => undefined);
+    const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);
+    showActionHighlight(tab.id, highlight?.box, actionLabel(context, "select"));
     const { value, effects } = await runWriteAction(tab.id, context, async () => ({
       value: await callContent(tab.id, { op: "select_option", ref, ...(values ? { values } : {}), ...(labels ? { labels } : {}) }),
     }));

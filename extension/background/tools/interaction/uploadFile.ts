@@ -4,6 +4,7 @@ import { resolveTab } from "../../tabResolver.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { actionLabel } from "../../actions/actionLabel.js";
+import { showActionHighlight } from "../../visualization/actionOverlay.js";
 
 /**
  * The extension cannot read the disk: the bridge resolves `paths` inside the upload folder
@@ -17,7 +18,8 @@ export const uploadFileTool = defineTool({
       throw new WebOperatorError("upload_refused", "Upload paths must be resolved by the bridge; send the request through the WebOperator socket.");
     }
     const tab = await resolveTab(tabId, context.defaultTabId);
-    await callContent(tab.id, { op: "highlight", ref, label: actionLabel(context, "upload") }).catch(() => undefined);
+    const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);
+    showActionHighlight(tab.id, highlight?.box, actionLabel(context, "upload"));
     const { value, effects } = await runWriteAction(tab.id, context, async () => ({
       value: await callContent(tab.id, { op: "set_files", ref, files }),
       navigationStarted: false,

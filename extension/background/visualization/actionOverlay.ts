@@ -1,0 +1,45 @@
+import type { ViewportBox } from "../../../protocol/content/actionOps.js";
+import { debuggerSession } from "../debuggerSession.js";
+
+const SHOW_MS = 900;
+const ORANGE = { r: 232, g: 89, b: 12 };
+
+/** Per tab, the highlight shown last: an earlier one's timer must not hide a later one. */
+const shownLast = new Map<number, number>();
+let nextHighlight = 1;
+
+/**
+ * The action highlight, drawn by the DevTools overlay over the target for a moment: a
+ * person watching sees what the agent acts on, and no page script can see it, since
+ * nothing enters the page's DOM. The overlay draws no text, so the label naming the agent
+ * goes to the browser's own UI: the toolbar button's tooltip for that tab says who acted
+ * there last and how. Never awaited by the action, and never its failure.
+ */
+export function showActionHighlight(tabId: number, box: ViewportBox | null | undefined, label: string): void {
+  void chrome.action.setTitle({ tabId, title: `WebOperator: ${label}` }).catch(() => undefined);
+  if (box === null || box === undefined) return;
+  const id = nextHighlight++;
+  shownLast.set(tabId, id);
+  void draw(tabId, box)
+    .then(() => new Promise((resolve) => setTimeout(resolve, SHOW_MS)))
+    .then(() => (shownLast.get(tabId) === id ? hide(tabId) : undefined))
+    .catch(() => undefined);
+}
+
+async function draw(tabId: number, box: ViewportBox): Promise<void> {
+  // The overlay needs the DOM agent on; both are no-ops once on.
+  await debuggerSession.send(tabId, "DOM.enable");
+  await debuggerSession.send(tabId, "Overlay.enable");
+  const pad = 3;
+  const [left, top, right, bottom] = [box.x - pad, box.y - pad, box.x + box.width + pad, box.y + box.height + pad];
+  await debuggerSession.send(tabId, "Overlay.highlightQuad", {
+    quad: [left, top, right, top, right, bottom, left, bottom],
+    color: { ...ORANGE, a: 0.2 },
+    outlineColor: { ...ORANGE, a: 1 },
+  });
+}
+
+async function hide(tabId: number): Promise<void> {
+  shownLast.delete(tabId);
+  await debuggerSession.send(tabId, "Overlay.hideHighlight");
+}
