@@ -30,10 +30,18 @@ const LOWER_CASE = (() => {
   for (let index = 0; index < upper.length; index++) table[upper[index] as string] = lower[index];
   return table;
 })();
-/** Modifiers frameworks append to a handler's name: React's Capture, Vue's Once and Passive, Preact's capture flag. */
-const NAME_SUFFIXES = ["capture", "once", "passive", "true", "false"];
+/** Modifiers frameworks append to a handler's name: React's Capture, Vue's Once and Passive. */
+const NAME_SUFFIXES = ["capture", "once", "passive"];
 /** React says DoubleClick where the DOM says dblclick. */
 const RENAMED: Record<string, string | undefined> = Object.assign(Object.create(null) as Record<string, string | undefined>, { doubleclick: "dblclick" });
+/** Keys that are a type as it is, or with Preact's capture flag (`clickfalse`): one lookup, as most keys of a bag are props. */
+const BARE_KEYS = (() => {
+  const table = Object.create(null) as BitTable;
+  for (const type of HANDLER_TYPES) {
+    for (const flag of ["", "true", "false"]) table[type + flag] = BITS[type];
+  }
+  return table;
+})();
 
 /**
  * The bit of a handler bag's key: `onClick`, `onContextMenu`, `onDoubleClick`,
@@ -41,9 +49,11 @@ const RENAMED: Record<string, string | undefined> = Object.assign(Object.create(
  * 0 for any other key.
  */
 export function handlerKeyBit(key: string): number {
-  const prefixed = key.length > 2 && key[0] === "o" && key[1] === "n" && LOWER_CASE[key[2] as string] !== undefined;
+  const bare = BARE_KEYS[key];
+  if (bare !== undefined) return bare;
+  if (!(key.length > 2 && key[0] === "o" && key[1] === "n" && LOWER_CASE[key[2] as string] !== undefined)) return 0;
   let type = "";
-  for (let index = prefixed ? 2 : 0; index < key.length; index++) {
+  for (let index = 2; index < key.length; index++) {
     const character = key[index] as string;
     type += LOWER_CASE[character] ?? character;
   }

@@ -32,12 +32,33 @@ const MAX_RECORDED_HANDLERS = 64;
 const MAX_DELEGATED_MATCHES = 2_000;
 const ELEMENT_NODE = 1;
 
-export function frameworkHandlerScan(document: Document, report: HandlerReport): void {
-  scanNode(document, report);
+/**
+ * A scan to run before each snapshot. Crossing to the isolated world costs an event per
+ * element, the larger part of a scan on an app with thousands of handlers, so each scan
+ * reports only what changed since the one before: new or different types, and 0 for an
+ * element that no longer has any.
+ */
+export function frameworkHandlerScanner(report: HandlerReport): (document: Document) => void {
+  let previous = new native.NativeMap<Element, number>();
+  return (document) => {
+    const current = new native.NativeMap<Element, number>();
+    collect(document, (element, mask) => native.mapSet(current, element, (native.mapGet(current, element) ?? 0) | mask));
+    native.mapForEach(current, (mask, element) => {
+      if (native.mapGet(previous, element) !== mask) report(element, mask);
+    });
+    native.mapForEach(previous, (_, element) => {
+      if (!native.mapHas(current, element)) report(element, 0);
+    });
+    previous = current;
+  };
+}
+
+function collect(document: Document, found: HandlerReport): void {
+  scanNode(document, found);
   let element = native.documentElement(document);
   for (let visited = 0; element !== null && visited < MAX_ELEMENTS; visited++) {
-    const mask = scanNode(element, report);
-    if (mask !== 0) report(element, mask);
+    const mask = scanNode(element, found);
+    if (mask !== 0) found(element, mask);
     element = nextInTree(element);
   }
 }
@@ -52,36 +73,33 @@ function nextInTree(element: Element): Element | null {
   return null;
 }
 
-/** The node's own handler types; delegated targets are reported as they are found. */
-function scanNode(node: Element | Document, report: HandlerReport): number {
+/**
+ * The node's own handler types; delegated targets go to `found` as they are met. Symbol
+ * keys count too: Svelte 5 and Vue 3.5 keep their handlers under symbols.
+ */
+function scanNode(node: Element | Document, found: HandlerReport): number {
+  let keys: Array<string | symbol>;
+  try {
+    keys = native.ownKeys(node);
+  } catch {
+    return 0;
+  }
   let mask = 0;
-  const keys = ownKeysOf(node);
   for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as PropertyKey;
-    const value = ownValue(node, key);
+    const key = keys[index] as string | symbol;
+    const value = ownValue(node, key, true);
     if (typeof key === "string" && (typeof value === "function" || native.isArray(value))) mask |= handlerFunctionOf(value) ? handlerPropertyBit(key) : 0;
-    else if (isPlainObject(value)) mask |= bagMask(value) | eventsRecordMask(node, value, report);
+    else if (isPlainObject(value)) mask |= bagMask(value) | eventsRecordMask(node, value, found);
   }
   return mask;
 }
 
-/** Enumerable string keys, and symbol keys: Svelte 5 and Vue 3.5 keep their handlers under symbols. */
-function ownKeysOf(node: object): PropertyKey[] {
-  try {
-    const keys: PropertyKey[] = native.objectKeys(node);
-    const symbols = native.ownSymbols(node);
-    for (let index = 0; index < symbols.length; index++) native.defineValue(keys, keys.length, symbols[index]);
-    return keys;
-  } catch {
-    return [];
-  }
-}
-
 /** A data property's value; undefined for a getter, a missing key, or a throwing proxy. */
-function ownValue(owner: object, key: PropertyKey): unknown {
+function ownValue(owner: object, key: PropertyKey, enumerableOnly = false): unknown {
   try {
     const descriptor = native.ownDescriptor(owner, key);
-    return descriptor !== undefined && native.hasOwn(descriptor, "value") ? descriptor.value : undefined;
+    if (descriptor === undefined || (enumerableOnly && descriptor.enumerable !== true)) return undefined;
+    return native.hasOwn(descriptor, "value") ? descriptor.value : undefined;
   } catch {
     return undefined;
   }
@@ -114,7 +132,7 @@ function bagMask(bag: object): number {
   return mask;
 }
 
-function eventsRecordMask(owner: Element | Document, record: object, report: HandlerReport): number {
+function eventsRecordMask(owner: Element | Document, record: object, found: HandlerReport): number {
   const events = ownValue(record, "events");
   if (!isPlainObject(events)) return 0;
   const types = safeKeys(events);
@@ -128,14 +146,14 @@ function eventsRecordMask(owner: Element | Document, record: object, report: Han
       const entry = ownValue(handlers, at);
       if (!isPlainObject(entry) || typeof ownValue(entry, "handler") !== "function") continue;
       const selector = ownValue(entry, "selector");
-      if (typeof selector === "string" && selector !== "") reportMatches(owner, selector, bit, report);
+      if (typeof selector === "string" && selector !== "") reportMatches(owner, selector, bit, found);
       else mask |= bit;
     }
   }
   return mask;
 }
 
-function reportMatches(owner: Element | Document, selector: string, bit: number, report: HandlerReport): void {
+function reportMatches(owner: Element | Document, selector: string, bit: number, found: HandlerReport): void {
   let matches: NodeListOf<Element>;
   try {
     matches = native.nodeType(owner) === ELEMENT_NODE ? native.elementQueryAll(owner, selector) : native.documentQueryAll(owner, selector);
@@ -146,7 +164,7 @@ function reportMatches(owner: Element | Document, selector: string, bit: number,
   const length = native.nodeListLength(matches);
   for (let index = 0; index < length && index < MAX_DELEGATED_MATCHES; index++) {
     const match = native.nodeListItem(matches, index);
-    if (match !== null) report(match as Element, bit);
+    if (match !== null) found(match as Element, bit);
   }
 }
 

@@ -18,14 +18,18 @@ function getter<This, Value>(prototype: object, name: string): (self: This) => V
 }
 
 export const objectKeys = Object.keys;
-export const ownSymbols = Object.getOwnPropertySymbols;
-const defineProperty = Object.defineProperty;
+export const ownKeys = Reflect.ownKeys;
 export const ownDescriptor = Object.getOwnPropertyDescriptor;
 export const hasOwn = Object.hasOwn;
 export const prototypeOf = Object.getPrototypeOf;
 export const createObject = Object.create;
 export const isArray = Array.isArray;
 export const OBJECT_PROTOTYPE: object = Object.prototype;
+export const NativeMap = Map;
+export const mapGet = uncurry(Map.prototype.get as (this: Map<Element, number>, key: Element) => number | undefined);
+export const mapSet = uncurry(Map.prototype.set as (this: Map<Element, number>, key: Element, value: number) => Map<Element, number>);
+export const mapHas = uncurry(Map.prototype.has as (this: Map<Element, number>, key: Element) => boolean);
+export const mapForEach = uncurry(Map.prototype.forEach as (this: Map<Element, number>, visit: (value: number, key: Element) => void) => void);
 
 export const addListener = uncurry(EventTarget.prototype.addEventListener);
 export const removeListener = uncurry(EventTarget.prototype.removeEventListener);
@@ -46,16 +50,6 @@ export const elementQueryAll = uncurry(Element.prototype.querySelectorAll);
 export const documentQueryAll = uncurry(Document.prototype.querySelectorAll);
 export const nodeListLength = getter<NodeList, number>(NodeList.prototype, "length");
 export const nodeListItem = uncurry(NodeList.prototype.item);
-
-/** `target[key] = value` as an own data property: an array's `push` or index assignment would run setters the page put on Array.prototype. */
-export function defineValue(target: object, key: PropertyKey, value: unknown): void {
-  const descriptor = createObject(null) as PropertyDescriptor;
-  descriptor.value = value;
-  descriptor.writable = true;
-  descriptor.enumerable = true;
-  descriptor.configurable = true;
-  defineProperty(target, key, descriptor);
-}
 
 /**
  * A MouseEvent carrying `target` and `detail` whose init dictionary has no prototype: building

@@ -1,4 +1,4 @@
-import { frameworkHandlerScan } from "./frameworkHandlerScan.js";
+import { frameworkHandlerScanner } from "./frameworkHandlerScan.js";
 import { handlerBitTable } from "../../shared/handlerTypes.js";
 import * as native from "./mainWorldIntrinsics.js";
 import { ACK_EVENT, CLOSED_ROOT_EVENT, FRAMEWORK_HANDLER_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT, SCAN_EVENT } from "./recordChannel.js";
@@ -30,9 +30,8 @@ import { ACK_EVENT, CLOSED_ROOT_EVENT, FRAMEWORK_HANDLER_EVENT, HELLO_EVENT, LIS
     if (!(native.getRootNode(target) instanceof native.NativeShadowRoot)) send(kind, target, mask);
   };
 
-  const onScan = (): void => {
-    frameworkHandlerScan(document, (element, mask) => sendLight(FRAMEWORK_HANDLER_EVENT, element, mask));
-  };
+  const scan = frameworkHandlerScanner((element, mask) => sendLight(FRAMEWORK_HANDLER_EVENT, element, mask));
+  const onScan = (): void => scan(document);
   const onHello = (event: Event): void => {
     const target = (event as MouseEvent).relatedTarget;
     if (channel !== null || target === null) return;

@@ -5,8 +5,8 @@ export interface PageRecord {
   /** Handler types (a mask, handlerTypes.ts) of the listeners the page added to each element. */
   listenerTypes: WeakMap<Element, number>;
   /** Handler types frameworks keep for each element, as of the last scan. */
-  frameworkTypes: WeakMap<Element, number>;
-  /** Reads the frameworks' bookkeeping in the MAIN world now, synchronously; renews frameworkTypes. */
+  readonly frameworkTypes: WeakMap<Element, number>;
+  /** Reads the frameworks' bookkeeping in the MAIN world now, synchronously; brings frameworkTypes up to date. */
   scanFrameworks(): void;
 }
 

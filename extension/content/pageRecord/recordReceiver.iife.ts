@@ -14,8 +14,7 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
     listenerTypes: new WeakMap(),
     frameworkTypes: new WeakMap(),
     scanFrameworks() {
-      record.frameworkTypes = new WeakMap();
-      // The MAIN world's listener answers within this dispatch, one event per element.
+      // The MAIN world's listener answers within this dispatch, an event per element that changed.
       channel.dispatchEvent(new Event(SCAN_EVENT));
     },
   };
@@ -25,16 +24,22 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
     const target = (event as MouseEvent).relatedTarget;
     return target instanceof Element ? target : null;
   };
-  const addTypes = (into: () => WeakMap<Element, number>) => (event: Event): void => {
+  const addTypes = (into: WeakMap<Element, number>) => (event: Event): void => {
     const element = relatedElement(event);
-    if (element !== null) into().set(element, (into().get(element) ?? 0) | (event as MouseEvent).detail);
+    if (element !== null) into.set(element, (into.get(element) ?? 0) | (event as MouseEvent).detail);
   };
   channel.addEventListener(CLOSED_ROOT_EVENT, (event) => {
     const element = relatedElement(event);
     if (element !== null) record.closedHosts.add(element);
   });
-  channel.addEventListener(LISTENER_EVENT, addTypes(() => record.listenerTypes));
-  channel.addEventListener(FRAMEWORK_HANDLER_EVENT, addTypes(() => record.frameworkTypes));
+  channel.addEventListener(LISTENER_EVENT, addTypes(record.listenerTypes));
+  channel.addEventListener(FRAMEWORK_HANDLER_EVENT, (event) => {
+    const element = relatedElement(event);
+    const mask = (event as MouseEvent).detail;
+    if (element === null) return;
+    if (mask === 0) record.frameworkTypes.delete(element);
+    else record.frameworkTypes.set(element, mask);
+  });
 
   const hello = (): void => {
     document.dispatchEvent(new MouseEvent(HELLO_EVENT, { relatedTarget: channel }));
