@@ -102,6 +102,20 @@ describe("handlers that frameworks delegate get refs (React 18 and 19, Preact, V
     });
   }
 
+  it("a handler the page takes away takes its ref with it at the next snapshot", async () => {
+    const url = session.pages.url("/built/jquery.html");
+    await overSocket("navigate", { url });
+    await expectStatus(overSocket, "idle");
+    expect(lineWith(await snapshotText(overSocket), "Quarterly numbers")).toContain("[ref=");
+    const page = (await session.launched.browser.pages()).find((each) => each.url() === url);
+    if (page === undefined) throw new Error("the jQuery fixture's tab is gone");
+    // The page's own script, as a real app would drop a handler.
+    await page.evaluate(`document.getElementById("root").dispatchEvent(new CustomEvent("fixture-drop-menu"))`);
+    const after = await snapshotText(overSocket);
+    expect(lineWith(after, "Quarterly numbers")).not.toContain("[ref=");
+    expect(lineWith(after, "Open report")).toContain("[ref=");
+  });
+
   it("a page that replaces the natives a scan would use neither blinds it nor gets its channel", async () => {
     const url = inlinePage(session.pages, `<!doctype html><title>Hostile</title><div id="root"></div><script src="/frameworks/hostile.js"></script><script src="/built/react18.js"></script>`);
     await overSocket("navigate", { url });
