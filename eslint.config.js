@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     // Page-patching code captures the page's natives before the page can replace them and
     // calls them later with .call/.apply: unbound on purpose.
-    files: ["extension/content/pageRecord/mainWorldRecorder.iife.ts", "extension/background/dialogs/dialogRecorder.ts", "extension/pageScripts/dialogRecorderPage.ts", "extension/content/actions/textEntry.ts"],
+    files: ["extension/content/pageRecord/mainWorldRecorder.iife.ts", "extension/content/pageRecord/mainWorldIntrinsics.ts", "extension/background/dialogs/dialogRecorder.ts", "extension/pageScripts/dialogRecorderPage.ts", "extension/content/actions/textEntry.ts"],
     rules: { "@typescript-eslint/unbound-method": "off" },
   },
   {

@@ -9,7 +9,7 @@ export { SnapshotSourceSchema } from "../snapshotShapes.js";
 export const ReadPageDeepPayloadSchema = z.strictObject({
   ...tabScoped,
   maxChars: z.number().int().min(500).max(500_000).optional(),
-  /** Also sample non-accessible elements for click, mouse, pointer and key listeners (bounded). */
+  /** Also sample non-accessible elements for click, mouse, pointer and key listeners, and framework handlers on nodes (bounded). */
   listeners: LooseBooleanSchema.default(false),
 });
 export const ReadPageDeepResultSchema = SnapshotFieldsSchema.extend({
@@ -37,7 +37,7 @@ export const DEEP_TOOL_COMMANDS = {
     result: ReadPageDeepResultSchema,
     handledBy: "extension",
     description:
-      "The CDP accessibility tree of every frame, cross-origin iframes and closed shadow roots included, with deep refs (c{workerNonce}_{tabEpoch}_{generation}_{index}). `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners ([listener=click]).",
+      "The CDP accessibility tree of every frame, cross-origin iframes and closed shadow roots included, with deep refs (c{workerNonce}_{tabEpoch}_{generation}_{index}). `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners and the handlers React, Preact, Vue and Svelte keep on nodes ([listener=click]).",
     example: { listeners: true },
     level: "L2",
     effects: "read",

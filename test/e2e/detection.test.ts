@@ -1,23 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
-
-/** The line of a snapshot that holds `text`, to check it carries a ref. */
-function lineWith(snapshot: string, text: string): string {
-  const line = snapshot.split("\n").find((each) => each.includes(text));
-  if (line === undefined) throw new Error(`no line with ${JSON.stringify(text)} in:\n${snapshot}`);
-  return line;
-}
-
-function refOf(line: string): string {
-  const ref = /\[ref=([^\]]+)\]/.exec(line)?.[1];
-  if (ref === undefined) throw new Error(`no ref on line: ${line}`);
-  return ref;
-}
-
-/** Refs and the snapshot id differ between snapshots; everything else must not. */
-function withoutIds(text: string): string {
-  return text.replace(/\[ref=[^\]]+\]/g, "[ref]").replace(/^# Page Snapshot \([^)]*\)$/m, "# Page Snapshot");
-}
+import { lineWith, refOf, withoutIds } from "../helpers/snapshotLines.js";
 
 /**
  * Interactive detection on real-site patterns (issue 7 §4, seed L1-L2 §1.2): handlers from

@@ -11,11 +11,14 @@ const HTML_TYPE = "text/html; charset=utf-8";
 export interface FixtureServer {
   origin: string;
   url(path: string): string;
+  /** Serves files of `directory` (built by the test) under /`prefix`/, beside the fixtures. */
+  serveDirectory(prefix: string, directory: string): void;
   close(): Promise<void>;
 }
 
 /** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /slow?ms=N, /long-read?paragraphs=N, /stall (never answers) and /endless (a body that never ends). */
 export async function startFixtureServer(): Promise<FixtureServer> {
+  const mounts = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/slow") {
@@ -47,12 +50,15 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       response.end(url.searchParams.get("html") ?? "");
       return;
     }
-    const relative = normalize(url.pathname).replace(/^\/+/, "") || "index.html";
+    let relative = normalize(url.pathname).replace(/^\/+/, "") || "index.html";
     if (relative.startsWith("..")) {
       response.writeHead(403).end();
       return;
     }
-    readFile(join(FIXTURES, relative))
+    const [first = "", ...rest] = relative.split("/");
+    const root = mounts.get(first) ?? FIXTURES;
+    if (mounts.has(first)) relative = rest.join("/");
+    readFile(join(root, relative))
       .then((body) => {
         response.writeHead(200, { "content-type": contentType(extname(relative)) || "application/octet-stream" });
         response.end(body);
@@ -65,6 +71,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   return {
     origin,
     url: (path) => `${origin}${path.startsWith("/") ? "" : "/"}${path}`,
+    serveDirectory: (prefix, directory) => {
+      mounts.set(prefix, directory);
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -2,6 +2,7 @@ import { axRole, type AXNode, type AXTree } from "./axNode.js";
 import { SKIPPED_ROLES, isInteractive } from "./axRoles.js";
 import { cdpTry, sessionKey, type CdpTarget } from "./cdpTarget.js";
 import type { FrameMap } from "./frameMap.js";
+import { frameworkHandlerTypes } from "./frameworkHandlerProbe.js";
 
 /** At most this many elements are probed per read: each costs two CDP round trips. */
 export const MAX_LISTENER_CANDIDATES = 200;
@@ -22,7 +23,7 @@ interface Candidate {
 /**
  * Bounded event-listener discovery (seed §2): elements the accessibility tree does not
  * call interactive, probed with DOMDebugger.getEventListeners for click, mouse, pointer
- * and key handlers. Returns `${sessionKey}:${backendNodeId}` → handler types.
+ * and key handlers, and for the handlers a framework keeps on the node (frameworkHandlerProbe.ts). Returns `${sessionKey}:${backendNodeId}` → handler types.
  */
 export async function discoverListeners(frames: FrameMap, trees: Map<string, AXTree>): Promise<{ found: Map<string, string[]>; sampled: number }> {
   const candidates: Candidate[] = [];
@@ -67,5 +68,6 @@ async function listenerTypes(candidate: Candidate): Promise<string[]> {
   if (objectId === undefined) return [];
   const result = await cdpTry(candidate.target, "DOMDebugger.getEventListeners", { objectId, depth: 0 });
   const types = new Set((result?.listeners ?? []).map((listener) => listener.type).filter((type) => ACTION_LISTENERS.test(type)));
+  for (const type of await frameworkHandlerTypes(candidate.target, objectId)) types.add(type);
   return [...types].sort();
 }

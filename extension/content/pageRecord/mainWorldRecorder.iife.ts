@@ -1,68 +1,79 @@
-import { ACK_EVENT, CLOSED_ROOT_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT, RECORDED_LISTENER_TYPES } from "./recordChannel.js";
+import { frameworkHandlerScanner } from "./frameworkHandlerScan.js";
+import { handlerBitTable } from "../../shared/handlerTypes.js";
+import * as native from "./mainWorldIntrinsics.js";
+import { ACK_EVENT, CLOSED_ROOT_EVENT, FRAMEWORK_HANDLER_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT, SCAN_EVENT } from "./recordChannel.js";
 
 /**
  * MAIN world, document_start, before any page script: records which elements get closed
  * shadow roots and click, pointer, mouse or key listeners, and reports them to the isolated
- * world over the private channel (recordChannel.ts). The natives are captured before the
- * page can replace them, so a page can neither forge records nor keep its own from us.
+ * world over the private channel (recordChannel.ts). On the isolated world's request it also
+ * reads the handlers frameworks keep on nodes (frameworkHandlerScan.ts). The natives are
+ * captured before the page can replace them (mainWorldIntrinsics.ts), so a page can neither
+ * forge records nor keep its own from us.
  */
 (() => {
-  const addListener = EventTarget.prototype.addEventListener;
-  const removeListener = EventTarget.prototype.removeEventListener;
-  const dispatch = EventTarget.prototype.dispatchEvent;
-  const attachShadow = Element.prototype.attachShadow;
-  const NativeMouseEvent = MouseEvent;
-  const NativeEvent = Event;
-  const NativeElement = Element;
-  const NativeShadowRoot = ShadowRoot;
-  const getRootNode = Node.prototype.getRootNode;
-  const recordedTypes = new Set(RECORDED_LISTENER_TYPES);
+  const bits = handlerBitTable();
   /** Records made before the handshake (scripts cannot run before it, but be safe). */
-  const pending: Array<[string, Element]> = [];
+  const pending: Array<[string, Element, number]> = [];
   let channel: EventTarget | null = null;
 
-  const send = (kind: string, target: Element): void => {
+  const send = (kind: string, target: Element, mask: number): void => {
     if (channel === null) {
-      if (pending.length < 10_000) pending.push([kind, target]);
+      if (pending.length < 10_000) pending.push([kind, target, mask]);
       return;
     }
-    dispatch.call(channel, new NativeMouseEvent(kind, { relatedTarget: target }));
+    native.dispatch(channel, native.channelEvent(kind, target, mask));
+  };
+  // An event's relatedTarget is retargeted to the shadow host, so an element inside a shadow
+  // tree would be recorded on its host: those are left to read_page_deep's CDP discovery.
+  const sendLight = (kind: string, target: Element, mask: number): void => {
+    if (!(native.getRootNode(target) instanceof native.NativeShadowRoot)) send(kind, target, mask);
   };
 
+  const scan = frameworkHandlerScanner((element, mask) => sendLight(FRAMEWORK_HANDLER_EVENT, element, mask));
+  const onScan = (): void => scan(document);
   const onHello = (event: Event): void => {
     const target = (event as MouseEvent).relatedTarget;
     if (channel !== null || target === null) return;
     channel = target;
-    removeListener.call(document, HELLO_EVENT, onHello, true);
-    dispatch.call(channel, new NativeEvent(ACK_EVENT));
-    for (const [kind, element] of pending.splice(0)) send(kind, element);
+    native.removeListener(document, HELLO_EVENT, onHello, true);
+    native.addListener(channel, SCAN_EVENT, onScan);
+    native.dispatch(channel, new native.NativeEvent(ACK_EVENT));
+    for (const [kind, element, mask] of pending.splice(0)) send(kind, element, mask);
   };
-  addListener.call(document, HELLO_EVENT, onHello, true);
-  dispatch.call(document, new NativeEvent(READY_EVENT));
+  native.addListener(document, HELLO_EVENT, onHello, true);
+  native.dispatch(document, new native.NativeEvent(READY_EVENT));
 
   Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
-    const root = attachShadow.call(this, init);
-    if (init.mode === "closed") send(CLOSED_ROOT_EVENT, this);
+    const root = native.attachShadow(this, init);
+    if (init.mode === "closed") send(CLOSED_ROOT_EVENT, this, 0);
     return root;
   };
 
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
-    // An event's relatedTarget is retargeted to the shadow host, so a listener inside a shadow
-    // tree would be recorded on its host: those are left to read_page_deep's CDP discovery.
-    if (recordedTypes.has(type) && this instanceof NativeElement && !(getRootNode.call(this) instanceof NativeShadowRoot)) send(LISTENER_EVENT, this);
-    (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
+  // Named parameters, not a spread: spreading would run the page's Array.prototype[Symbol.iterator].
+  EventTarget.prototype.addEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
+    const bit = bits[type] ?? 0;
+    if (bit !== 0 && this instanceof native.NativeElement) sendLight(LISTENER_EVENT, this, bit);
+    native.addListener(this, type, listener, options);
   };
 
   // `element.onclick = fn` sets no attribute; record it as a listener too.
-  for (const property of ["onclick", "onmousedown", "onpointerdown"]) {
+  for (const property of ["onclick", "onmousedown", "onpointerdown", "oncontextmenu", "ondblclick"]) {
     const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
     const setter = descriptor?.set;
     if (descriptor === undefined || setter === undefined) continue;
+    const set = native.uncurry(setter);
+    const bit = bits[property.slice(2)] ?? 0;
     Object.defineProperty(HTMLElement.prototype, property, {
       ...descriptor,
       set(this: HTMLElement, value: unknown) {
-        if (typeof value === "function" && !(getRootNode.call(this) instanceof NativeShadowRoot)) send(LISTENER_EVENT, this);
-        setter.call(this, value);
+        if (typeof value === "function") sendLight(LISTENER_EVENT, this, bit);
+        set(this, value);
       },
     });
   }

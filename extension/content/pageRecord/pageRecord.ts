@@ -2,8 +2,12 @@
 export interface PageRecord {
   /** Hosts of closed shadow roots the page attached. */
   closedHosts: WeakSet<Element>;
-  /** Elements the page gave click, pointer, mouse or key listeners. */
-  listenerTargets: WeakSet<Element>;
+  /** Handler types (a mask, handlerTypes.ts) of the listeners the page added to each element. */
+  listenerTypes: WeakMap<Element, number>;
+  /** Handler types frameworks keep for each element, as of the last scan. */
+  readonly frameworkTypes: WeakMap<Element, number>;
+  /** Reads the frameworks' bookkeeping in the MAIN world now, synchronously; brings frameworkTypes up to date. */
+  scanFrameworks(): void;
 }
 
 export const PAGE_RECORD_KEY = Symbol.for("wo\u2060.content.pageRecord");
@@ -14,6 +18,18 @@ export function pageRecord(): PageRecord | null {
   return typeof value === "object" && value !== null ? (value as PageRecord) : null;
 }
 
+/** The handler types, as a mask, that listeners or a framework give `element`; 0 for none. */
+export function recordedHandlerTypes(element: Element): number {
+  const record = pageRecord();
+  if (record === null) return 0;
+  return (record.listenerTypes.get(element) ?? 0) | (record.frameworkTypes.get(element) ?? 0);
+}
+
 export function hasRecordedListener(element: Element): boolean {
-  return pageRecord()?.listenerTargets.has(element) === true;
+  return recordedHandlerTypes(element) !== 0;
+}
+
+/** Renews what the frameworks' handlers are: before a walk, since apps re-render between snapshots. */
+export function scanFrameworkHandlers(): void {
+  pageRecord()?.scanFrameworks();
 }

@@ -1,4 +1,4 @@
-import { ACK_EVENT, CLOSED_ROOT_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT } from "./recordChannel.js";
+import { ACK_EVENT, CLOSED_ROOT_EVENT, FRAMEWORK_HANDLER_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT, SCAN_EVENT } from "./recordChannel.js";
 import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
 
 /**
@@ -8,16 +8,38 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
  */
 (() => {
   if (Object.getOwnPropertyDescriptor(globalThis, PAGE_RECORD_KEY) !== undefined) return;
-  const record: PageRecord = { closedHosts: new WeakSet(), listenerTargets: new WeakSet() };
+  const channel = document.createElement("span");
+  const record: PageRecord = {
+    closedHosts: new WeakSet(),
+    listenerTypes: new WeakMap(),
+    frameworkTypes: new WeakMap(),
+    scanFrameworks() {
+      // The MAIN world's listener answers within this dispatch, an event per element that changed.
+      channel.dispatchEvent(new Event(SCAN_EVENT));
+    },
+  };
   Object.defineProperty(globalThis, PAGE_RECORD_KEY, { value: record, enumerable: false, writable: false, configurable: false });
 
-  const channel = document.createElement("span");
-  const recorded = (into: WeakSet<Element>) => (event: Event): void => {
+  const relatedElement = (event: Event): Element | null => {
     const target = (event as MouseEvent).relatedTarget;
-    if (target instanceof Element) into.add(target);
+    return target instanceof Element ? target : null;
   };
-  channel.addEventListener(CLOSED_ROOT_EVENT, recorded(record.closedHosts));
-  channel.addEventListener(LISTENER_EVENT, recorded(record.listenerTargets));
+  const addTypes = (into: WeakMap<Element, number>) => (event: Event): void => {
+    const element = relatedElement(event);
+    if (element !== null) into.set(element, (into.get(element) ?? 0) | (event as MouseEvent).detail);
+  };
+  channel.addEventListener(CLOSED_ROOT_EVENT, (event) => {
+    const element = relatedElement(event);
+    if (element !== null) record.closedHosts.add(element);
+  });
+  channel.addEventListener(LISTENER_EVENT, addTypes(record.listenerTypes));
+  channel.addEventListener(FRAMEWORK_HANDLER_EVENT, (event) => {
+    const element = relatedElement(event);
+    const mask = (event as MouseEvent).detail;
+    if (element === null) return;
+    if (mask === 0) record.frameworkTypes.delete(element);
+    else record.frameworkTypes.set(element, mask);
+  });
 
   const hello = (): void => {
     document.dispatchEvent(new MouseEvent(HELLO_EVENT, { relatedTarget: channel }));

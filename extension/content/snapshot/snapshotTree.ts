@@ -16,6 +16,8 @@ export interface ElementNode {
   frameChain: FrameChain;
   placement: Placement;
   ref?: string;
+  /** Events it handles that a left click does not fire (a right-click menu, keys only). */
+  listenerTypes?: string[];
   /** Descendants cut off by read_page's depth, counted on the line that stands for them. */
   elided?: number;
 }

@@ -2,7 +2,8 @@ import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/acc
 import { displayName } from "../accessibility/elementDescriptor.js";
 import { renderStates } from "../accessibility/elementStates.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";
-import { hasRecordedListener } from "../pageRecord/pageRecord.js";
+import { hasRecordedListener, recordedHandlerTypes, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
+import { typesWorthSaying } from "../../shared/handlerTypes.js";
 import { nameFromContents } from "../accessibility/roleMetadata.js";
 import { isElement, isText } from "../dom/composedTree.js";
 import type { ElementStyle } from "../dom/elementStyle.js";
@@ -39,6 +40,8 @@ const ROLES_DROPPED_WHEN_UNNAMED = new Set(["img", "group", "rowgroup", "present
 export function walkDocument(document: Document, context: WalkContext): SnapshotNode[] {
   const root = document.body ?? document.documentElement;
   if (root === null) return [];
+  // The recorder watches the top document only; frames inside it are read without a scan.
+  if (context.frameChain.length === 0) scanFrameworkHandlers();
   const items: WalkItem[] = [];
   const style = context.layout.computed(root);
   if (style.display !== "none") walkChildren(root, style.cursor, context, items);
@@ -117,6 +120,7 @@ function walkElement(element: Element, parentCursor: string, context: WalkContex
   if (interactive) context.counter.interactive += 1;
 
   const node = interactive || role !== null ? buildNode(element, role, interactive, childItems, context) : null;
+  if (node !== null && interactive) addHandledTypes(node, reason === "handler");
   if (node !== null && (interactive || node.name !== "" || (!ROLES_DROPPED_WHEN_UNNAMED.has(node.role) && carriesContent(node)))) {
     out.push(node);
     return;
@@ -151,6 +155,12 @@ function buildNode(element: Element, role: string | null, interactive: boolean, 
     frameChain: context.frameChain,
     placement: placementOf(element, context),
   };
+}
+
+/** Says which events a target handles when a plain left click is not the way to use it. */
+function addHandledTypes(node: ElementNode, handlerOnly: boolean): void {
+  const types = typesWorthSaying(recordedHandlerTypes(node.element), handlerOnly);
+  if (types.length > 0) node.listenerTypes = types;
 }
 
 function walkFrame(frame: Element, style: ElementStyle, context: WalkContext, out: WalkItem[]): void {
