@@ -112,6 +112,11 @@ export class WebOperatorClient {
     return () => this.events.off("event", listener);
   }
 
+  /** True once the bridge closed this connection (or it failed): every send would reject. */
+  get closed(): boolean {
+    return this.closedError !== null;
+  }
+
   close(): void {
     this.socket.end();
     this.socket.destroy();
