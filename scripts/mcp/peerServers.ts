@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { McpServerLaunch } from "./toolListCost.js";
 
@@ -19,10 +20,15 @@ export interface PeerServer {
   launch: McpServerLaunch;
 }
 
+/** Playwright MCP writes console logs and the like into --output-dir, by default the working directory. */
 export function playwrightMcp(browserPath: string, extraArgs: readonly string[] = []): PeerServer {
+  const outputDir = join(tmpdir(), "weboperator-bench-playwright-mcp");
   return {
     label: `Playwright MCP ${packageVersion("@playwright/mcp")}`,
-    launch: { command: process.execPath, args: [join(packageDir("@playwright/mcp"), "cli.js"), "--headless", "--isolated", "--executable-path", browserPath, ...extraArgs] },
+    launch: {
+      command: process.execPath,
+      args: [join(packageDir("@playwright/mcp"), "cli.js"), "--headless", "--isolated", "--executable-path", browserPath, "--output-dir", outputDir, ...extraArgs],
+    },
   };
 }
 

@@ -25,12 +25,18 @@ export function costOfTools(tools: ReadonlyArray<{ name: string; description?: s
   return { tools: tools.length, chars, approxTokens: Math.round(chars / 4), names: tools.map((tool) => tool.name) };
 }
 
-/** Starts the server with the MCP SDK's own stdio client, lists its tools and stops it. */
-export async function measureToolListCost(launch: McpServerLaunch): Promise<ToolListCost> {
-  const client = new Client({ name: "weboperator-tool-list-cost", version: "1.0.0" });
+/** Starts the server as a host would, with the MCP SDK's own stdio client. */
+export async function connectStdio(launch: McpServerLaunch, name: string): Promise<Client> {
+  const client = new Client({ name, version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({ command: launch.command, args: launch.args, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...launch.env }, stderr: "ignore" }),
   );
+  return client;
+}
+
+/** Starts the server, lists its tools and stops it. */
+export async function measureToolListCost(launch: McpServerLaunch): Promise<ToolListCost> {
+  const client = await connectStdio(launch, "weboperator-tool-list-cost");
   try {
     return costOfTools((await client.listTools()).tools);
   } finally {
