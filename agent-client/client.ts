@@ -84,7 +84,7 @@ export class WebOperatorClient {
   async request<T extends CommandType>(
     type: T,
     payload: CommandPayloadInput<T>,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; markUntrusted?: boolean } = {},
   ): Promise<CommandResult<T>> {
     const response = await this.send({ type, payload, ...options });
     if (isErrorResponse(response)) throw new WebOperatorError(response.code, response.error, { confirmation: response.confirmation });

@@ -25,3 +25,4 @@ export * from "./panel/panelRuntime.js";
 export * from "./agents.js";
 export * from "./capabilityGroupNames.js";
 export * from "./toolProfiles.js";
+export * from "./untrustedBoundary.js";

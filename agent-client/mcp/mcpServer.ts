@@ -2,12 +2,11 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { COMMANDS, describeZodError, errorFromUnknown, isErrorResponse, type CapabilityRequest } from "../../protocol/index.js";
+import { BOUNDARY_INSTRUCTIONS, COMMANDS, describeZodError, errorFromUnknown, isErrorResponse, type CapabilityRequest } from "../../protocol/index.js";
 import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
 import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
 import { toolErrorOf, toolResultOf } from "./toolResult.js";
-import { BOUNDARY_INSTRUCTIONS } from "./untrustedBoundary.js";
 import { withDoctorHint } from "./bridgeDownHint.js";
 
 const INSTRUCTIONS =

@@ -1,7 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, type ConfirmationRequest } from "../../protocol/index.js";
+import { ScreenshotResultSchema, newUntrustedBoundary, type ConfirmationRequest } from "../../protocol/index.js";
 import { summarizeAction } from "./actionSummary.js";
-import { newUntrustedBoundary } from "./untrustedBoundary.js";
 
 /**
  * How a WebOperator answer goes out as MCP content. Whatever a page supplied (snapshot and
