@@ -260,6 +260,21 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     }
   });
 
+  it("answers with the doctor error while the extension is disconnected, and works again once it reconnects", async () => {
+    const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
+    await worker?.close();
+    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 }).toBe(false);
+    const answer = await call("tabs_list");
+    expect(answer).toMatchObject({ isError: true, structuredContent: { code: "extension_disconnected" } });
+    expect(textOf(answer)).toContain("weboperator doctor");
+    // Any tab event wakes the worker, which reconnects to the bridge.
+    const page = await session.launched.browser.newPage();
+    await page.goto(session.pages.url("/page?html=<title>wake</title>"));
+    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 20_000 }).toBe(true);
+    await page.close();
+    expect((await call("tabs_list")).isError).toBeFalsy();
+  });
+
   // Last: it kills the session's bridge, and with it session.client.
   it("recovers by itself when the bridge comes back, without a restart of the MCP server", async () => {
     expect((await call("snapshot")).isError).toBeFalsy();
