@@ -278,7 +278,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     if (!this.browser.task.options.allowJavaScript) throw new ToolError("javascript_exec is off for this task.");
     const tabId = this.browser.tabFor(input.tab_id);
     const ran = await this.browser.call("browser.run_javascript", { tabId, code: requireText(input.text, "text") });
-    return ran.truncated ? `${ran.result}\n[truncated]` : ran.result;
+    return ran.truncated ? `${pageData(ran.result)}\n[truncated]` : pageData(ran.result);
   }
 
   protected override async new_tab(): Promise<Beta.BetaBrowserStateTabEntry> {
