@@ -10,7 +10,7 @@ export const CapabilityGroupSchema = z.enum(CAPABILITY_GROUP_NAMES);
 export type CapabilityGroup = z.infer<typeof CapabilityGroupSchema>;
 
 /** What a host writes after --caps: group names, or "all". */
-export const CapabilityRequestSchema = z.array(z.union([CapabilityGroupSchema, z.literal("all")])).max(CAPABILITY_GROUP_NAMES.length + 1);
+export const CapabilityRequestSchema = z.array(z.enum([...CAPABILITY_GROUP_NAMES, "all"])).max(CAPABILITY_GROUP_NAMES.length + 1);
 export type CapabilityRequest = z.infer<typeof CapabilityRequestSchema>;
 
 /** One line per group, for `weboperator mcp --help`, the README and errors naming the groups. */

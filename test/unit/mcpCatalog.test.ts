@@ -188,6 +188,11 @@ describe("weboperator mcp on the command line", () => {
     expect(() => parseCommandLine(["mcp", "--headless"])).toThrow(UsageError);
   });
 
+  it("asks browser.tools for the same groups with a repeated --caps", () => {
+    expect(parseCommandLine(["tools", "--caps", "read", "--caps", "deep"])).toMatchObject({ request: { type: "browser.tools", payload: { caps: ["read", "deep"] } } });
+    expect(() => parseCommandLine(["tools", "--caps", "teleport"])).toThrow(UsageError);
+  });
+
   it("parses mcp config with a known --client", () => {
     expect(parseCommandLine(["mcp", "config", "--client", "vscode"])).toMatchObject({ kind: "mcp-config", client: "vscode", caps: [] });
     expect(parseCommandLine(["mcp", "config"])).toMatchObject({ kind: "mcp-config", client: "generic" });
