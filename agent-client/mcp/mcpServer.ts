@@ -6,6 +6,7 @@ import { BOUNDARY_INSTRUCTIONS, COMMANDS, describeZodError, errorFromUnknown, is
 import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
 import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
+import type { McpToolEntry } from "./toolCatalog.js";
 import { toolErrorOf, toolResultOf } from "./toolResult.js";
 import { withDoctorHint } from "./bridgeDownHint.js";
 
@@ -14,6 +15,8 @@ const INSTRUCTIONS =
   "then act on refs (`click`, `type`, `select_option`, ...); an action answers only what changed. Refs are valid for the document they came from; " +
   "a stale_ref error means take a new snapshot. `screenshot` answers an image. " +
   BOUNDARY_INSTRUCTIONS;
+
+const isConfirmTool = (tool: McpToolEntry): boolean => tool.type === "browser.confirm";
 
 /** Listing must never wait long on a browser that is not there. */
 const SETTING_TIMEOUT_MS = 3_000;
@@ -30,7 +33,7 @@ export interface McpServerOptions extends ClientOptions {
  * browser does and recovers by itself when the browser comes back.
  */
 export function createMcpServer(options: McpServerOptions): Server {
-  const server = new Server({ name: "weboperator", version: BRIDGE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: "weboperator", version: BRIDGE_VERSION }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
   const offer = toolOfferOf(options.caps ?? []);
   let client: Promise<WebOperatorClient> | null = null;
   let live: WebOperatorClient | null = null;
@@ -38,7 +41,11 @@ export function createMcpServer(options: McpServerOptions): Server {
     // A connection the bridge closed (it stopped, Chrome restarted) is replaced before use, so the first call after a restart works.
     if (live?.closed === true) client = live = null;
     client ??= WebOperatorClient.connect(options).then(
-      (connection) => (live = connection),
+      (connection) => {
+        live = connection;
+        void relistIfChanged();
+        return connection;
+      },
       (error: unknown) => {
         client = null;
         throw error;
@@ -55,8 +62,21 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
   };
 
+  // Whether the host's last listing had `confirm`: null before the first listing.
+  let listedConfirm: boolean | null = null;
+  const listsConfirm = async (): Promise<boolean> => offeredTools(offer, offer.everything ? null : await confirmationsSetting()).some(isConfirmTool);
+  /**
+   * A host lists once, often before the browser runs: when a new connection finds the user's
+   * confirmations setting other than that listing assumed, the host is told to list again.
+   */
+  const relistIfChanged = async (): Promise<void> => {
+    if (listedConfirm === null || offer.everything) return;
+    if ((await listsConfirm()) !== listedConfirm) await server.sendToolListChanged().catch(() => undefined);
+  };
+
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tools = offeredTools(offer, offer.everything ? null : await confirmationsSetting());
+    listedConfirm = tools.some(isConfirmTool);
     return { tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })) };
   });
 

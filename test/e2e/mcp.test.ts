@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { COMMANDS, TOOL_PROFILES, expandCapabilityRequest, type CommandType } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost, connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
@@ -276,8 +276,13 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
   });
 
   // Last: it kills the session's bridge, and with it session.client.
-  it("recovers by itself when the bridge comes back, without a restart of the MCP server", async () => {
+  it("recovers by itself when the bridge comes back, without a restart of the MCP server, and tells the host to list again if confirm changed", async () => {
     expect((await call("snapshot")).isError).toBeFalsy();
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("confirm");
+    let listChanged = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void listChanged++);
+    // The user lets agents answer while this host's connection is down: its next connection finds out.
+    await setUserPolicy(session, { confirmations: "agent" });
     const restarted = await killBridgeAndReconnect(session);
     try {
       // The new bridge knows this host as a newcomer: its first navigate gets it a tab again.
@@ -286,6 +291,8 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
       const snapshot = await call("snapshot");
       expect(snapshot.isError, textOf(snapshot)).toBeFalsy();
       expect(insideBoundary(textOf(snapshot)).inside).toContain("# Page Snapshot");
+      await expect.poll(() => listChanged).toBe(1);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("confirm");
     } finally {
       restarted.close();
     }
