@@ -45,5 +45,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       const { runMcp } = await import("./cli/mcpCommand.js");
       return runMcp(command, io);
     }
+    case "mcp-config":
+      return (await import("./cli/mcpConfigCommand.js")).runMcpConfig(command, io);
   }
 }

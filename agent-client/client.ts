@@ -84,7 +84,7 @@ export class WebOperatorClient {
   async request<T extends CommandType>(
     type: T,
     payload: CommandPayloadInput<T>,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; markUntrusted?: boolean } = {},
   ): Promise<CommandResult<T>> {
     const response = await this.send({ type, payload, ...options });
     if (isErrorResponse(response)) throw new WebOperatorError(response.code, response.error, { confirmation: response.confirmation });
@@ -110,6 +110,11 @@ export class WebOperatorClient {
   onEvent(listener: (event: BridgeEvent) => void): () => void {
     this.events.on("event", listener);
     return () => this.events.off("event", listener);
+  }
+
+  /** True once the bridge closed this connection (or it failed): every send would reject. */
+  get closed(): boolean {
+    return this.closedError !== null;
   }
 
   close(): void {

@@ -7,6 +7,7 @@ import {
   WebOperatorError,
   describeZodError,
   errorFromUnknown,
+  markPageText,
   resolveCommandType,
   type AgentResponse,
   type BridgeEvent,
@@ -76,7 +77,7 @@ export async function routeAgentFrame(value: unknown, connection: ConnectionSess
     // The same object, now with its agent: bridge.hello replaces session.agent for later requests too.
     const session = connection as AgentSession;
     const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context);
-    return { response: { id, result } };
+    return { response: { id, result: request.markUntrusted === true ? markPageText(result) : result } };
   } catch (error) {
     const failure = errorFromUnknown(error);
     return { response: { id, error: failure.message, code: failure.code, ...failure.details } };

@@ -13,6 +13,12 @@ export const AgentRequestSchema = z.object({
   payload: z.record(z.string(), z.unknown()).optional(),
   timeoutMs: z.number().int().positive().max(MAX_REQUEST_TIMEOUT_MS).optional(),
   token: z.string().max(1000).optional(),
+  /**
+   * Wrap the page text of the answer (text, diff, page_content, a11y_tree, at the top or one
+   * object down) in page-data markers with a nonce drawn for this answer, for an agent that
+   * hands it to a model as it is.
+   */
+  markUntrusted: z.boolean().optional(),
 });
 export type AgentRequest = z.infer<typeof AgentRequestSchema>;
 

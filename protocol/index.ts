@@ -23,3 +23,6 @@ export * from "./panel/panelShapes.js";
 export * from "./panel/panelConfirmations.js";
 export * from "./panel/panelRuntime.js";
 export * from "./agents.js";
+export * from "./capabilityGroupNames.js";
+export * from "./toolProfiles.js";
+export * from "./untrustedBoundary.js";

@@ -14,13 +14,15 @@ export const GLOBAL_FLAG_KINDS = {
   help: "switch",
 } as const satisfies FlagTable;
 
-/** Options of the setup forms (install, launch, doctor). */
+/** Options of the setup forms (install, launch, doctor, mcp). */
 export const SETUP_FLAG_KINDS = {
   "user-data-dir": "value",
   "config-dir": "value",
   headless: "switch",
   headed: "switch",
   browser: "value",
+  caps: "value",
+  client: "value",
 } as const satisfies FlagTable;
 
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_FLAG_KINDS);

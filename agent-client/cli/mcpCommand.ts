@@ -4,6 +4,6 @@ import type { ParsedCommand } from "./parsedCommand.js";
 
 /** `weboperator mcp`: stdout belongs to the MCP protocol from here on; diagnostics go to stderr. */
 export async function runMcp(command: Extract<ParsedCommand, { kind: "mcp" }>, io: CliIo): Promise<number> {
-  await serveMcpOverStdio({ socketPath: command.connection.socket, token: command.connection.token, env: io.env });
+  await serveMcpOverStdio({ socketPath: command.connection.socket, token: command.connection.token, env: io.env, caps: command.caps });
   return EXIT_OK;
 }

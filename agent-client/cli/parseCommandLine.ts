@@ -19,6 +19,7 @@ import {
   type FlagValues,
   type SplitArgv,
 } from "./argv.js";
+import { parseCaps, parseMcpClient } from "./mcpArgs.js";
 import { findCommandVerb, verbFlagTable, verbSynopsis, verbWordCount, type CommandVerb } from "./commandVerbs.js";
 import { coerceField } from "./payloadFields.js";
 import type { Connection, ParsedCommand } from "./parsedCommand.js";
@@ -43,9 +44,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     case "doctor":
       return parseDoctor(rest, flags);
     case "mcp":
-      noPositionals("mcp", rest);
-      assertFlagsAllowed(flags, ["socket", "token"], "mcp");
-      return { kind: "mcp", connection: connectionFrom(flags) };
+      return parseMcp(rest, flags);
   }
   if (!verb) throw new UsageError(`unknown command "${first}"`);
   return parseVerb(verb, positionals.slice(verbWordCount(verb)), flags, lists);
@@ -181,4 +180,16 @@ function parseDoctor(args: readonly string[], flags: FlagValues): ParsedCommand 
     configDir: stringFlag(flags, "config-dir"),
     connection: connectionFrom(flags),
   };
+}
+
+function parseMcp(args: readonly string[], flags: FlagValues): ParsedCommand {
+  const caps = parseCaps(stringFlag(flags, "caps"));
+  if (args[0] === "config") {
+    noPositionals("mcp config", args.slice(1));
+    assertFlagsAllowed(flags, ["client", "caps", "socket", "config-dir"], "mcp config");
+    return { kind: "mcp-config", client: parseMcpClient(stringFlag(flags, "client")), caps, socket: stringFlag(flags, "socket"), configDir: stringFlag(flags, "config-dir") };
+  }
+  noPositionals("mcp", args);
+  assertFlagsAllowed(flags, ["socket", "token", "caps"], "mcp");
+  return { kind: "mcp", connection: connectionFrom(flags), caps };
 }

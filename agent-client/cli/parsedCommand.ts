@@ -1,4 +1,5 @@
-import type { AgentRequest } from "../../protocol/index.js";
+import type { AgentRequest, CapabilityRequest } from "../../protocol/index.js";
+import type { McpClientKind } from "./mcpConfigText.js";
 import type { CommandVerb } from "./commandVerbs.js";
 
 /** Where to reach the bridge; unset fields fall back to the environment, then the defaults. */
@@ -14,4 +15,5 @@ export type ParsedCommand =
   | { kind: "install"; userDataDir?: string; socket?: string; configDir?: string }
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browserPath?: string }
   | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection }
-  | { kind: "mcp"; connection: Connection };
+  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest }
+  | { kind: "mcp-config"; client: McpClientKind; caps: CapabilityRequest; socket?: string; configDir?: string };

@@ -1,4 +1,4 @@
-import { COMMAND_GROUPS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
+import { CAPABILITY_GROUP_NAMES, COMMAND_GROUPS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
 import { COMMAND_VERBS, findCommandVerb, verbExample, verbSummary, verbSynopsis, type CommandVerb } from "./commandVerbs.js";
 
 interface UsageEntry {
@@ -29,9 +29,14 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
     example: "weboperator config set ANTHROPIC_API_KEY - < key.txt",
   },
   {
-    synopsis: "mcp [--socket PATH] [--token TOKEN]",
-    summary: "serve every command as an MCP tool over stdio (for Claude Code, Claude Desktop, ...)",
-    example: "claude mcp add weboperator -- weboperator mcp",
+    synopsis: "mcp [--caps GROUP,...|all] [--socket PATH] [--token TOKEN]",
+    summary: `serve the core browser tools over MCP stdio, plus the --caps groups: ${CAPABILITY_GROUP_NAMES.filter((name) => name !== "core").join(", ")}`,
+    example: "claude mcp add weboperator -- weboperator mcp --caps tasks",
+  },
+  {
+    synopsis: "mcp config [--client claude-code|cursor|vscode|codex|generic] [--caps GROUP,...]",
+    summary: "print a paste-ready MCP host config pointing at this checkout, your socket and token file",
+    example: "weboperator mcp config --client cursor",
   },
 ];
 

@@ -2,54 +2,101 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { COMMANDS, describeZodError, errorFromUnknown, isErrorResponse } from "../../protocol/index.js";
+import { BOUNDARY_INSTRUCTIONS, COMMANDS, describeZodError, errorFromUnknown, isErrorResponse, type CapabilityRequest } from "../../protocol/index.js";
 import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
-import { findMcpTool, mcpTools } from "./toolCatalog.js";
+import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
+import type { McpToolEntry } from "./toolCatalog.js";
 import { toolErrorOf, toolResultOf } from "./toolResult.js";
+import { withDoctorHint } from "./bridgeDownHint.js";
 
 const INSTRUCTIONS =
   "WebOperator drives a real Chrome. Call `snapshot` to see the page as an accessibility tree with refs, " +
-  "then act on refs (`click`, `type`, `select_option`, ...). Refs are valid for the document they came from; " +
-  "a stale_ref error means take a new snapshot. `screenshot` answers an image.";
+  "then act on refs (`click`, `type`, `select_option`, ...); an action answers only what changed. Refs are valid for the document they came from; " +
+  "a stale_ref error means take a new snapshot. `screenshot` answers an image. " +
+  BOUNDARY_INSTRUCTIONS;
+
+const isConfirmTool = (tool: McpToolEntry): boolean => tool.type === "browser.confirm";
+
+/** Listing must never wait long on a browser that is not there. */
+const SETTING_TIMEOUT_MS = 3_000;
+
+export interface McpServerOptions extends ClientOptions {
+  /** The capability groups offered beyond "core" (`--caps`). */
+  caps?: CapabilityRequest;
+}
 
 /**
- * An MCP server whose tools are the socket's commands. It is one more agent on the bridge
- * socket: it holds one connection, opened on the first call and reopened if the bridge
- * went away, so the server starts even before the browser does.
+ * An MCP server whose tools are the socket's commands, lean by default and complete with
+ * --caps. It is one more agent on the bridge socket: it holds one connection, opened on the
+ * first call and reopened if the bridge went away, so the server starts even before the
+ * browser does and recovers by itself when the browser comes back.
  */
-export function createMcpServer(options: ClientOptions): Server {
-  const server = new Server({ name: "weboperator", version: BRIDGE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+export function createMcpServer(options: McpServerOptions): Server {
+  const server = new Server({ name: "weboperator", version: BRIDGE_VERSION }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
+  const offer = toolOfferOf(options.caps ?? []);
   let client: Promise<WebOperatorClient> | null = null;
+  let live: WebOperatorClient | null = null;
   const connected = (): Promise<WebOperatorClient> => {
-    client ??= WebOperatorClient.connect(options).catch((error: unknown) => {
-      client = null;
-      throw error;
-    });
+    // A connection the bridge closed (it stopped, Chrome restarted) is replaced before use, so the first call after a restart works.
+    if (live?.closed === true) client = live = null;
+    client ??= WebOperatorClient.connect(options).then(
+      (connection) => {
+        live = connection;
+        void relistIfChanged();
+        return connection;
+      },
+      (error: unknown) => {
+        client = null;
+        throw error;
+      },
+    );
     return client;
   };
+  const confirmationsSetting = async (): Promise<ConfirmationsSetting> => {
+    try {
+      const policy = await (await connected()).request("browser.policy_get", {}, { timeoutMs: SETTING_TIMEOUT_MS });
+      return policy.policy.confirmations;
+    } catch {
+      return null;
+    }
+  };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: mcpTools().map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })),
-  }));
+  // Whether the host's last listing had `confirm`: null before the first listing.
+  let listedConfirm: boolean | null = null;
+  const listsConfirm = async (): Promise<boolean> => offeredTools(offer, offer.everything ? null : await confirmationsSetting()).some(isConfirmTool);
+  /**
+   * A host lists once, often before the browser runs: when a new connection finds the user's
+   * confirmations setting other than that listing assumed, the host is told to list again.
+   */
+  const relistIfChanged = async (): Promise<void> => {
+    if (listedConfirm === null || offer.everything) return;
+    if ((await listsConfirm()) !== listedConfirm) await server.sendToolListChanged().catch(() => undefined);
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const tools = offeredTools(offer, offer.everything ? null : await confirmationsSetting());
+    listedConfirm = tools.some(isConfirmTool);
+    return { tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })) };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = findMcpTool(request.params.name);
-    if (tool === undefined) return toolErrorOf("unknown_command", `No tool "${request.params.name}"; list the tools for the names.`);
+    const tool = offeredTools(offer, "agent").find((entry) => entry.name === request.params.name);
+    if (tool === undefined) return toolErrorOf("unknown_command", notOfferedMessage(request.params.name));
     const payload = request.params.arguments ?? {};
     const parsed = COMMANDS[tool.type].payload.safeParse(payload);
     if (!parsed.success) return toolErrorOf("bad_request", `Invalid ${tool.name} arguments: ${describeZodError(parsed.error, "arguments")}.`);
     try {
       const connection = await connected();
       const response = await connection.send({ type: tool.type, payload });
-      if (isErrorResponse(response)) return toolErrorOf(response.code, response.error, response.confirmation);
-      return toolResultOf(response.result);
+      if (isErrorResponse(response)) return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation);
+      return toolResultOf(tool.name, response.result);
     } catch (error) {
       // A closed connection is dropped so the next call reconnects (the browser may have restarted).
       client = null;
       if (error instanceof BridgeUnreachableError) return toolErrorOf("extension_disconnected", error.message);
       const failure = errorFromUnknown(error);
-      return toolErrorOf(failure.code, failure.message, failure.confirmation);
+      return toolErrorOf(failure.code, withDoctorHint(failure.code, failure.message), failure.confirmation);
     }
   });
 
@@ -60,7 +107,7 @@ export function createMcpServer(options: ClientOptions): Server {
 }
 
 /** Serves MCP over stdio until the host closes stdin (the SDK's transport does not watch for that itself). */
-export async function serveMcpOverStdio(options: ClientOptions, stdin: Readable = process.stdin, stdout: Writable = process.stdout): Promise<void> {
+export async function serveMcpOverStdio(options: McpServerOptions, stdin: Readable = process.stdin, stdout: Writable = process.stdout): Promise<void> {
   const server = createMcpServer(options);
   const closed = new Promise<void>((resolve) => {
     const previous = server.onclose;

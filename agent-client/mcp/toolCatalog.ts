@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { COMMANDS, type CommandSpec, type CommandType } from "../../protocol/index.js";
+import { COMMANDS, TOOL_PROFILES, type CapabilityGroup, type CommandSpec, type CommandType } from "../../protocol/index.js";
+import { compactInputSchema } from "./compactSchema.js";
 
 /** One MCP tool, derived from one entry of protocol/'s command table. */
 export interface McpToolEntry {
   name: string;
   type: CommandType;
+  group: CapabilityGroup;
   description: string;
   inputSchema: { type: "object"; [key: string]: unknown };
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
@@ -19,26 +21,22 @@ export function mcpToolName(type: CommandType): string {
 }
 
 function inputSchemaOf(type: CommandType, spec: CommandSpec): McpToolEntry["inputSchema"] {
-  const schema: Record<string, unknown> = z.toJSONSchema(spec.payload, { io: "input", unrepresentable: "any" });
-  delete schema.$schema;
+  const schema = compactInputSchema(z.toJSONSchema(spec.payload, { io: "input", unrepresentable: "any" }));
   // MCP requires an object at the top; every payload is one, and a meta-test keeps it so.
   if (schema.type !== "object") throw new Error(`${type}: payload is not a JSON Schema object`);
   return schema as McpToolEntry["inputSchema"];
-}
-
-function describe(type: CommandType, spec: CommandSpec): string {
-  const aliases = spec.aliases.length > 0 ? ` Also known as ${spec.aliases.join(", ")}.` : "";
-  return `${spec.description}${aliases} (WebOperator ${type}${spec.level ? `, ${spec.level}` : ""})`;
 }
 
 function buildCatalog(): McpToolEntry[] {
   return Object.entries(COMMANDS).map(([key, value]) => {
     const type = key as CommandType;
     const spec: CommandSpec = value;
+    const profile = TOOL_PROFILES[type];
     return {
       name: mcpToolName(type),
       type,
-      description: describe(type, spec),
+      group: profile.group,
+      description: profile.summary,
       inputSchema: inputSchemaOf(type, spec),
       annotations: { readOnlyHint: spec.effects === "read", destructiveHint: spec.effects === "write", openWorldHint: true },
     };

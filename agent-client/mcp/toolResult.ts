@@ -1,13 +1,18 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, type ConfirmationRequest } from "../../protocol/index.js";
+import { ScreenshotResultSchema, newUntrustedBoundary, type ConfirmationRequest } from "../../protocol/index.js";
+import { summarizeAction } from "./actionSummary.js";
 
 /**
- * How a WebOperator answer goes out as MCP content:
+ * How a WebOperator answer goes out as MCP content. Whatever a page supplied (snapshot and
+ * read text, extracts, titles, URLs, console and network lines) is inside a page-data
+ * boundary with this call's own nonce; only our own lines stand outside it.
  * - images (screenshot, zoom) as image content, their geometry as text and structured content;
+ * - write actions as what changed (diff, dialogs, navigation, new tab), never the whole page;
  * - text-bearing results (snapshot, read_page, extract, ...) as their text, the whole result as structured content;
  * - anything else as JSON text and structured content.
  */
-export function toolResultOf(result: unknown): CallToolResult {
+export function toolResultOf(toolName: string, result: unknown): CallToolResult {
+  const boundary = newUntrustedBoundary();
   const image = ScreenshotResultSchema.safeParse(result);
   if (image.success) {
     const { data, ...geometry } = image.data;
@@ -19,13 +24,29 @@ export function toolResultOf(result: unknown): CallToolResult {
       structuredContent: geometry,
     };
   }
-  const structured = isRecord(result) ? withoutInlineImages(result) : undefined;
-  const images = isRecord(result) ? inlineImages(result) : [];
-  const text = structured !== undefined && typeof structured.text === "string" ? structured.text : JSON.stringify(structured ?? result, null, 2);
+  if (!isRecord(result)) return { content: [{ type: "text", text: `${toolName}:\n${boundary.wrap(JSON.stringify(result))}` }] };
+  const action = summarizeAction(result);
+  if (action !== null) {
+    const text = [`${toolName} done.`, ...action.ownLines, boundary.wrap(action.pageLines.join("\n"))].join("\n");
+    return { content: [{ type: "text", text }], structuredContent: action.structured };
+  }
+  const structured = withoutInlineImages(result);
+  const body = typeof structured.text === "string" ? textResultBody(structured) : JSON.stringify(structured);
   return {
-    content: [{ type: "text", text }, ...images],
-    ...(structured === undefined ? {} : { structuredContent: structured }),
+    content: [{ type: "text", text: `${toolName}:\n${boundary.wrap(body)}` }, ...inlineImages(result)],
+    structuredContent: structured,
   };
+}
+
+/** A text result's page text, after one line of its other scalar fields (url, title, refCount, ...). */
+function textResultBody(result: Record<string, unknown>): string {
+  const header = Object.entries(result).filter(([key, value]) => key !== "text" && isScalar(value));
+  const headerLine = header.length > 0 ? `${JSON.stringify(Object.fromEntries(header))}\n` : "";
+  return `${headerLine}${String(result.text)}`;
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
 import { CommandIntentSchema, ToolEffectsSchema, ToolLevelSchema, command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
+import { CapabilityGroupSchema, CapabilityRequestSchema } from "../capabilityGroupNames.js";
 
 /** L1 and L2 interaction tools of browser-tools-l1-l2 §3. Each is reachable as `browser.<tool>`. */
 
@@ -73,6 +74,9 @@ export const BatchActionsResultSchema = z.object({
 export const RunJavascriptPayloadSchema = z.strictObject({ code: z.string().min(1).max(100_000), ...tabScoped });
 export const RunJavascriptResultSchema = z.object({ tabId: TabIdSchema, result: z.string(), truncated: z.boolean() });
 
+/** Without caps, every tool; with caps, only the tools of those groups (core always), as `weboperator mcp --caps` offers them. */
+export const ToolsPayloadSchema = z.strictObject({ caps: CapabilityRequestSchema.optional() });
+
 export const ToolsResultSchema = z.object({
   tools: z.array(
     z.object({
@@ -81,6 +85,7 @@ export const ToolsResultSchema = z.object({
       effects: ToolEffectsSchema,
       intent: CommandIntentSchema,
       aliases: z.array(z.string()),
+      group: CapabilityGroupSchema,
       description: z.string(),
       example: z.unknown(),
       /** The payload's JSON Schema (input side), with the description and example in it too. */
@@ -91,11 +96,11 @@ export const ToolsResultSchema = z.object({
 
 export const INTERACTION_TOOL_COMMANDS = {
   "browser.tools": command({
-    payload: z.strictObject({}),
+    payload: ToolsPayloadSchema,
     result: ToolsResultSchema,
     handledBy: "extension",
-    description: "Every browser tool with its level, effects, gatekeeper intent, aliases, description, example and input JSON Schema.",
-    example: {},
+    description: "Every browser tool with its level, effects, gatekeeper intent, aliases, capability group, description, example and input JSON Schema; `caps` (e.g. [\"read\", \"input\"], or [\"all\"]) lists only those groups' tools, core always among them.",
+    example: { caps: ["read"] },
     level: "L0",
     effects: "read",
   }),

@@ -7,9 +7,19 @@ import { BrowserUseConversation } from "../../bridge/tasks/providers/browserUse/
 import { browserUseProviderFrom, DEFAULT_BROWSER_USE_MODEL } from "../../bridge/tasks/providers/browserUse/browserUseConfig.js";
 import { ChatCompletionsClient } from "../../bridge/tasks/providers/browserUse/chatCompletionsClient.js";
 import type { AgentState } from "../../bridge/tasks/providers/browserUse/taskPerception.js";
+import { insideBoundary } from "../helpers/pageData.js";
 
 const HASH = "a".repeat(64);
 const state = (hash: string, url = "http://x/"): AgentState => ({ url, page_content: "- button \"Go\" [index=1]", element_index: {}, state_hash: hash });
+
+/** The State Object a user turn carries, with its page_content taken out of the page-data markers it must be inside. */
+function sentState(content: unknown): AgentState {
+  if (typeof content !== "string") throw new Error("no text content");
+  const sent = JSON.parse(content.slice(content.indexOf("State Object:\n") + "State Object:\n".length)) as AgentState;
+  const { inside, outside } = insideBoundary(sent.page_content);
+  if (outside !== "") throw new Error(`page_content has text outside its page-data markers: ${outside}`);
+  return { ...sent, page_content: inside };
+}
 
 describe("judging a model's reply before it is sent", () => {
   const judge = (reply: string, history = new ActionHistory()) => judgeReply(reply, HASH, history);
@@ -52,13 +62,17 @@ describe("the conversation sent to the model", () => {
   it("opens with the goal and the first State Object, and keeps only the latest state whole", () => {
     const chat = BrowserUseConversation.start("find it", null);
     chat.presentState(state(HASH));
-    expect(chat.forModel()).toEqual([{ role: "user", content: `Task: find it\n\nState Object:\n${JSON.stringify(state(HASH))}` }]);
+    const [opening] = chat.forModel();
+    expect(opening?.role).toBe("user");
+    expect(opening?.content).toMatch(/^Task: find it\n\nState Object:\n/);
+    expect(sentState(opening?.content)).toEqual(state(HASH));
     chat.addReply('{"action":"click_element","element_index":1}');
     chat.presentState(state("b".repeat(64), "http://x/next"));
     const [first, reply, second] = chat.forModel();
     expect(first?.content).toBe(`Task: find it\n\n(earlier state ${"a".repeat(12)} at http://x/; superseded, its element indexes are invalid)`);
     expect(reply?.role).toBe("assistant");
-    expect(second?.content).toBe(`State Object:\n${JSON.stringify(state("b".repeat(64), "http://x/next"))}`);
+    expect(second?.content).toMatch(/^State Object:\n/);
+    expect(sentState(second?.content)).toEqual(state("b".repeat(64), "http://x/next"));
   });
 
   it("resumes from what it stored, replacing a state the model never answered, and keeps the executed actions", () => {

@@ -167,6 +167,9 @@ describe("Claude browser_toolset_20260801 members on WebOperator tools", () => {
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
     const first = await runMember(toolset, "read_page", {});
     expect(JSON.stringify(first.content)).toContain('textbox \\"Name\\" [ref_1]');
+    // The page's text reaches the model inside page-data markers whose nonce is this result's own.
+    const nonce = /<<<page-data ([0-9a-f]{16})>>>/.exec(JSON.stringify(first.content))?.[1];
+    expect(JSON.stringify(first.content)).toContain(`<<<end page-data ${nonce}>>>`);
     const again = await runMember(toolset, "read_page", {});
     expect(JSON.stringify(again.content)).toContain('combobox \\"Size\\" [ref_3]');
     const unknown = await runMember(toolset, "left_click", { target: ref(9) });

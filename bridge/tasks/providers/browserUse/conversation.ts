@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChatMessageSchema, type BrowserUseAction, type ChatMessage, type ChatRequestMessage } from "../../../../protocol/index.js";
+import { ChatMessageSchema, newUntrustedBoundary, type BrowserUseAction, type ChatMessage, type ChatRequestMessage } from "../../../../protocol/index.js";
 import { ActionHistory } from "./actionHistory.js";
 import type { AgentState } from "./taskPerception.js";
 
@@ -50,7 +50,7 @@ export class BrowserUseConversation {
     }
     const opening = this.messages.length === 0 ? `Task: ${this.goal}\n\n` : "";
     this.stateAt = this.messages.length;
-    this.messages.push({ role: "user", content: `${opening}${STATE_LEAD}${JSON.stringify(state)}` });
+    this.messages.push({ role: "user", content: `${opening}${STATE_LEAD}${JSON.stringify(withMarkedPageContent(state))}` });
   }
 
   addReply(text: string): void {
@@ -83,6 +83,11 @@ export class BrowserUseConversation {
 }
 
 export const STATE_LEAD = "State Object:\n";
+
+/** The state as the model reads it: page_content inside page-data markers with a nonce of this turn's own, the rest as the seed shapes it. */
+function withMarkedPageContent(state: AgentState): AgentState {
+  return { ...state, page_content: newUntrustedBoundary().wrap(state.page_content) };
+}
 
 /** A state message once a newer one exists: the goal line (if any) and which state it was. */
 function supersededLine(content: string): string {

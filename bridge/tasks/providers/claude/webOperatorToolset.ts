@@ -2,6 +2,7 @@ import { BetaAbstractBrowserToolset20260801, ToolError, type BetaBrowserToolsetO
 import { BetaNodeFilePolicy } from "@anthropic-ai/sdk/helpers/beta/toolsets/node";
 import type { BetaBrowserMemberResult, BetaBrowserNavigateResult, BetaScreenshotResult } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type * as Beta from "@anthropic-ai/sdk/resources/beta";
+import { newUntrustedBoundary } from "../../../../protocol/index.js";
 import type { TargetHint } from "../../taskTypes.js";
 import { NO_EFFECT_HINT, type ActionEffect } from "../../../../protocol/index.js";
 import { modifierList, normalizeUrl, optionalInt, requireClickTarget, requireCoordinate, requireNumber, requireRefTarget, requireText } from "./memberInput.js";
@@ -230,7 +231,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       maxChars: READ_PAGE_MAX_CHARS,
       ...(scoped === undefined ? {} : { ref: scoped }),
     });
-    const tree = toClaudeTree(page.text, this.browser.refsOf(tabId));
+    const tree = pageData(toClaudeTree(page.text, this.browser.refsOf(tabId)));
     return page.truncated ? `${tree}\n[Output capped at ${READ_PAGE_MAX_CHARS} characters: read a smaller depth or a ref's subtree.]` : tree;
   }
 
@@ -238,7 +239,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     const found = await this.browser.call("browser.find_in_page", { tabId, query: requireText(input.query, "query", 500) });
     if (found.matchCount === 0) return `No element matches "${input.query}". Try other words, or read_page with filter "interactive".`;
-    return toClaudeTree(found.text, this.browser.refsOf(tabId));
+    return pageData(toClaudeTree(found.text, this.browser.refsOf(tabId)));
   }
 
   protected override async get_page_text(_ctx: Ctx, input: Beta.BetaBrowserGetPageTextInput): Promise<string> {
@@ -249,7 +250,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       const page = await this.browser.call("browser.extract", { tabId, format: "markdown", fromChar });
       text += page.text;
       if (page.nextChar === undefined || text.length >= PAGE_TEXT_MAX_CHARS) {
-        return page.nextChar === undefined ? text : `${text.slice(0, PAGE_TEXT_MAX_CHARS)}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} characters.]`;
+        return page.nextChar === undefined ? pageData(text) : `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} characters.]`;
       }
       fromChar = page.nextChar;
     }
@@ -276,21 +277,21 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     const read = await this.browser.call("browser.read_console", { tabId });
     const lines = read.entries.map((entry) => `[${entry.level}] ${entry.text}${entry.url === undefined ? "" : ` (${entry.url}${entry.line === undefined ? "" : `:${entry.line}`})`}`);
-    return lines.length === 0 ? "No console entries since the last read." : lines.join("\n");
+    return lines.length === 0 ? "No console entries since the last read." : pageData(lines.join("\n"));
   }
 
   protected override async read_network(_ctx: Ctx, input: Beta.BetaBrowserReadNetworkInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
     const read = await this.browser.call("browser.read_network", { tabId });
     const lines = read.entries.map((entry) => `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.type} ${Math.round(entry.durationMs ?? 0)}ms`);
-    return lines.length === 0 ? "No network requests since the last read." : lines.join("\n");
+    return lines.length === 0 ? "No network requests since the last read." : pageData(lines.join("\n"));
   }
 
   protected override async javascript_exec(_ctx: Ctx, input: Beta.BetaBrowserJavascriptExecInput): Promise<string> {
     if (!this.browser.task.options.allowJavaScript) throw new ToolError("javascript_exec is off for this task.");
     const tabId = this.browser.tabFor(input.tab_id);
     const ran = await this.browser.call("browser.run_javascript", { tabId, code: requireText(input.text, "text") });
-    return ran.truncated ? `${ran.result}\n[truncated]` : ran.result;
+    return ran.truncated ? `${pageData(ran.result)}\n[truncated]` : pageData(ran.result);
   }
 
   protected override async new_tab(): Promise<Beta.BetaBrowserStateTabEntry> {
@@ -365,4 +366,9 @@ function summarize(name: string, value: BetaBrowserMemberResult): string {
   if ("data" in value) return `${name}: image ${Math.round((value.data.length * 3) / 4)} bytes`;
   if ("tab_id" in value) return `${name}: ${value.tab_id} ${value.url}`;
   return `${name}: ${value.url}`;
+}
+
+/** Page text for the model, inside page-data markers whose nonce is drawn for this one result. */
+function pageData(text: string): string {
+  return newUntrustedBoundary().wrap(text);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOOL_PROFILES, expandCapabilityRequest } from "../../../../protocol/index.js";
 import type { ToolDescriptor } from "../../toolRegistry.js";
 import { defineTool } from "../../toolRegistry.js";
 
@@ -9,20 +10,27 @@ export function setToolCatalog(describe: () => ToolDescriptor[]): void {
   describeRegistered = describe;
 }
 
-/** Every tool as protocol/ declares it, so agents can discover them without reading our docs. */
+/**
+ * Every tool as protocol/ declares it, so agents can discover them without reading our docs;
+ * with `caps`, only the groups an MCP host with the same --caps would be offered.
+ */
 export const listToolsTool = defineTool({
   name: "browser.tools",
-  run() {
-    const tools = describeRegistered().map(({ name, level, effects, spec }) => ({
-      name,
-      level,
-      effects,
-      intent: spec.intent,
-      aliases: [...spec.aliases],
-      description: spec.description,
-      example: spec.example,
-      inputSchema: z.toJSONSchema(spec.payload, { io: "input", unrepresentable: "any" }),
-    }));
+  run({ caps }) {
+    const groups = caps === undefined ? null : expandCapabilityRequest(caps);
+    const tools = describeRegistered()
+      .filter(({ name }) => groups === null || groups.has(TOOL_PROFILES[name].group))
+      .map(({ name, level, effects, spec }) => ({
+        name,
+        level,
+        effects,
+        intent: spec.intent,
+        aliases: [...spec.aliases],
+        group: TOOL_PROFILES[name].group,
+        description: spec.description,
+        example: spec.example,
+        inputSchema: z.toJSONSchema(spec.payload, { io: "input", unrepresentable: "any" }),
+      }));
     return Promise.resolve({ tools });
   },
 });

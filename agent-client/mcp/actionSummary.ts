@@ -1,0 +1,102 @@
+import { ActionEffectsSchema, type ActionEffects } from "../../protocol/index.js";
+
+/**
+ * A write action's answer as the model needs it: what changed, not the page again. About
+ * 1,500 tokens at most; a full snapshot comes only when the agent asks for one.
+ */
+export const ACTION_SUMMARY_MAX_CHARS = 5_000;
+
+/** What the summary keeps out of structured content too: the page text and its ref list. */
+export interface ActionSummary {
+  /** Our own lines, outside the page-data boundary. */
+  ownLines: string[];
+  /** Lines that carry page text, for inside the boundary. */
+  pageLines: string[];
+  structured: Record<string, unknown>;
+}
+
+/** Fields the summary renders itself; the rest of a result (value, selected, files, ...) goes out as one JSON line. */
+const RENDERED_FIELDS = new Set(["navigated", "url", "tab_created", "dialogs", "dialogRestoreFailed", "settled", "observation", "engine", "download_started", "download_updates", "target", "ref", "effect", "tabId"]);
+
+export function summarizeAction(result: Record<string, unknown>): ActionSummary | null {
+  if (!("observation" in result)) return null;
+  const parsed = ActionEffectsSchema.safeParse(result);
+  if (!parsed.success) return null;
+  const effects = parsed.data;
+  const pageLines = [...targetLines(result), ...navigationLines(effects), ...dialogLines(effects), ...downloadLines(effects), ...detailLines(result)];
+  const { lines: changeLines, omitted } = changedLines(effects);
+  pageLines.push(...changeLines);
+  return { ownLines: ownLinesOf(result, effects, omitted), pageLines, structured: structuredOf(result, effects) };
+}
+
+function ownLinesOf(result: Record<string, unknown>, effects: ActionEffects, omittedLines: number): string[] {
+  const lines: string[] = [];
+  const effect = result.effect;
+  if (typeof effect === "string") lines.push(effectLine(effect));
+  if (effects.observation === null) lines.push("The page could not be read after the action; call snapshot if you need it.");
+  else if (effects.navigated) lines.push("The tab went to a new document: its old refs are gone; call snapshot to see it.");
+  else if (omittedLines > 0) lines.push(`${omittedLines} more changed lines are not shown; call snapshot for the whole page.`);
+  if (effects.tab_created) lines.push(`A new tab opened (tabId ${effects.tab_created.tabId}); call snapshot with that tabId to see it.`);
+  return lines;
+}
+
+function effectLine(effect: string): string {
+  if (effect === "none") return "Effect: none — nothing changed on the page; if you expected a change, try another target such as the element's inner link.";
+  return `Effect: ${effect}`;
+}
+
+function targetLines(result: Record<string, unknown>): string[] {
+  const target = result.target;
+  if (typeof target !== "object" || target === null) return [];
+  const { role, name } = target as { role?: unknown; name?: unknown };
+  const ref = typeof result.ref === "string" ? ` [ref=${result.ref}]` : "";
+  return [`target: ${typeof role === "string" ? role : "element"} ${JSON.stringify(typeof name === "string" ? name : "")}${ref}`];
+}
+
+function navigationLines(effects: ActionEffects): string[] {
+  const lines = [`url: ${effects.url}${effects.navigated ? " (navigated)" : ""}`];
+  if (effects.tab_created) lines.push(`new tab ${effects.tab_created.tabId}: ${effects.tab_created.url}`);
+  return lines;
+}
+
+function dialogLines(effects: ActionEffects): string[] {
+  const lines = effects.dialogs.map((dialog) => `dialog ${dialog.type}: ${JSON.stringify(dialog.message)} (answered: ${dialog.answered})`);
+  if (effects.dialogRestoreFailed) lines.push(`dialog restore failed: ${effects.dialogRestoreFailed}`);
+  return lines;
+}
+
+function downloadLines(effects: ActionEffects): string[] {
+  return [...(effects.download_started ?? []), ...(effects.download_updates ?? [])].map((download) => `download: ${JSON.stringify(download)}`);
+}
+
+function detailLines(result: Record<string, unknown>): string[] {
+  const rest = Object.fromEntries(Object.entries(result).filter(([key]) => !RENDERED_FIELDS.has(key)));
+  return Object.keys(rest).length > 0 ? [`details: ${JSON.stringify(rest)}`] : [];
+}
+
+/**
+ * The diff's lines, up to the budget. A navigation's diff would be a whole new page, so it
+ * is left to the snapshot the agent asks for.
+ */
+function changedLines(effects: ActionEffects): { lines: string[]; omitted: number } {
+  const diff = effects.observation?.diff ?? "";
+  if (effects.navigated || diff === "") return { lines: effects.observation && !effects.navigated ? ["changes: none in the page's text"] : [], omitted: 0 };
+  const all = diff.split("\n").filter((line) => line !== "");
+  const lines = ["changes (- removed, + added; new refs are on the + lines):"];
+  let used = lines[0]?.length ?? 0;
+  let shown = 0;
+  for (const line of all) {
+    if (used + line.length + 1 > ACTION_SUMMARY_MAX_CHARS) break;
+    lines.push(line);
+    used += line.length + 1;
+    shown++;
+  }
+  return { lines, omitted: all.length - shown };
+}
+
+function structuredOf(result: Record<string, unknown>, effects: ActionEffects): Record<string, unknown> {
+  const { observation: _observation, ...rest } = result;
+  if (effects.observation === null) return { ...rest, observation: null };
+  const { text: _text, interactiveRefs: _refs, ...observation } = effects.observation;
+  return { ...rest, observation: { ...observation, diff: observation.diff.slice(0, ACTION_SUMMARY_MAX_CHARS) } };
+}
