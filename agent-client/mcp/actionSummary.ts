@@ -1,4 +1,4 @@
-import { ActionEffectsSchema, type ActionEffects } from "../../protocol/index.js";
+import { ActionEffectsSchema, NO_EFFECT_HINT, type ActionEffects } from "../../protocol/index.js";
 
 /**
  * A write action's answer as the model needs it: what changed, not the page again. About
@@ -41,7 +41,7 @@ function ownLinesOf(result: Record<string, unknown>, effects: ActionEffects, omi
 }
 
 function effectLine(effect: string): string {
-  if (effect === "none") return "Effect: none — nothing changed on the page; if you expected a change, try another target such as the element's inner link.";
+  if (effect === "none") return `Effect: none — ${NO_EFFECT_HINT}`;
   return `Effect: ${effect}`;
 }
 

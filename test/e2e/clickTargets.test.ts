@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NO_EFFECT_HINT, type CommandResult } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { connectMcpHost } from "../helpers/mcpHost.js";
 import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 
 const clickRef = (role: string, name: string): ScriptedTurn => (request) => ({
@@ -119,5 +121,46 @@ describe("a click lands where a person's would, and a click that changed nothing
     const switched = await answerOf("open the second tab");
     expect(switched).toContain("Clicked.");
     expect(switched).not.toContain(NO_EFFECT_HINT);
+  });
+
+  it("does the same through MCP: each pattern by either ref, synthetic and trusted, with the effect line", async () => {
+    // click_trusted is in the `input` group; the lean default has click.
+    const host = await connectMcpHost(session, "click-targets-host", ["--caps", "input"]);
+    try {
+      const text = async (name: string, args: Record<string, unknown>): Promise<string> => {
+        const result = (await host.callTool({ name, arguments: args })) as CallToolResult;
+        const body = result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+        if (result.isError === true) throw new Error(`${name} failed: ${body}`);
+        return body;
+      };
+      const fresh = async (): Promise<void> => {
+        await text("navigate", { url: session.pages.url("/click-targets.html") });
+        snapshot = await text("snapshot", {});
+      };
+      for (const [tool, how] of [["click", "synthetic"], ["click_trusted", "trusted"]] as const) {
+        const cases: Array<[() => string, string]> = [
+          [() => ref("tab", "Tab #2"), `Tab #2 shown (${how})`],
+          [() => innerRef("tab", "Tab #3"), `Tab #3 shown (${how})`],
+          [() => ref("generic", "A lamp for windy nights."), `card opened (${how})`],
+          [() => ref("link", "Storm lamp"), `card opened (${how})`],
+          [() => ref("checkbox", "I accept the terms"), `terms accepted (${how})`],
+          [() => ref("button", "Delete draft"), `draft deleted (${how})`],
+          [() => innerRef("button", "Delete draft"), `draft deleted (${how})`],
+          [() => ref("menuitem", "Rename"), `Rename chosen (${how})`],
+          [() => innerRef("menuitem", "Archive"), `Archive chosen (${how})`],
+        ];
+        for (const [target, status] of cases) {
+          await fresh();
+          const answer = await text(tool, { ref: target() });
+          expect(answer, `${tool} for "${status}"`).toContain(`+ status: ${status}`);
+          expect(answer).toContain("Effect: page_changed");
+        }
+        await fresh();
+        const idle = await text(tool, { ref: ref("button", "Does nothing") });
+        expect(idle).toContain(`Effect: none — ${NO_EFFECT_HINT}`);
+      }
+    } finally {
+      await host.close();
+    }
   });
 });

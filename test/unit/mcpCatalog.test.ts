@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAPABILITY_GROUP_NAMES, COMMANDS, TOOL_PROFILES, type CommandType } from "../../protocol/index.js";
+import { CAPABILITY_GROUP_NAMES, COMMANDS, NO_EFFECT_HINT, TOOL_PROFILES, type CommandType } from "../../protocol/index.js";
 import { findMcpTool, mcpToolName, mcpTools } from "../../agent-client/mcp/toolCatalog.js";
 import { notOfferedMessage, offeredTools, toolOfferOf } from "../../agent-client/mcp/offeredTools.js";
 import { compactInputSchema } from "../../agent-client/mcp/compactSchema.js";
@@ -142,7 +142,7 @@ describe("MCP content of WebOperator answers", () => {
   });
 
   it("renders a string effect as one line of its own", () => {
-    expect(textOf(toolResultOf("click", { ...ACTION, effect: "none" }))).toContain("Effect: none — nothing changed on the page; if you expected a change, try another target");
+    expect(textOf(toolResultOf("click", { ...ACTION, effect: "none" }))).toContain(`Effect: none — ${NO_EFFECT_HINT}`);
     expect(textOf(toolResultOf("click", { ...ACTION, effect: "new_tab" }))).toContain("\nEffect: new_tab\n");
     expect(textOf(toolResultOf("click", ACTION))).not.toContain("Effect:");
   });
