@@ -87,6 +87,7 @@ const ACTION = {
   target: { role: "button", name: "Show row" },
   recovered: false,
   input: "synthetic",
+  effect: "page_changed",
   navigated: false,
   url: "http://x/rows",
   dialogs: [],
