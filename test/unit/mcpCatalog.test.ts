@@ -142,10 +142,11 @@ describe("MCP content of WebOperator answers", () => {
     expect(JSON.stringify(result.structuredContent)).not.toContain("Row 1");
   });
 
-  it("renders a string effect as one line of its own", () => {
+  it("renders the effect as one line of its own, with the hint when nothing changed", () => {
     expect(textOf(toolResultOf("click", { ...ACTION, effect: "none" }))).toContain(`Effect: none — ${NO_EFFECT_HINT}`);
     expect(textOf(toolResultOf("click", { ...ACTION, effect: "new_tab" }))).toContain("\nEffect: new_tab\n");
-    expect(textOf(toolResultOf("click", ACTION))).not.toContain("Effect:");
+    expect(textOf(toolResultOf("click", ACTION))).toContain("\nEffect: page_changed\n");
+    expect(textOf(toolResultOf("click", ACTION))).not.toContain(NO_EFFECT_HINT);
   });
 
   it("keeps a huge diff within the action budget and says how much it left out", () => {
