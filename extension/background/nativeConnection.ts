@@ -76,6 +76,15 @@ export class NativeConnection {
     return this.port !== null;
   }
 
+  /**
+   * The offscreen waker's nudge: connects a worker that has just started (or lost its port),
+   * but leaves a pending retry's backoff alone, so a host that keeps failing is not started
+   * four times a second.
+   */
+  wake(): void {
+    if (this.port === null && this.retryTimer === null) this.connect();
+  }
+
   connect(): void {
     if (this.port) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);

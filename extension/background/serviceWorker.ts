@@ -24,7 +24,7 @@ chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === KEEPALIVE_ALARM) connection.connect();
 });
 chrome.runtime.onStartup.addListener(() => connection.connect());
-listenForWaker(() => connection.connect());
+listenForWaker(() => connection.wake());
 chrome.runtime.onInstalled.addListener(() => connection.connect());
 chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();

@@ -90,6 +90,12 @@ describe("a click lands where a person's would, and a click that changed nothing
         expect(status(await click(innerRef("menuitem", "Archive"), trusted))).toBe(`Archive chosen (${how})`);
       });
 
+      it("still refuses a click that a page-level link's stretched ::after would take", async () => {
+        const failure = await session.client.send({ type: trusted ? "browser.click_trusted" : "browser.click", payload: { ref: ref("button", "Open the shop") } });
+        expect(failure).toMatchObject({ code: "obscured" });
+        expect(JSON.stringify(failure)).toContain('link \\"Promo\\"');
+      });
+
       it("says effect none for a control that rightly changes nothing, and succeeds", async () => {
         const idle = await click(ref("button", "Does nothing"), trusted);
         expect(idle.effect).toBe("none");

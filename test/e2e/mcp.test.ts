@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { COMMANDS, TOOL_PROFILES, expandCapabilityRequest, type CommandType } from "../../protocol/index.js";
+import { COMMANDS, NATIVE_HOST_NAME, TOOL_PROFILES, expandCapabilityRequest, type CommandType } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost, connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
@@ -260,20 +261,31 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     }
   });
 
-  it("answers with the doctor error while the extension is disconnected, and works again once it reconnects", async () => {
-    const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
-    await worker?.close();
-    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 }).toBe(false);
-    const answer = await call("tabs_list");
-    expect(answer).toMatchObject({ isError: true, structuredContent: { code: "extension_disconnected" } });
-    expect(textOf(answer)).toContain("weboperator doctor");
-    // Any tab event wakes the worker, which reconnects to the bridge.
+  it("answers with the doctor error while the extension stays disconnected, and works again once it reconnects", async () => {
+    // A stopped worker comes back by itself within a second, and requests wait for it. To keep
+    // it away, its native host is made unavailable first (as a broken install would), then the worker is stopped.
+    const manifest = join(session.launched.userDataDir, "NativeMessagingHosts", `${NATIVE_HOST_NAME}.json`);
+    const hidden = `${manifest}.hidden`;
+    renameSync(manifest, hidden);
+    try {
+      const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
+      await worker?.close();
+      await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 }).toBe(false);
+      // Held for the bridge's reconnect grace (10 s), then a clear error: nothing hangs.
+      const answer = await call("tabs_list");
+      expect(answer).toMatchObject({ isError: true, structuredContent: { code: "extension_disconnected" } });
+      expect(textOf(answer)).toContain("weboperator doctor");
+      expect(textOf(answer)).toMatch(/waited \d+ ms for it to come back/);
+    } finally {
+      renameSync(hidden, manifest);
+    }
+    // Any tab event wakes the worker's connection at once, whatever its retry backoff.
     const page = await session.launched.browser.newPage();
     await page.goto(session.pages.url("/page?html=<title>wake</title>"));
     await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 20_000 }).toBe(true);
     await page.close();
     expect((await call("tabs_list")).isError).toBeFalsy();
-  });
+  }, 60_000);
 
   // Last: it kills the session's bridge, and with it session.client.
   it("recovers by itself when the bridge comes back, without a restart of the MCP server, and tells the host to list again if confirm changed", async () => {

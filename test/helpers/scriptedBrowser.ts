@@ -15,7 +15,7 @@ export class ScriptedBrowser {
   callTool = async (type: string, payload: Record<string, unknown>): Promise<unknown> => {
     this.calls.push({ type, payload });
     const tabId = typeof payload.tabId === "number" ? payload.tabId : -1;
-    const effects = (url: string) => ({ navigated: false, url, dialogs: [], settled: { dom: true, network: true, waitedMs: 1 }, observation: null });
+    const effects = (url: string) => ({ effect: "unknown" as const, navigated: false, url, dialogs: [], settled: { dom: true, network: true, waitedMs: 1 }, observation: null });
     switch (type) {
       case "browser.tabs_list":
         return {

@@ -4,7 +4,7 @@ import { TaskBrowser } from "../../bridge/tasks/providers/claude/taskBrowser.js"
 import { WebOperatorToolset } from "../../bridge/tasks/providers/claude/webOperatorToolset.js";
 import type { StepOutcome, TaskContext } from "../../bridge/tasks/taskTypes.js";
 
-const effects = { navigated: false, url: "http://127.0.0.1/form", dialogs: [], settled: { dom: true, network: true, waitedMs: 1 }, observation: null };
+const effects = { effect: "unknown" as const, navigated: false, url: "http://127.0.0.1/form", dialogs: [], settled: { dom: true, network: true, waitedMs: 1 }, observation: null };
 const target = { role: "textbox", name: "Name" };
 const CANNED: Partial<Record<BrowserCommandType, (payload: Record<string, unknown>) => unknown>> = {
   "browser.tabs_list": () => ({

@@ -54,11 +54,22 @@ function hitReachesTarget(hit: Element, target: Element): boolean {
 /**
  * The hit's own boxes do not hold the point, so what was hit is its generated content: an
  * author who spreads a link's ::after over a region makes a click anywhere there that link's.
- * Only a link or button counts; an overlay's backdrop is what `obscured` exists for.
+ * Only a link or button of the target's own component counts (they share an ancestor below
+ * <body>, as a card's text and its title link do); a page-wide overlay, a link's too, is what
+ * `obscured` exists for.
  */
 function stretchedOver(hit: Element, target: Element, point: Point): boolean {
   if (hit.ownerDocument !== target.ownerDocument || !isLinkOrButton(hit)) return false;
-  return ![...hit.getClientRects()].some((rect) => point.x >= rect.left && point.x <= rect.right && point.y >= rect.top && point.y <= rect.bottom);
+  if (![...hit.getClientRects()].every((rect) => point.x < rect.left || point.x > rect.right || point.y < rect.top || point.y > rect.bottom)) return false;
+  const shared = commonAncestor(hit, target);
+  return shared !== null && shared.localName !== "body" && shared.localName !== "html";
+}
+
+function commonAncestor(first: Element, second: Element): Element | null {
+  const above = new Set<Element>();
+  for (let node: Element | null = first; node !== null; node = composedParent(node)) above.add(node);
+  for (let node: Element | null = second; node !== null; node = composedParent(node)) if (above.has(node)) return node;
+  return null;
 }
 
 function isLinkOrButton(element: Element): boolean {
