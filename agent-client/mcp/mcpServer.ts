@@ -89,14 +89,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     try {
       const connection = await connected();
       const response = await connection.send({ type: tool.type, payload });
-      if (isErrorResponse(response)) return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation);
+      if (isErrorResponse(response)) return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation, true);
       return toolResultOf(tool.name, response.result);
     } catch (error) {
       // A closed connection is dropped so the next call reconnects (the browser may have restarted).
       client = null;
       if (error instanceof BridgeUnreachableError) return toolErrorOf("extension_disconnected", error.message);
       const failure = errorFromUnknown(error);
-      return toolErrorOf(failure.code, withDoctorHint(failure.code, failure.message), failure.confirmation);
+      return toolErrorOf(failure.code, withDoctorHint(failure.code, failure.message), failure.confirmation, true);
     }
   });
 

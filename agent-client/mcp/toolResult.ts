@@ -49,18 +49,24 @@ function isScalar(value: unknown): boolean {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
+/** Errors whose message is wholly ours: the bridge's own state, never a page's words. */
+const OWN_MESSAGE_CODES: ReadonlySet<string> = new Set(["extension_disconnected", "unauthorized", "unknown_command", "timeout", "paused_by_user"]);
+
 /**
  * A WebOperator failure as an MCP tool error: the agent sees the code and what to do next,
  * and a confirmation_required's held-back action both as JSON text and structured content.
+ * `fromBrowser`: the message came back from the browser, where it may quote the page (a
+ * covering element's name, a select's options, the target of a confirmation): then the
+ * message and the confirmation go inside the page-data boundary; the code stays outside.
  */
-export function toolErrorOf(code: string, message: string, confirmation?: ConfirmationRequest): CallToolResult {
-  const text = `error [${code}]: ${message}`;
-  if (confirmation === undefined) return { isError: true, content: [{ type: "text", text }], structuredContent: { code, error: message } };
-  return {
-    isError: true,
-    content: [{ type: "text", text: `${text}\nconfirmation: ${JSON.stringify(confirmation)}` }],
-    structuredContent: { code, error: message, confirmation },
-  };
+export function toolErrorOf(code: string, message: string, confirmation?: ConfirmationRequest, fromBrowser = false): CallToolResult {
+  const structuredContent = { code, error: message, ...(confirmation === undefined ? {} : { confirmation }) };
+  const details = confirmation === undefined ? message : `${message}\nconfirmation: ${JSON.stringify(confirmation)}`;
+  if (fromBrowser && !OWN_MESSAGE_CODES.has(code)) {
+    const text = `error [${code}] (the details may quote the page):\n${newUntrustedBoundary().wrap(details)}`;
+    return { isError: true, content: [{ type: "text", text }], structuredContent };
+  }
+  return { isError: true, content: [{ type: "text", text: `error [${code}]: ${details}` }], structuredContent };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

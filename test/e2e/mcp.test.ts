@@ -184,6 +184,15 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(stale.isError).toBe(true);
     expect(stale.structuredContent).toMatchObject({ code: "stale_ref" });
     expect(textOf(stale)).toContain("error [stale_ref]");
+    // A browser's error can quote the page (here the covering link's name): its details are page data.
+    await call("navigate", { url: session.pages.url("/click-targets.html") });
+    const page = insideBoundary(textOf(await call("snapshot"))).inside;
+    const covered = await call("click", { ref: findRef(page, "button", "Open the shop") });
+    expect(covered.structuredContent).toMatchObject({ code: "obscured" });
+    const { inside, outside } = insideBoundary(textOf(covered));
+    expect(outside).toContain("error [obscured]");
+    expect(outside).not.toContain("Promo");
+    expect(inside).toContain('link "Promo"');
     const invalid = await call("scroll", { direction: "sideways" });
     expect(invalid).toMatchObject({ isError: true, structuredContent: { code: "bad_request" } });
     const unknown = await call("teleport");
