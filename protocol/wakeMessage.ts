@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The runtime message the extension's offscreen document sends its service worker every
  * WAKE_INTERVAL_MS. A stopped worker is started by the message, and starting reconnects it to
@@ -5,3 +7,6 @@
  */
 export const WAKE_MESSAGE_KIND = "weboperator-wake";
 export const WAKE_INTERVAL_MS = 250;
+
+export const WakeMessageSchema = z.object({ kind: z.literal(WAKE_MESSAGE_KIND) });
+export type WakeMessage = z.infer<typeof WakeMessageSchema>;

@@ -1,4 +1,4 @@
-import { WAKE_MESSAGE_KIND } from "../../protocol/wakeMessage.js";
+import { WakeMessageSchema } from "../../protocol/wakeMessage.js";
 
 const WAKER_PATH = "extension/offscreen/waker.html";
 
@@ -8,7 +8,7 @@ const WAKER_PATH = "extension/offscreen/waker.html";
  */
 export function listenForWaker(onWake: () => void): void {
   chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (response: unknown) => void) => {
-    if (typeof message !== "object" || message === null || (message as { kind?: unknown }).kind !== WAKE_MESSAGE_KIND) return false;
+    if (!WakeMessageSchema.safeParse(message).success) return false;
     onWake();
     sendResponse(null);
     return false;
