@@ -48,3 +48,62 @@ function markFields(value: unknown, boundary: UntrustedBoundary, depthLeft: numb
     }),
   );
 }
+
+/**
+ * Structured-result keys whose string values WebOperator writes itself (codes, enums, ids,
+ * computed roles): they stay plain. Every other string in a structured result may come from
+ * a page, so it is marked.
+ */
+const OWN_STRING_KEYS: ReadonlySet<string> = new Set([
+  "code",
+  "effect",
+  "source",
+  "mimeType",
+  "engine",
+  "ref",
+  "id",
+  "status",
+  "category",
+  "categories",
+  "answeredBy",
+  "expiresAt",
+  "tool",
+  "type",
+  "kind",
+  "mode",
+  "state",
+  "state_hash",
+  "format",
+  "download_id",
+  "role",
+  "snapshotId",
+  "previousSnapshotId",
+]);
+
+/**
+ * A structured result (what an MCP host may hand the model instead of the text) with every
+ * string that may come from a page wrapped on its own, all with one nonce drawn for this
+ * answer; numbers, booleans and our own codes stay plain, so a program still reads ids and
+ * counts directly and `unmarkPageData` gives it the strings back.
+ */
+export function markPageStrings(value: unknown, boundary: UntrustedBoundary, ownKey = false): unknown {
+  if (typeof value === "string") return ownKey ? value : boundary.wrap(value);
+  if (Array.isArray(value)) return value.map((item) => markPageStrings(item, boundary, ownKey));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, markPageStrings(field, boundary, OWN_STRING_KEYS.has(key))]));
+}
+
+const MARKED = new RegExp(`^${BOUNDARY_OPEN} ([0-9a-f]{16})>>>\\n([\\s\\S]*)\\n${BOUNDARY_CLOSE} \\1>>>$`);
+
+/** A marked string's page text, for programs; any other string comes back as it is. */
+export function unmarkPageData(text: string): string {
+  return MARKED.exec(text)?.[2] ?? text;
+}
+
+/** A structured result with its marked strings back as plain page text, for programs. */
+export function unmarkPageStrings(value: unknown): unknown {
+  if (typeof value === "string") return unmarkPageData(value);
+  if (Array.isArray(value)) return value.map(unmarkPageStrings);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, unmarkPageStrings(field)]));
+}

@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { BOUNDARY_INSTRUCTIONS, COMMANDS, describeZodError, errorFromUnknown, isErrorResponse, type CapabilityRequest } from "../../protocol/index.js";
+import { BOUNDARY_INSTRUCTIONS, COMMANDS, PolicyChangedEventSchema, describeZodError, errorFromUnknown, isErrorResponse, type CapabilityRequest } from "../../protocol/index.js";
 import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
 import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
@@ -43,6 +43,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     client ??= WebOperatorClient.connect(options).then(
       (connection) => {
         live = connection;
+        // The user may change who answers confirmations while this server runs (in the side panel).
+        connection.onEvent((event) => {
+          if (PolicyChangedEventSchema.safeParse(event).success) void relistIfChanged();
+        });
         void relistIfChanged();
         return connection;
       },
@@ -65,16 +69,22 @@ export function createMcpServer(options: McpServerOptions): Server {
   // Whether the host's last listing had `confirm`: null before the first listing.
   let listedConfirm: boolean | null = null;
   const listsConfirm = async (): Promise<boolean> => offeredTools(offer, offer.everything ? null : await confirmationsSetting()).some(isConfirmTool);
+  // Asked once: until the host lists again, another change adds nothing to what it will see.
+  let relistAsked = false;
   /**
    * A host lists once, often before the browser runs: when a new connection finds the user's
-   * confirmations setting other than that listing assumed, the host is told to list again.
+   * confirmations setting other than that listing assumed, or the user changes it while
+   * connected (policy:changed), the host is told to list again.
    */
   const relistIfChanged = async (): Promise<void> => {
-    if (listedConfirm === null || offer.everything) return;
-    if ((await listsConfirm()) !== listedConfirm) await server.sendToolListChanged().catch(() => undefined);
+    if (listedConfirm === null || offer.everything || relistAsked) return;
+    if ((await listsConfirm()) === listedConfirm || relistAsked) return;
+    relistAsked = true;
+    await server.sendToolListChanged().catch(() => undefined);
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
+    relistAsked = false;
     const tools = offeredTools(offer, offer.everything ? null : await confirmationsSetting());
     listedConfirm = tools.some(isConfirmTool);
     return { tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })) };

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, newUntrustedBoundary, type ConfirmationRequest } from "../../protocol/index.js";
+import { ScreenshotResultSchema, markPageStrings, newUntrustedBoundary, type ConfirmationRequest, type UntrustedBoundary } from "../../protocol/index.js";
 import { summarizeAction } from "./actionSummary.js";
 
 /**
@@ -10,6 +10,8 @@ import { summarizeAction } from "./actionSummary.js";
  * - write actions as what changed (diff, dialogs, navigation, new tab), never the whole page;
  * - text-bearing results (snapshot, read_page, extract, ...) as their text, the whole result as structured content;
  * - anything else as JSON text and structured content.
+ * Some hosts hand the model the structured content rather than the text, so there every
+ * string a page may have supplied is marked too, each on its own, with the same nonce.
  */
 export function toolResultOf(toolName: string, result: unknown): CallToolResult {
   const boundary = newUntrustedBoundary();
@@ -28,14 +30,18 @@ export function toolResultOf(toolName: string, result: unknown): CallToolResult 
   const action = summarizeAction(result);
   if (action !== null) {
     const text = [`${toolName} done.`, ...action.ownLines, boundary.wrap(action.pageLines.join("\n"))].join("\n");
-    return { content: [{ type: "text", text }], structuredContent: action.structured };
+    return { content: [{ type: "text", text }], structuredContent: marked(action.structured, boundary) };
   }
   const structured = withoutInlineImages(result);
   const body = typeof structured.text === "string" ? textResultBody(structured) : JSON.stringify(structured);
   return {
     content: [{ type: "text", text: `${toolName}:\n${boundary.wrap(body)}` }, ...inlineImages(result)],
-    structuredContent: structured,
+    structuredContent: marked(structured, boundary),
   };
+}
+
+function marked(structured: Record<string, unknown>, boundary: UntrustedBoundary): Record<string, unknown> {
+  return markPageStrings(structured, boundary) as Record<string, unknown>;
 }
 
 /** A text result's page text, after one line of its other scalar fields (url, title, refCount, ...). */
@@ -63,8 +69,9 @@ export function toolErrorOf(code: string, message: string, confirmation?: Confir
   const structuredContent = { code, error: message, ...(confirmation === undefined ? {} : { confirmation }) };
   const details = confirmation === undefined ? message : `${message}\nconfirmation: ${JSON.stringify(confirmation)}`;
   if (fromBrowser && !OWN_MESSAGE_CODES.has(code)) {
-    const text = `error [${code}] (the details may quote the page):\n${newUntrustedBoundary().wrap(details)}`;
-    return { isError: true, content: [{ type: "text", text }], structuredContent };
+    const boundary = newUntrustedBoundary();
+    const text = `error [${code}] (the details may quote the page):\n${boundary.wrap(details)}`;
+    return { isError: true, content: [{ type: "text", text }], structuredContent: marked(structuredContent, boundary) };
   }
   return { isError: true, content: [{ type: "text", text: `error [${code}]: ${details}` }], structuredContent };
 }

@@ -10,6 +10,8 @@ import { notifyPanels } from "./panel/panelNotify.js";
 import { pendingBadge } from "./panel/pendingBadge.js";
 import { forgetClosedTab } from "./agents/agentTabs.js";
 import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
+import { policyStore } from "./gatekeeper/policyStore.js";
+import type { PolicyChangedEvent } from "../../protocol/panel/panelConfirmations.js";
 import { forgetPortsWithTheirDocuments } from "./contentPorts.js";
 import { AGENT_POLICY_SESSION_KEY, USER_POLICY_STORAGE_KEY } from "../../protocol/tools/gatekeeperTools.js";
 
@@ -55,8 +57,15 @@ chrome.storage.onChanged.addListener((changes, area) => {
   if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) {
     void syncNetworkRules();
     notifyPanels("policy");
+    void announcePolicyChange();
   }
 });
+
+/** Agents hear it too: an MCP server's tool list depends on who answers confirmations. */
+async function announcePolicyChange(): Promise<void> {
+  const { confirmations } = await policyStore.current();
+  connection.sendEvent({ kind: "policy:changed", confirmations } satisfies PolicyChangedEvent);
+}
 
 void syncNetworkRules();
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });

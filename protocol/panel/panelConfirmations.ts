@@ -27,6 +27,16 @@ export const GateConfirmationViewSchema = z.object({
 });
 export type GateConfirmationView = z.infer<typeof GateConfirmationViewSchema>;
 
+/**
+ * Pushed to agents when the user's settings changed, with who now answers confirmations:
+ * an MCP server lists `confirm` only where agents may answer, so it lists its tools again.
+ */
+export const PolicyChangedEventSchema = z.object({
+  kind: z.literal("policy:changed"),
+  confirmations: ConfirmationsModeSchema,
+});
+export type PolicyChangedEvent = z.infer<typeof PolicyChangedEventSchema>;
+
 /** Pushed to agents when the user answered a held-back browser.* write in the side panel. */
 export const ConfirmationAnsweredEventSchema = z.object({
   kind: z.literal("confirmation:answered"),

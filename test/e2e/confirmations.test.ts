@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ConfirmationRequestSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
+import { ConfirmationRequestSchema, WebOperatorError, unmarkPageStrings, type ConfirmationRequest } from "../../protocol/index.js";
 import { runCli } from "../helpers/cliProcess.js";
 import { connectMcpHost } from "../helpers/mcpHost.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
@@ -231,7 +231,7 @@ describe("the confirmation field reaches every agent surface", () => {
       const text = snapshot.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
       const result = (await client.callTool({ name: "click", arguments: { ref: findRef(text, "button", "Place order") } })) as CallToolResult;
       expect(result.isError).toBe(true);
-      const structured = result.structuredContent as { code?: string; confirmation?: unknown };
+      const structured = unmarkPageStrings(result.structuredContent) as { code?: string; confirmation?: unknown };
       expect(structured.code).toBe("confirmation_required");
       const confirmation = ConfirmationRequestSchema.parse(structured.confirmation);
       expect(confirmation).toMatchObject({ category: "purchase", target: { role: "button", name: "Place order" }, url: pageUrl });

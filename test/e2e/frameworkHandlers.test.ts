@@ -5,7 +5,7 @@ import { startWebOperatorSession, type WebOperatorSession } from "../helpers/web
 import { buildFrameworkFixtures, FRAMEWORK_FIXTURES, type BuiltFixtures } from "../helpers/frameworkFixtures.js";
 import { connectMcpHost } from "../helpers/mcpHost.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
-import type { CommandType } from "../../protocol/index.js";
+import { unmarkPageStrings, type CommandType } from "../../protocol/index.js";
 import { lineWith, refOf, withoutIds } from "../helpers/snapshotLines.js";
 
 /** One browser tool call, by its short name, answering the result object: the socket and MCP alike. */
@@ -74,7 +74,7 @@ describe("handlers that frameworks delegate get refs (React 18 and 19, Preact, V
     const result = (await host.callTool({ name: tool, arguments: args })) as CallToolResult;
     const text = result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
     if (result.isError === true) throw new Error(`${tool} failed over MCP: ${text}`);
-    return result.structuredContent ?? {};
+    return unmarkPageStrings(result.structuredContent ?? {}) as Record<string, unknown>;
   };
 
   for (const { name } of FRAMEWORK_FIXTURES) {

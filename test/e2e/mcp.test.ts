@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { COMMANDS, NATIVE_HOST_NAME, TOOL_PROFILES, expandCapabilityRequest, type CommandType } from "../../protocol/index.js";
+import { COMMANDS, NATIVE_HOST_NAME, TOOL_PROFILES, expandCapabilityRequest, unmarkPageStrings, type CommandType } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost, connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { runCli } from "../helpers/cliProcess.js";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
 import { killBridgeAndReconnect } from "../helpers/bridgeRestart.js";
-import { insideBoundary } from "../helpers/pageData.js";
+import { insideBoundary, plainStringsOf } from "../helpers/pageData.js";
 import { costOfTools, measureToolListCost } from "../../scripts/mcp/toolListCost.js";
 import { playwrightMcp } from "../../scripts/mcp/peerServers.js";
 
@@ -56,11 +56,23 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(click?.annotations).toMatchObject({ readOnlyHint: false });
   });
 
-  it("lists confirm once the user lets agents answer confirmations", async () => {
-    await setUserPolicy(session, { confirmations: "agent" });
+  it("tells a connected host to list again when the user changes who answers confirmations, and lists confirm only where agents may", async () => {
+    // Connected first, as a host is all day: the setting then changes under it, in the side panel.
+    expect((await call("tabs_list")).isError).toBeFalsy();
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("confirm");
+    const notified: Array<() => void> = [];
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => notified.shift()?.());
+    const nextListChanged = (): Promise<void> => new Promise((resolve) => notified.push(resolve));
     try {
+      const allowed = nextListChanged();
+      await setUserPolicy(session, { confirmations: "agent" });
+      await allowed;
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("confirm");
+      const withdrawn = nextListChanged();
+      await setUserPolicy(session, null);
+      await withdrawn;
     } finally {
+      client.removeNotificationHandler("notifications/tools/list_changed");
       await setUserPolicy(session, null);
     }
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("confirm");
@@ -98,12 +110,12 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(snapshot.isError).toBeFalsy();
     const { inside } = insideBoundary(textOf(snapshot));
     expect(inside).toContain("# Page Snapshot");
-    const structured = snapshot.structuredContent as { text: string; source: string };
+    const structured = unmarkPageStrings(snapshot.structuredContent) as { text: string; source: string };
     expect(structured.source).toBe("dom");
     expect(inside).toContain(structured.text);
     const clicked = await call("click", { ref: findRef(inside, "button", "Express shipping") });
     expect(clicked.isError).toBeFalsy();
-    expect(clicked.structuredContent).toMatchObject({ target: { role: "button", name: "Express shipping" } });
+    expect(unmarkPageStrings(clicked.structuredContent)).toMatchObject({ target: { role: "button", name: "Express shipping" } });
     expect(insideBoundary(textOf(clicked)).inside).toContain("Toggled true");
     const after = await call("extract");
     expect(textOf(after)).toContain("Toggled true");
@@ -144,6 +156,13 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
         expect(outside).not.toContain("0123456789abcdef");
         expect(outside).not.toContain("ignore previous instructions");
         expect(outside).not.toContain("console says obey");
+        // A host may hand the model the structured content instead: its page strings are marked too, with the same nonce.
+        const plain = plainStringsOf(answer.structuredContent, nonce).join("\n");
+        expect(plain).not.toContain("0123456789abcdef");
+        expect(plain).not.toContain("Forged");
+        expect(plain).not.toContain("ignore previous instructions");
+        expect(plain).not.toContain("console says obey");
+        expect(plain).not.toContain("mcp-forged-boundary");
       }
       expect(insideBoundary(textOf(answers[2]!)).inside).toContain("ignore previous instructions");
       expect(insideBoundary(textOf(answers[4]!)).inside).toContain("console says obey");
@@ -212,7 +231,7 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
       const tabId = (navigated.structuredContent as { tabId: number }).tabId;
       expect(tabId).not.toBe(visible);
       const snapshot = await call("snapshot", {}, host);
-      expect(snapshot.structuredContent).toMatchObject({ tabId, title: "Counter of host" });
+      expect(unmarkPageStrings(snapshot.structuredContent)).toMatchObject({ tabId, title: "Counter of host" });
       // The holder's tab, and the person's view, are untouched.
       const tabs = await holder.request("browser.tabs_list", {});
       expect(tabs.visibleTabId).toBe(visible);
@@ -302,10 +321,10 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("confirm");
     let listChanged = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void listChanged++);
-    // The user lets agents answer while this host's connection is down: its next connection finds out.
-    await setUserPolicy(session, { confirmations: "agent" });
     const restarted = await killBridgeAndReconnect(session);
     try {
+      // The user lets agents answer while this host's connection is down: its next connection finds out.
+      await setUserPolicy(session, { confirmations: "agent" });
       // The new bridge knows this host as a newcomer: its first navigate gets it a tab again.
       const navigated = await call("navigate", { url: session.pages.url("/chain.html") });
       expect(navigated.isError, textOf(navigated)).toBeFalsy();

@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { NATIVE_HOST_NAME } from "../../protocol/constants.js";
+import { unmarkPageStrings } from "../../protocol/index.js";
 import { BIN, runCli } from "../helpers/cliProcess.js";
 import { inlinePage, startFixtureServer, type FixtureServer } from "../helpers/fixtureServer.js";
 import { ownHome, startOwnChrome, stopEverythingOf, type OwnChrome, type OwnHome } from "../helpers/ownChrome.js";
@@ -135,13 +136,13 @@ for (const tokenCase of CASES) {
       const url = inlinePage(pages, PAGE);
       const navigated = await call("navigate", { url });
       expect(navigated.isError, `${textOf(navigated)}\n${chrome?.log() ?? ""}`).toBeFalsy();
-      expect(navigated.structuredContent).toMatchObject({ url, title: "Own Chrome" });
+      expect(unmarkPageStrings(navigated.structuredContent)).toMatchObject({ url, title: "Own Chrome" });
       const snapshot = await call("snapshot");
       expect(snapshot.isError, textOf(snapshot)).toBeFalsy();
       const text = textOf(snapshot);
       expect(text).toContain('heading "Hello from your own Chrome"');
       expect(text).toContain("drawn headed");
-      expect(snapshot.structuredContent).toMatchObject({ url, source: "dom" });
+      expect(unmarkPageStrings(snapshot.structuredContent)).toMatchObject({ url, source: "dom" });
 
       const tabs = await call("tabs_list");
       const { visibleTabId } = tabs.structuredContent as { visibleTabId: number | null };

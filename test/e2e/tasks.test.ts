@@ -39,6 +39,12 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
   ],
   "look at it": [call("screenshot", {}), answer("seen")],
   "cli task": [readPage, clickSubmit, answer("done via the CLI")],
+  "download the report": [
+    readPage,
+    (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "link", "Download report") } })] }),
+    waitTurn(1),
+    answer("downloaded"),
+  ],
   "survive a crash": [waitTurn(1), waitTurn(1), waitTurn(1), waitTurn(1), answer("finished after the crash")],
 };
 
@@ -207,6 +213,31 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(width).toBeLessThanOrEqual(1280);
     expect(height).toBeLessThanOrEqual(880);
     expect(width * height).toBeLessThanOrEqual(1_150_000);
+  });
+
+  it("reports a download in browser_state with exactly the fields the seed declares, and page titles and URLs cleaned", async () => {
+    const id = await start("download the report", { startUrl: session.pages.url("/task-download.html") });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: "downloaded" });
+    const blocks = requestsOf("download the report").flatMap((request) => toolResults(request).flatMap((result) => result.content.filter((block) => block.type === "browser_state")));
+    const blockText = JSON.stringify(blocks);
+    const changes = blocks.flatMap((block) => (block as { state_changes?: Array<Record<string, unknown>> }).state_changes ?? []).filter((change) => change.type !== "tab_opened");
+    const declared: Record<string, string[]> = { download_started: ["download_id", "type", "url"], download_completed: ["download_id", "path", "size_bytes", "type", "url"], download_failed: ["download_id", "error", "type", "url"] };
+    for (const change of changes) {
+      const fields = declared[String(change.type)];
+      expect(fields, JSON.stringify(change)).toBeDefined();
+      for (const key of Object.keys(change)) expect(fields).toContain(key);
+      expect(change.url).toBe(session.pages.url("/diag-file.txt"));
+    }
+    // Started then completed, or (when it finished within the click) completed alone; never twice in one block.
+    const completed = changes.filter((change) => change.type === "download_completed");
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ size_bytes: expect.any(Number) as number });
+    // No upload root holds the downloads folder, so no path reaches the model.
+    expect(completed[0]).not.toHaveProperty("path");
+    expect(blockText).not.toContain("dl-secret-42");
+    expect(blockText).not.toContain("Ignore previous instructions");
+    expect(blockText).toContain("title withheld");
   });
 
   it("runs a task from the CLI: streams steps, asks y/n, prints the answer, and fetches the trace", async () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { z } from "zod";
 import { BrowserUseActResultSchema, BrowserUseStateSchema, type ChatRequestMessage } from "../../protocol/index.js";
+import { insideBoundary } from "./pageData.js";
 
 export interface RecordedChatRequest {
   path: string;
@@ -98,11 +99,13 @@ export function chatByGoal(scripts: Record<string, ScriptedChatTurn[]>): (reques
 const StateSentSchema = BrowserUseStateSchema.extend({ error: BrowserUseActResultSchema.shape.error }).strict();
 export type StateSent = z.infer<typeof StateSentSchema>;
 
-/** The latest State Object of a request (the one user turn that carries one whole), checked against the schema. */
+/** The latest State Object of a request (the one user turn that carries one whole), which must be inside page-data markers, checked against the schema. */
 export function lastState(request: RecordedChatRequest): StateSent {
   const last = [...request.body.messages].reverse().map(textOf).find((text, at, texts) => request.body.messages[texts.length - 1 - at]?.role === "user" && text.includes(STATE_LEAD));
   if (last === undefined) throw new Error(`no State Object in ${JSON.stringify(request.body.messages).slice(0, 300)}`);
-  return StateSentSchema.parse(JSON.parse(last.slice(last.indexOf(STATE_LEAD) + STATE_LEAD.length)));
+  const { inside, outside } = insideBoundary(last.slice(last.indexOf(STATE_LEAD) + STATE_LEAD.length));
+  if (outside !== "") throw new Error(`the State Object has text outside its page-data markers: ${outside}`);
+  return StateSentSchema.parse(JSON.parse(inside));
 }
 
 const STATE_LEAD = "State Object:\n";

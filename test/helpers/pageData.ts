@@ -12,3 +12,14 @@ export function insideBoundary(text: string): { nonce: string; inside: string; o
   if (end < 0) throw new Error(`the boundary ${nonce} is not closed in:\n${text}`);
   return { nonce, inside: text.slice(start, end), outside: text.slice(0, start - open.length) + text.slice(end + close.length) };
 }
+
+/** The strings of a structured result that are not wrapped whole in page-data markers of `nonce`. */
+export function plainStringsOf(value: unknown, nonce: string): string[] {
+  if (typeof value === "string") {
+    const marked = value.startsWith(`<<<page-data ${nonce}>>>\n`) && value.endsWith(`\n<<<end page-data ${nonce}>>>`);
+    return marked ? [] : [value];
+  }
+  if (Array.isArray(value)) return value.flatMap((item) => plainStringsOf(item, nonce));
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap((field) => plainStringsOf(field, nonce));
+}

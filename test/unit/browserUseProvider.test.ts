@@ -12,13 +12,12 @@ import { insideBoundary } from "../helpers/pageData.js";
 const HASH = "a".repeat(64);
 const state = (hash: string, url = "http://x/"): AgentState => ({ url, page_content: "- button \"Go\" [index=1]", element_index: {}, state_hash: hash });
 
-/** The State Object a user turn carries, with its page_content taken out of the page-data markers it must be inside. */
+/** The State Object a user turn carries, taken out of the page-data markers it must be wholly inside. */
 function sentState(content: unknown): AgentState {
   if (typeof content !== "string") throw new Error("no text content");
-  const sent = JSON.parse(content.slice(content.indexOf("State Object:\n") + "State Object:\n".length)) as AgentState;
-  const { inside, outside } = insideBoundary(sent.page_content);
-  if (outside !== "") throw new Error(`page_content has text outside its page-data markers: ${outside}`);
-  return { ...sent, page_content: inside };
+  const { inside, outside } = insideBoundary(content.slice(content.indexOf("State Object:\n") + "State Object:\n".length));
+  if (outside !== "") throw new Error(`the State Object has text outside its page-data markers: ${outside}`);
+  return JSON.parse(inside) as AgentState;
 }
 
 describe("judging a model's reply before it is sent", () => {
@@ -69,7 +68,7 @@ describe("the conversation sent to the model", () => {
     chat.addReply('{"action":"click_element","element_index":1}');
     chat.presentState(state("b".repeat(64), "http://x/next"));
     const [first, reply, second] = chat.forModel();
-    expect(first?.content).toBe(`Task: find it\n\n(earlier state ${"a".repeat(12)} at http://x/; superseded, its element indexes are invalid)`);
+    expect(first?.content).toBe(`Task: find it\n\n(earlier state ${"a".repeat(12)}; superseded, its element indexes are invalid)`);
     expect(reply?.role).toBe("assistant");
     expect(second?.content).toMatch(/^State Object:\n/);
     expect(sentState(second?.content)).toEqual(state("b".repeat(64), "http://x/next"));

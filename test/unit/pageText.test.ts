@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defuseRefMarkers, plainPageString, quotePageString, singleLine } from "../../extension/shared/pageStrings.js";
 import { diffLines } from "../../extension/content/snapshot/lineDiff.js";
-import { redactHeader, redactText, redactUrl, REDACTED } from "../../extension/background/diagnostics/redaction.js";
+import { redactHeader, redactText, redactUrl, REDACTED } from "../../protocol/redaction.js";
 
 /** Strings a page could use to forge a snapshot line or a ref. */
 const FORGERIES = [

@@ -4,7 +4,7 @@ import type { ConsoleEntrySchema } from "../../../protocol/tools/diagnosticsTool
 import { debuggerSession } from "../debuggerSession.js";
 import { onCdpEvent } from "../cdp/cdpEvents.js";
 import { readSince, type ReadCursor } from "./readCursor.js";
-import { MAX_ENTRY_CHARS, redactText, redactUrl, truncate } from "./redaction.js";
+import { MAX_ENTRY_CHARS, redactText, redactUrl, truncate } from "../../../protocol/redaction.js";
 import { SessionBacked } from "./sessionBacked.js";
 
 type ConsoleEntry = z.infer<typeof ConsoleEntrySchema>;

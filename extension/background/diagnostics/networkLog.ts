@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { NetworkEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
-import { redactHeader, redactUrl, truncate } from "./redaction.js";
+import { redactHeader, redactUrl, truncate } from "../../../protocol/redaction.js";
 import { SessionBacked } from "./sessionBacked.js";
 
 type NetworkEntry = z.infer<typeof NetworkEntrySchema>;

@@ -1,4 +1,4 @@
-import { redactUrl } from "../diagnostics/redaction.js";
+import { redactUrl } from "../../../protocol/redaction.js";
 import { DownloadTracker } from "./downloadTracker.js";
 
 /**

@@ -50,7 +50,7 @@ export class BrowserUseConversation {
     }
     const opening = this.messages.length === 0 ? `Task: ${this.goal}\n\n` : "";
     this.stateAt = this.messages.length;
-    this.messages.push({ role: "user", content: `${opening}${STATE_LEAD}${JSON.stringify(withMarkedPageContent(state))}` });
+    this.messages.push({ role: "user", content: `${opening}${STATE_LEAD}${newUntrustedBoundary().wrap(JSON.stringify(state))}` });
   }
 
   addReply(text: string): void {
@@ -84,10 +84,11 @@ export class BrowserUseConversation {
 
 export const STATE_LEAD = "State Object:\n";
 
-/** The state as the model reads it: page_content inside page-data markers with a nonce of this turn's own, the rest as the seed shapes it. */
-function withMarkedPageContent(state: AgentState): AgentState {
-  return { ...state, page_content: newUntrustedBoundary().wrap(state.page_content) };
-}
+/*
+ * The whole State Object goes inside one pair of page-data markers with a nonce of this
+ * turn's own: its url, page_content and every element_index text come from the page, and
+ * one boundary costs a local model's context far less than a pair per string.
+ */
 
 /** A state message once a newer one exists: the goal line (if any) and which state it was. */
 function supersededLine(content: string): string {
@@ -96,8 +97,10 @@ function supersededLine(content: string): string {
   const head = content.slice(0, at);
   let summary = "(an earlier state)";
   try {
-    const state = JSON.parse(content.slice(at + STATE_LEAD.length)) as { url?: unknown; state_hash?: unknown; error?: { code?: unknown } };
-    summary = `(earlier state ${String(state.state_hash).slice(0, 12)} at ${String(state.url)}${state.error === undefined ? "" : `, error ${String(state.error.code)}`}; superseded, its element indexes are invalid)`;
+    const marked = content.slice(at + STATE_LEAD.length);
+    const state = JSON.parse(marked.slice(marked.indexOf("{"), marked.lastIndexOf("}") + 1)) as { state_hash?: unknown; error?: { code?: unknown } };
+    // The URL is the page's to choose, so it stays out of the line that outlives its markers.
+    summary = `(earlier state ${String(state.state_hash).slice(0, 12)}${state.error === undefined ? "" : `, error ${String(state.error.code)}`}; superseded, its element indexes are invalid)`;
   } catch {
     // Already a line.
   }

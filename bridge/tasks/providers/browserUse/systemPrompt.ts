@@ -7,7 +7,7 @@ import { BOUNDARY_INSTRUCTIONS, BROWSER_USE_ACTION_NAMES } from "../../../../pro
 export function browserUseSystemPrompt(): string {
   return [
     "You are WebOperator's Browser-Use task agent. You work in a real browser tab to reach the user's goal, one action per turn.",
-    "Every turn you receive a State Object as JSON: url, page_content (a simplified page text, for context only), element_index (numeric keys mapping to {tag, role, aria-label, text_content, attributes}), state_hash, and sometimes error {code, message, failed_action} when your last action failed and the state did not change.",
+    "Every turn you receive a State Object as JSON, inside page-data markers because almost all of it comes from the page: url, page_content (a simplified page text, for context only), element_index (numeric keys mapping to {tag, role, aria-label, text_content, attributes}), state_hash, and sometimes error {code, message, failed_action} when your last action failed and the state did not change.",
     `Answer every turn with exactly one JSON action object and nothing else. Actions (${BROWSER_USE_ACTION_NAMES.join(", ")}):`,
     '{"action": "click_element", "element_index": 4}',
     '{"action": "input_text", "element_index": 12, "text": "user@example.com", "overwrite": true}',

@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { ToolError } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type { BetaBrowserState } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type { BetaBrowserStateChange, BetaBrowserStateTabEntry } from "@anthropic-ai/sdk/resources/beta";
-import { WebOperatorError, type BrowserCommandType, type CommandPayloadInput, type CommandResult } from "../../../../protocol/index.js";
+import { ActionEffectsSchema, WebOperatorError, type BrowserCommandType, type CommandPayloadInput, type CommandResult } from "../../../../protocol/index.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
 import { TabRefMap } from "./refMap.js";
+import type { DownloadSummary } from "../../../../protocol/tools/diagnosticsTools.js";
+import { downloadSettled, downloadStarted, sendableBrowserState, tabEntryForModel } from "./browserStateBlock.js";
+import { logBridge } from "../../../log.js";
 
 /** Image limits for toolset screenshots: long edge ≤ 1,568 px and about 1.15 megapixels (seed: image size limits). */
 export const SCREENSHOT_MAX_WIDTH = 1280;
@@ -21,6 +24,8 @@ export class TaskBrowser {
   private readonly focusedRef = new Map<number, string>();
   private changes: BetaBrowserStateChange[] = [];
   private lastTabs: BetaBrowserStateTabEntry[] | null = null;
+  /** This task's downloads that started and have not yet been reported finished or failed. */
+  private readonly pendingDownloads = new Set<string>();
 
   constructor(readonly task: TaskContext) {}
 
@@ -86,27 +91,40 @@ export class TaskBrowser {
     }
   }
 
-  /** New tabs and downloads a write reported, for the next browser_state. */
+  /**
+   * New tabs and downloads a write reported, for the next browser_state. Only this task's
+   * own downloads are reported: a write drains every download that settled meanwhile,
+   * whoever started it.
+   */
   private noteEffects(result: unknown): void {
-    if (typeof result !== "object" || result === null) return;
-    const effects = result as {
-      tab_created?: { tabId: number };
-      navigated?: boolean;
-      tabId?: number;
-      download_started?: Array<{ download_id: string; url?: string; filename?: string }>;
-      download_updates?: Array<{ download_id: string; state: string; filename?: string; error?: string }>;
-    };
-    if (effects.tab_created !== undefined) {
-      this.task.adoptTab(effects.tab_created.tabId, true);
-      this.changes.push({ type: "tab_opened", tab_id: TaskBrowser.tabName(effects.tab_created.tabId) });
+    const effects = ActionEffectsSchema.pick({ tab_created: true, download_started: true, download_updates: true }).safeParse(result);
+    if (!effects.success) return;
+    const { tab_created: created, download_started: started = [], download_updates: updates = [] } = effects.data;
+    if (created !== undefined) {
+      this.task.adoptTab(created.tabId, true);
+      this.changes.push({ type: "tab_opened", tab_id: TaskBrowser.tabName(created.tabId) });
     }
-    for (const started of effects.download_started ?? []) {
-      this.changes.push({ type: "download_started", download_id: started.download_id, url: started.url ?? "", ...(started.filename === undefined ? {} : { filename: started.filename }) });
+    for (const download of started) {
+      this.changes.push(downloadStarted(download));
+      this.pendingDownloads.add(download.download_id);
+      this.noteSettled(download);
     }
-    for (const update of effects.download_updates ?? []) {
-      if (update.state === "complete") this.changes.push({ type: "download_completed", download_id: update.download_id } as BetaBrowserStateChange);
-      else if (update.state === "interrupted") this.changes.push({ type: "download_failed", download_id: update.download_id, error: update.error ?? "interrupted" } as BetaBrowserStateChange);
-    }
+    for (const update of updates) this.noteSettled(update);
+  }
+
+  private noteSettled(download: DownloadSummary): void {
+    if (!this.pendingDownloads.has(download.download_id)) return;
+    const settled = downloadSettled(download);
+    if (settled === null) return;
+    this.pendingDownloads.delete(download.download_id);
+    this.changes.push(settled);
+  }
+
+  /** A download finishes while some later call runs, often one that is no write (a wait, a read): each report looks. */
+  private async pollDownloads(): Promise<void> {
+    if (this.pendingDownloads.size === 0) return;
+    const listed = await this.task.browser("browser.downloads", {}).catch(() => null);
+    for (const download of listed?.downloads ?? []) this.noteSettled(download);
   }
 
   /** The task's tabs as browser_state entries (only its own tabs: never the user's or another task's). */
@@ -117,7 +135,7 @@ export class TaskBrowser {
     const active = this.task.tabs().length > 0 ? this.task.activeTab() : null;
     const entries = listed.tabs
       .filter((tab) => own.has(tab.tabId))
-      .map((tab) => ({ tab_id: TaskBrowser.tabName(tab.tabId), title: tab.title, url: tab.url, active: tab.tabId === active }));
+      .map((tab) => tabEntryForModel({ tab_id: TaskBrowser.tabName(tab.tabId), title: tab.title, url: tab.url, active: tab.tabId === active }));
     this.lastTabs = entries;
     return entries;
   }
@@ -132,10 +150,11 @@ export class TaskBrowser {
   async report(): Promise<BetaBrowserState> {
     const tabs = this.lastTabs ?? (await this.tabEntries());
     this.lastTabs = null;
-    const open = new Set(tabs.map((tab) => tab.tab_id));
-    const changes = this.changes.filter((change) => change.type !== "tab_opened" || open.has(change.tab_id));
+    await this.pollDownloads();
+    const { block, problems } = sendableBrowserState(tabs, this.changes);
     this.changes = [];
-    return changes.length > 0 ? { tabs, state_changes: changes } : { tabs };
+    if (problems.length > 0) logBridge(`task ${this.task.id}: a browser_state block broke the API's rules and went out reduced: ${problems.join("; ")}`);
+    return block;
   }
 
   /** A hash of what the model can see of the browser: tabs, urls, titles, the active one. */

@@ -1,5 +1,5 @@
 /**
- * Credential-like values never leave the extension in diagnostics: URL query and fragment
+ * Credential-like values never reach an agent or a model (diagnostics, download and tab URLs): URL query and fragment
  * parameters with secret-sounding names, userinfo, credential headers, bearer tokens and
  * JWTs inside free text. Redaction happens before truncation so a cut cannot expose half
  * a secret's name and all of its value.
