@@ -14,16 +14,18 @@ export async function confirmationsMode(extension: ExtensionLink): Promise<Confi
 }
 
 /**
- * With confirmations: "user", an agent on the socket may not answer a task's confirmation:
- * only the person at the side panel decides. browser.confirm is refused by the extension
- * itself. A tasks.start with autoConfirm is accepted: the engine then grants nothing itself
- * (its answer says so), so every confirmation still reaches the person.
+ * With confirmations: "user", an agent on the socket may not answer a task's confirmation
+ * or what a task asks of the person (tasks.respond): only the person at the side panel
+ * decides. browser.confirm is refused by the extension itself. A tasks.start with
+ * autoConfirm is accepted: the engine then grants nothing itself (its answer says so), so
+ * every confirmation still reaches the person.
  */
 export async function assertAgentMayConfirm(type: string, _payload: unknown, extension: ExtensionLink): Promise<void> {
-  if (type !== "tasks.confirm") return;
+  if (type !== "tasks.confirm" && type !== "tasks.respond") return;
   if ((await confirmationsMode(extension)) !== "user") return;
+  const what = type === "tasks.confirm" ? "Ask the user to Allow or Deny it there" : "Ask the user to answer the task there";
   throw new WebOperatorError(
     "policy_denied",
-    "The user answers confirmations in the WebOperator side panel (their confirmations setting is \"user\"), so tasks.confirm from the socket is refused. Ask the user to Allow or Deny it there; tasks.wait or task events tell you the outcome.",
+    `The user answers confirmations in the WebOperator side panel (their confirmations setting is "user"), so ${type} from the socket is refused. ${what}; tasks.wait or task events tell you the outcome.`,
   );
 }

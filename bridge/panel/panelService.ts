@@ -66,6 +66,8 @@ export class PanelService {
         return task("tasks.stop", { id: request.id });
       case "task_confirm":
         return task("tasks.confirm", { id: request.id, allow: request.allow });
+      case "task_respond":
+        return task("tasks.respond", { id: request.id, ...(request.text === undefined ? {} : { text: request.text }), ...(request.done === undefined ? {} : { done: request.done }) });
       case "stop_all":
         return this.stopAll();
       case "resume_all":

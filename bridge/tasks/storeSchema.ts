@@ -1,7 +1,7 @@
 /**
  * The task store's tables. Versioned by `user_version` so a later layout can migrate;
  * every statement is idempotent so opening an existing store changes nothing.
- * Version 2 added task_signatures and skills; a version-1 store gains them on open.
+ * Version 2 added task_signatures and skills, version 3 interactions; an older store gains them on open.
  */
 export const STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS tasks (
@@ -97,5 +97,15 @@ CREATE TABLE IF NOT EXISTS skills (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
-PRAGMA user_version = 2;
+CREATE TABLE IF NOT EXISTS interactions (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  source_key TEXT NOT NULL,
+  request TEXT NOT NULL,
+  requested_at TEXT NOT NULL,
+  answer TEXT,
+  answered_at TEXT,
+  UNIQUE (task_id, source_key)
+);
+PRAGMA user_version = 3;
 `;

@@ -1,4 +1,5 @@
 import { WebOperatorError, type TaskStatus } from "../../protocol/index.js";
+import type { InteractionAnswer } from "./interactionStore.js";
 
 /** Why a task's signal was aborted: the status it ends in. */
 export type EndReason = "stopped" | "timed_out" | "max_steps";
@@ -12,7 +13,7 @@ export class TaskEndedError extends Error {
 
 /**
  * The live controls of one running task: its abort signal (stop, timeout), the pause
- * gate steps wait on, and the one confirmation it may be waiting for.
+ * gate steps wait on, and the one confirmation or interaction it may be waiting for.
  */
 export class TaskControl {
   readonly abort = new AbortController();
@@ -20,6 +21,7 @@ export class TaskControl {
   pauseRequested = false;
   private resumeWaiters: Array<() => void> = [];
   private confirmationWaiter: { id: string; settle: (allowed: boolean) => void } | null = null;
+  private interactionWaiter: { id: string; settle: (answer: InteractionAnswer | null) => void } | null = null;
   /** The status to go back to when a pause or confirmation ends. */
   status: TaskStatus = "running";
 
@@ -29,6 +31,7 @@ export class TaskControl {
     this.abort.abort(new TaskEndedError(reason));
     this.releasePause();
     this.confirmationWaiter?.settle(false);
+    this.interactionWaiter?.settle(null);
   }
 
   throwIfEnded(): void {
@@ -74,5 +77,29 @@ export class TaskControl {
       throw new WebOperatorError("invalid_state", `Confirmation ${id} is no longer waiting for an answer.`);
     }
     this.confirmationWaiter.settle(allowed);
+  }
+
+  /** Waits for tasks.respond on `id`, with no bound but the task's own (its end answers null). */
+  awaitInteraction(id: string): Promise<InteractionAnswer | null> {
+    if (this.endReason !== null) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.interactionWaiter = {
+        id,
+        settle: (answer) => {
+          this.interactionWaiter = null;
+          resolve(answer);
+        },
+      };
+    });
+  }
+
+  /** Whether the running task waits on this interaction now (else the answer is only stored). */
+  awaitsInteraction(id: string): boolean {
+    return this.interactionWaiter?.id === id;
+  }
+
+  answerInteraction(id: string, answer: InteractionAnswer): void {
+    if (this.interactionWaiter?.id !== id) throw new WebOperatorError("invalid_state", `Interaction ${id} is no longer waiting for an answer.`);
+    this.interactionWaiter.settle(answer);
   }
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import {
   FINAL_TASK_STATUSES,
   TaskConfirmPayloadSchema,
+  TaskRespondPayloadSchema,
   TaskIdOnlyPayloadSchema,
   TaskListPayloadSchema,
   TaskStartPayloadSchema,
@@ -15,6 +16,7 @@ import {
   type TaskAutoConfirm,
   type TaskConfirmation,
   type TaskEvent,
+  type TaskInteraction,
   type TaskStartPayload,
   type TaskStatus,
   type TaskSummary,
@@ -128,6 +130,8 @@ export class TaskEngine {
         return this.resume(store, TaskIdOnlyPayloadSchema.parse(payload).id);
       case "tasks.confirm":
         return this.confirm(store, TaskConfirmPayloadSchema.parse(payload));
+      case "tasks.respond":
+        return this.respond(store, TaskRespondPayloadSchema.parse(payload));
       case "tasks.wait":
         return this.wait(store, TaskIdOnlyPayloadSchema.parse(payload).id, timeoutMs);
       case "skills.list":
@@ -139,10 +143,11 @@ export class TaskEngine {
     }
   }
 
-  /** Live tasks waiting for a confirmation: the side panel's badge count. */
+  /** Live tasks waiting for the person (a confirmation, a question, a step in the browser): the side panel's badge count. */
   waitingCount(): number {
     if (this.store === null) return 0;
-    return [...this.live.keys()].filter((id) => this.store?.getTask(id)?.status === "waiting_confirmation").length;
+    const waiting: readonly TaskStatus[] = ["waiting_confirmation", "waiting_interaction"];
+    return [...this.live.keys()].filter((id) => waiting.includes(this.store?.getTask(id)?.status ?? "queued")).length;
   }
 
   /** The full stored record of one task, for the trace endpoint. */
@@ -320,9 +325,14 @@ export class TaskEngine {
     }
   }
 
-  private setStatus(store: TaskStore, id: string, status: TaskStatus, extra: { answer?: string; error?: { code: string; message: string }; confirmation?: TaskConfirmation } = {}): void {
+  private setStatus(
+    store: TaskStore,
+    id: string,
+    status: TaskStatus,
+    extra: { answer?: string; error?: { code: string; message: string }; confirmation?: TaskConfirmation; interaction?: TaskInteraction } = {},
+  ): void {
     const row = this.row(store, id);
-    if (row.status === status && extra.confirmation === undefined && extra.answer === undefined && extra.error === undefined) return;
+    if (row.status === status && extra.confirmation === undefined && extra.interaction === undefined && extra.answer === undefined && extra.error === undefined) return;
     const at = now();
     store.updateTask(id, {
       status,
@@ -330,7 +340,7 @@ export class TaskEngine {
       ...(extra.answer === undefined ? {} : { answer: extra.answer }),
       ...(extra.error === undefined ? (status === "running" ? { error_code: null, error_message: null } : {}) : { error_code: extra.error.code, error_message: extra.error.message }),
     });
-    this.emit(store, { kind: "task:update", taskId: id, status, previousStatus: row.status, at, ...extra });
+    this.emit(store, { kind: "task:update", taskId: id, status, previousStatus: row.status, at, ...extra, task: taskSummary(store, this.row(store, id)) });
   }
 
   private emit(store: TaskStore, event: TaskEvent): void {
@@ -388,6 +398,31 @@ export class TaskEngine {
     // The answer is applied on the task's own turn; give it that turn before reporting the status.
     await new Promise((resolve) => setImmediate(resolve));
     return { id: input.id, confirmationId: pending.id, allowed: input.allow, status: this.row(store, input.id).status };
+  }
+
+  /**
+   * The person's answer to what the task asked. A live task waiting on it goes on at once;
+   * an interrupted one (the bridge restarted while it waited) keeps the answer and resumes,
+   * and its provider, asking again, gets it.
+   */
+  private async respond(store: TaskStore, input: { id: string; text?: string | undefined; done?: boolean | undefined }): Promise<{ id: string; interactionId: string; status: TaskStatus }> {
+    const row = this.row(store, input.id);
+    const live = this.live.get(input.id);
+    const pending = live !== undefined || row.status === "interrupted" ? store.interactions.pending(input.id) : null;
+    if (pending === null) throw new WebOperatorError("invalid_state", `Task ${input.id} is ${row.status} and asks nothing of the person; tasks.get shows what it waits on.`);
+    if (pending.type === "question" && input.text === undefined) {
+      throw new WebOperatorError("bad_request", `Task ${input.id} asks a question: answer it with {id, text}. Its question: ${pending.question}`);
+    }
+    if (pending.type === "user_action" && input.done === undefined) {
+      throw new WebOperatorError("bad_request", `Task ${input.id} waits for the person to do a step in the browser (${pending.action}): answer {id, done: true} once it is done, or done: false if it cannot be.`);
+    }
+    const answer = pending.type === "question" ? { text: input.text ?? "" } : { done: input.done === true };
+    store.interactions.answer(pending.id, answer, now());
+    if (live?.control.awaitsInteraction(pending.id) === true) live.control.answerInteraction(pending.id, answer);
+    else if (live === undefined) this.resume(store, input.id);
+    // The answer is applied on the task's own turn; give it that turn before reporting the status.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { id: input.id, interactionId: pending.id, status: this.row(store, input.id).status };
   }
 
   private async wait(store: TaskStore, id: string, timeoutMs: number): Promise<TaskSummary & { ended: boolean }> {

@@ -7,6 +7,7 @@ import {
   type ConfirmationRequest,
   type TaskConfirmation,
   type TaskEvent,
+  type TaskInteraction,
   type TaskStartPayload,
   type TaskStatus,
   type UploadGrant,
@@ -15,7 +16,8 @@ import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
 import type { TaskRow, TaskStore } from "./taskStore.js";
 import { shortInput } from "./taskViews.js";
-import type { StepOutcome, TargetHint, TaskAttachmentView, TaskContext, ToolCaller } from "./taskTypes.js";
+import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, ToolCaller } from "./taskTypes.js";
+import type { InteractionAnswer } from "./interactionStore.js";
 import { parseBrowserResult } from "./browserResult.js";
 import { BodyStepRecorder } from "./trace/bodyStepRecorder.js";
 
@@ -26,7 +28,7 @@ export interface TaskSessionDeps {
   control: TaskControl;
   callTool: ToolCaller;
   tabOwners: Map<number, string>;
-  setStatus: (status: TaskStatus, extra?: { confirmation?: TaskConfirmation }) => void;
+  setStatus: (status: TaskStatus, extra?: { confirmation?: TaskConfirmation; interaction?: TaskInteraction }) => void;
   emit: (event: TaskEvent) => void;
   readAttachmentFile: (path: string) => Promise<Buffer>;
   /** Whether autoConfirm may still grant now: false once the user answers confirmations themselves. */
@@ -314,6 +316,24 @@ export class TaskSession implements TaskContext {
       throw new WebOperatorError("upload_refused", `"${id}" is not an attachment of this task (its attachments: ${known}). Only task attachments can be uploaded.`);
     }
     return { name: row.name, mimeType: row.mime_type, base64: (await this.deps.readAttachmentFile(row.stored_path)).toString("base64") };
+  }
+
+  async interact(request: InteractionRequest, key: string): Promise<InteractionAnswer> {
+    const interactions = this.deps.store.interactions;
+    const known = interactions.byKey(this.id, key);
+    if (known?.answer != null) return known.answer;
+    let interaction = known?.interaction;
+    if (interaction === undefined) {
+      const base = { id: `ti_${randomBytes(6).toString("hex")}`, requestedAt: now() };
+      interaction = request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active };
+      interactions.insert(this.id, key, interaction);
+    }
+    this.deps.setStatus("waiting_interaction", { interaction });
+    const answer = await this.deps.control.awaitInteraction(interaction.id);
+    this.deps.control.throwIfEnded();
+    if (answer === null) throw new WebOperatorError("invalid_state", "The task ended while it waited for the person.");
+    this.deps.setStatus(this.deps.control.pauseRequested ? "paused" : "running");
+    return answer;
   }
 
   saveConversation(messages: unknown): void {

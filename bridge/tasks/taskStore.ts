@@ -5,6 +5,7 @@ import type { TaskStartPayload, TaskStatus } from "../../protocol/index.js";
 import { STORE_SCHEMA } from "./storeSchema.js";
 import { guard } from "./storeGuard.js";
 import { SkillStore } from "./skills/skillStore.js";
+import { InteractionStore } from "./interactionStore.js";
 
 /** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
 export interface TaskRow {
@@ -87,7 +88,7 @@ export interface EventRow {
 type TaskPatch = Partial<Omit<TaskRow, "id" | "created_at">>;
 
 /** Every status a task can hold while something in this process drives it. */
-const LIVE_STATUSES: TaskStatus[] = ["queued", "running", "waiting_confirmation", "paused"];
+const LIVE_STATUSES: TaskStatus[] = ["queued", "running", "waiting_confirmation", "waiting_interaction", "paused"];
 
 /**
  * The durable record of every task (SQLite, WAL, in the config dir). Every method is
@@ -117,6 +118,14 @@ export class TaskStore {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  private interactionStore: InteractionStore | undefined;
+
+  /** What tasks asked of the person, and the answers, in the same database. */
+  get interactions(): InteractionStore {
+    this.interactionStore ??= new InteractionStore(this.db);
+    return this.interactionStore;
   }
 
   private skillStore: SkillStore | undefined;

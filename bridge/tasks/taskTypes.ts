@@ -1,4 +1,5 @@
-import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload, UploadGrant } from "../../protocol/index.js";
+import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload, UploadGrant, UserActionKind } from "../../protocol/index.js";
+import type { InteractionAnswer } from "./interactionStore.js";
 
 /** What a provider may tell the engine about the element a call acts on, for the confirmation prompt. */
 export interface TargetHint {
@@ -29,6 +30,9 @@ export interface TaskAttachmentView {
  * What a provider sees of its task. The engine owns state, limits, confirmations and
  * persistence; a provider only turns model output into steps.
  */
+/** What a provider asks of the person: a question, or a step only they may do in the browser. */
+export type InteractionRequest = { type: "question"; question: string } | { type: "user_action"; action: UserActionKind; instructions: string };
+
 export interface TaskContext {
   readonly id: string;
   readonly goal: string;
@@ -50,6 +54,12 @@ export interface TaskContext {
   browser<T extends BrowserCommandType>(type: T, payload: CommandPayloadInput<T>, target?: TargetHint): Promise<CommandResult<T>>;
   /** The bytes of an attachment of this task; anything else is refused. */
   readAttachment(id: string): Promise<{ name: string; mimeType: string; base64: string }>;
+  /**
+   * Asks the person and waits in waiting_interaction until tasks.respond answers. `key` is
+   * the provider's own name for the request (its tool_use id): asked again under the same
+   * key after a resume, it gets the stored answer, or waits on the same request.
+   */
+  interact(request: InteractionRequest, key: string): Promise<InteractionAnswer>;
   saveConversation(messages: unknown): void;
   recordModelCall(request: unknown, response: unknown, error: string | null, startedAt: number): void;
   addUsage(inputTokens: number, outputTokens: number): void;

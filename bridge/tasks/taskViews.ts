@@ -20,6 +20,8 @@ export function taskSummary(store: TaskStore, row: TaskRow): TaskSummary {
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },
     usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens, modelCalls: row.model_calls },
     pendingConfirmation: pending === undefined ? null : confirmationView(pending),
+    // An interrupted task keeps its question: tasks.respond answers it and resumes the task.
+    pendingInteraction: row.status === "waiting_interaction" || row.status === "interrupted" ? store.interactions.pending(row.id) : null,
     attachments: store.attachments(row.id).map((attachment) => ({ id: attachment.id, name: attachment.name, mimeType: attachment.mime_type, size: attachment.size })),
   };
 }

@@ -3,6 +3,7 @@ import { h } from "./dom.js";
 import { askBridge, askExtension, onPanelChanged } from "./panelClient.js";
 import { renderNow } from "./views/nowView.js";
 import { renderConfirmations, visibleGateConfirmations } from "./views/confirmationsView.js";
+import { waitingInteractions } from "./views/interactionsView.js";
 import { renderHistory } from "./views/historyView.js";
 import { renderNewTask } from "./views/newTaskView.js";
 import { renderSettings, type SettingsView } from "./views/settingsView.js";
@@ -53,11 +54,11 @@ function draw(): void {
   const name = currentView();
   for (const link of document.querySelectorAll<HTMLAnchorElement>(".tabs a")) link.setAttribute("aria-selected", String(link.dataset.view === name));
   banner.hidden = state?.paused !== true;
-  const waiting = (state?.taskConfirmations.length ?? 0) + visibleGateConfirmations(gate).length;
+  const waiting = (state?.taskConfirmations.length ?? 0) + visibleGateConfirmations(gate).length + waitingInteractions(state?.live ?? []).length;
   count.hidden = waiting === 0;
   count.textContent = String(waiting);
   document.body.dataset.ready = "true";
-  const key = JSON.stringify([name, bridgeProblem, name === "now" ? [state?.agents, state?.live] : name === "history" ? state?.history : [state?.taskConfirmations, gate]]);
+  const key = JSON.stringify([name, bridgeProblem, name === "now" ? [state?.agents, state?.live] : name === "history" ? state?.history : [state?.taskConfirmations, gate, waitingInteractions(state?.live ?? []).map(({ interaction }) => interaction.id)]]);
   if (drawn === name && (!LIVE_VIEWS.has(name) || key === drawnKey)) return;
   drawn = name;
   drawnKey = key;
@@ -72,7 +73,7 @@ function draw(): void {
       view.replaceChildren(...[problem].filter((node) => node !== null), ...(state === null ? [] : renderNow(state, showError)));
       return;
     case "confirmations":
-      view.replaceChildren(...renderConfirmations(state?.taskConfirmations ?? [], gate, showError, answered));
+      view.replaceChildren(...renderConfirmations(state?.taskConfirmations ?? [], gate, state?.live ?? [], showError, answered));
       return;
     case "history":
       view.replaceChildren(...[problem].filter((node) => node !== null), ...(state === null ? [] : renderHistory(state.history, showError)));

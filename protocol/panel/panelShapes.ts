@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
 import { ProviderSettingNameSchema, ProviderSettingsReportSchema } from "../tasks/providerSettings.js";
-import { TaskConfirmationSchema, TaskDetailSchema, TaskIdSchema, TaskStatusSchema, TaskSummarySchema } from "../tasks/taskShapes.js";
+import { TaskConfirmationSchema, TaskDetailSchema, TaskIdSchema, TaskRespondResultSchema, TaskStatusSchema, TaskSummarySchema } from "../tasks/taskShapes.js";
 
 /**
  * What the side panel shows and asks of the bridge: agents, tasks and the Stop-all switch
@@ -61,6 +61,7 @@ export const PanelBridgeRequestSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("task_detail"), id: TaskIdSchema }),
   z.object({ action: z.literal("task_stop"), id: TaskIdSchema }),
   z.object({ action: z.literal("task_confirm"), id: TaskIdSchema, allow: z.boolean() }),
+  z.object({ action: z.literal("task_respond"), id: TaskIdSchema, text: z.string().min(1).max(10_000).optional(), done: z.boolean().optional() }),
   z.object({ action: z.literal("stop_all") }),
   z.object({ action: z.literal("resume_all") }),
   z.object({
@@ -83,6 +84,7 @@ export const PanelBridgeResultSchemas = {
   task_detail: TaskDetailSchema,
   task_stop: TaskSummarySchema,
   task_confirm: z.object({ id: TaskIdSchema, allowed: z.boolean(), status: TaskStatusSchema }),
+  task_respond: TaskRespondResultSchema,
   stop_all: z.object({ stopped: z.array(TaskIdSchema), paused: z.literal(true) }),
   resume_all: z.object({ paused: z.literal(false) }),
   task_start: z.object({ id: TaskIdSchema, status: TaskStatusSchema, attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })) }),

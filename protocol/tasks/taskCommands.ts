@@ -6,6 +6,8 @@ import {
   TaskIdOnlyPayloadSchema,
   TaskListPayloadSchema,
   TaskListResultSchema,
+  TaskRespondPayloadSchema,
+  TaskRespondResultSchema,
   TaskStartPayloadSchema,
   TaskStartResultSchema,
   TaskStateResultSchema,
@@ -86,6 +88,17 @@ export const TASK_COMMANDS = {
     effects: "write",
     gated: false,
     cli: { positionals: ["id"], switches: { deny: { allow: false } }, defaults: { allow: true } },
+  }),
+  "tasks.respond": command({
+    payload: TaskRespondPayloadSchema,
+    result: TaskRespondResultSchema,
+    handledBy: "bridge",
+    description:
+      "Answers what a task waiting_interaction asks of the person: {id, text} for its ask_user question, {id, done: true} once the person did its request_user_action step in the browser (done: false if they could not). An interrupted task's pending request can be answered too: the task then resumes. Who may answer follows the confirmations setting: with \"user\" only the side panel.",
+    example: { id: "task_0123456789ab", text: "Use the work address" },
+    effects: "write",
+    gated: false,
+    cli: { positionals: ["id", "text"] },
   }),
   "tasks.wait": command({
     payload: TaskIdOnlyPayloadSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TaskConfirmationSchema, TaskErrorSchema, TaskIdSchema, TaskStatusSchema } from "./taskShapes.js";
+import { TaskConfirmationSchema, TaskErrorSchema, TaskIdSchema, TaskInteractionSchema, TaskStatusSchema, TaskSummarySchema } from "./taskShapes.js";
 import { SkillSummarySchema } from "./skillShapes.js";
 
 /**
@@ -14,8 +14,12 @@ export const TaskUpdateEventSchema = z.object({
   at: z.string(),
   /** Set while the task waits for tasks.confirm. */
   confirmation: TaskConfirmationSchema.optional(),
+  /** Set while the task waits for tasks.respond (waiting_interaction). */
+  interaction: TaskInteractionSchema.optional(),
   answer: z.string().optional(),
   error: TaskErrorSchema.optional(),
+  /** The task as tasks.get summarises it after this change, as the protocol's event shows it. */
+  task: TaskSummarySchema.optional(),
 });
 
 export const TaskStepEventSchema = z.object({

@@ -11,6 +11,7 @@ export const TASK_STATUSES = [
   "queued",
   "running",
   "waiting_confirmation",
+  "waiting_interaction",
   "paused",
   "succeeded",
   "failed",
@@ -91,6 +92,33 @@ export const TaskConfirmationSchema = z.object({
 });
 export type TaskConfirmation = z.infer<typeof TaskConfirmationSchema>;
 
+/** What a person must do in the browser for the task: the model is told when it is done, never the secret itself. */
+export const UserActionKindSchema = z.enum(["credentials", "payment", "verification_code", "human_verification", "other"]);
+export type UserActionKind = z.infer<typeof UserActionKindSchema>;
+
+/**
+ * A request from the task's model to the person, which the task waits on in
+ * waiting_interaction: a question (answered with text) or a step only they may do in the
+ * browser, such as a login, a payment or a captcha (answered with done).
+ */
+export const TaskInteractionSchema = z.discriminatedUnion("type", [
+  z.object({ id: z.string(), type: z.literal("question"), question: z.string(), requestedAt: z.string() }),
+  z.object({ id: z.string(), type: z.literal("user_action"), action: UserActionKindSchema, instructions: z.string(), tabId: TabIdSchema.nullable(), requestedAt: z.string() }),
+]);
+export type TaskInteraction = z.infer<typeof TaskInteractionSchema>;
+
+/** The person's answer: text for a question; done (or not) for a user action. */
+export const TaskRespondPayloadSchema = z
+  .strictObject({
+    id: TaskIdSchema,
+    /** The answer to an ask_user question. */
+    text: z.string().min(1).max(10_000).optional(),
+    /** A request_user_action step: true when the person did it, false when they could not or would not. */
+    done: z.boolean().optional(),
+  })
+  .refine((payload) => (payload.text === undefined) !== (payload.done === undefined), { message: "give text (to answer a question) or done (for a user action), not both" });
+export const TaskRespondResultSchema = z.object({ id: TaskIdSchema, interactionId: z.string(), status: TaskStatusSchema });
+
 export const TaskAttachmentSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() });
 
 export const TaskSummarySchema = z.object({
@@ -108,6 +136,8 @@ export const TaskSummarySchema = z.object({
   error: TaskErrorSchema.nullable(),
   usage: TaskUsageSchema,
   pendingConfirmation: TaskConfirmationSchema.nullable(),
+  /** What the task asks of the person while it is waiting_interaction (kept while interrupted, so tasks.respond can still answer). */
+  pendingInteraction: TaskInteractionSchema.nullable(),
   attachments: z.array(TaskAttachmentSchema),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;

@@ -69,6 +69,10 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     ],
     "from the cli": [reply({ action: "finish_task", message: "done via the CLI" })],
     "look at the form": [nameField, reply({ action: "finish_task", message: "seen" })],
+    "ask the person": [
+      reply({ action: "ask_user", question: "Which size do you want?" }),
+      (request) => JSON.stringify({ action: "finish_task", message: /The person answered your question: (.*)/.exec(textOf(request.body.messages.at(-1)!))?.[1] ?? "not told" }),
+    ],
   };
 
   beforeAll(async () => {
@@ -144,6 +148,19 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     expect(trace.edges.slice(1).map((edge) => edge.tabs_hash)).toEqual(requests.slice(1).map((request) => lastState(request).state_hash));
     expect(trace.edges[3]).toMatchObject({ typed_action: { action: "click_element", locator: { role: "button", name: "Submit application" } } });
     expect(trace.confirmations).toMatchObject([{ answer: "allowed" }]);
+  });
+
+  it("offers ask_user beside the seven actions: the task waits in waiting_interaction and the answer comes with the next State Object", async () => {
+    const id = await start("ask the person");
+    const waiting = await waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_interaction");
+    expect(waiting.kind === "task:update" && waiting.interaction).toMatchObject({ type: "question", question: "Which size do you want?" });
+    expect(textOf(requestsOf("ask the person")[0]!.body.messages[0]!)).toContain('"action": "request_user_action"');
+    await session.client.request("tasks.respond", { id, text: "Large, please" });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: "Large, please" });
+    // The answer leads the next state's turn, which still carries one whole State Object.
+    const next = lastMessage("ask the person", 1);
+    expect(next).toMatch(/^The person answered your question: Large, please\n\nState Object:\n<<<page-data/);
   });
 
   it("sends nothing for invalid output: each reply is corrected with its validation error until one passes", async () => {

@@ -78,6 +78,7 @@ function fakeTask() {
       active = tabs[0] ?? 100;
     },
     step: async <T>(_action: string, _input: unknown, run: () => Promise<StepOutcome<T>>) => (await run()).value,
+    interact: (request) => Promise.resolve(request.type === "question" ? { text: "scripted answer" } : { done: true }),
     browser: async (type, payload) => {
       const record = { ...(payload as Record<string, unknown>) };
       if (type !== "browser.tabs_list") calls.push({ type, payload: record });

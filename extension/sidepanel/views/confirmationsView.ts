@@ -1,7 +1,8 @@
-import type { GateConfirmationView, PanelState } from "../../../protocol/index.js";
+import type { GateConfirmationView, PanelState, PanelTask } from "../../../protocol/index.js";
 import { button, h, relativeTime } from "../dom.js";
 import { askBridge, askExtension } from "../panelClient.js";
 import { agentLabel } from "../agentLabel.js";
+import { renderInteractions } from "./interactionsView.js";
 
 type TaskConfirmation = PanelState["taskConfirmations"][number];
 
@@ -13,10 +14,18 @@ export function visibleGateConfirmations(gate: GateConfirmationView[]): GateConf
   return gate.filter((entry) => entry.requester?.kind !== "task");
 }
 
-export function renderConfirmations(tasks: TaskConfirmation[], gate: GateConfirmationView[], onError: (error: unknown) => void, onAnswered: (note: string) => void): Node[] {
+/** Everything that waits for the person: tasks' questions and browser steps first, then confirmations. */
+export function renderConfirmations(
+  tasks: TaskConfirmation[],
+  gate: GateConfirmationView[],
+  live: readonly PanelTask[],
+  onError: (error: unknown) => void,
+  onAnswered: (note: string) => void,
+): Node[] {
   const shown = visibleGateConfirmations(gate);
-  if (tasks.length === 0 && shown.length === 0) return [h("p", { class: "empty" }, "Nothing waits for your OK.")];
-  return [...tasks.map((entry) => taskCard(entry, onError)), ...shown.map((entry) => gateCard(entry, onError, onAnswered))];
+  const asks = renderInteractions(live, onError);
+  if (tasks.length === 0 && shown.length === 0 && asks.length === 0) return [h("p", { class: "empty" }, "Nothing waits for you.")];
+  return [...asks, ...tasks.map((entry) => taskCard(entry, onError)), ...shown.map((entry) => gateCard(entry, onError, onAnswered))];
 }
 
 function facts(rows: Array<[string, string]>): HTMLElement {

@@ -60,6 +60,14 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
           `Waiting for your OK: ${task.pendingConfirmation.action} → ${task.pendingConfirmation.role || "element"} "${task.pendingConfirmation.name}". `,
           h("a", { href: "#confirmations" }, "Answer it"),
         ),
+    task.pendingInteraction === null
+      ? null
+      : h(
+          "div",
+          { class: "waiting small" },
+          task.pendingInteraction.type === "question" ? `The task asks you: "${task.pendingInteraction.question}" ` : `Waiting for you to do a step in the browser (${task.pendingInteraction.action.replace("_", " ")}). `,
+          h("a", { href: "#confirmations" }, "Answer it"),
+        ),
     h(
       "div",
       { class: "actions" },

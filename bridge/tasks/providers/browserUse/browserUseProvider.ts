@@ -5,6 +5,7 @@ import { AgentGaveUpError } from "../../agentGaveUp.js";
 import { TaskEndedError } from "../../taskControl.js";
 import type { TaskContext, TaskProvider } from "../../taskTypes.js";
 import { judgeReply } from "./actionReply.js";
+import { isInteraction, runInteraction, type TaskAction } from "./interactionActions.js";
 import type { ChatCompletionsClient } from "./chatCompletionsClient.js";
 import { BrowserUseConversation } from "./conversation.js";
 import { browserUseSystemPrompt } from "./systemPrompt.js";
@@ -27,6 +28,12 @@ export class BrowserUseProvider implements TaskProvider {
     for (;;) {
       conversation.presentState(current.state, current.screenshot);
       const action = await this.nextAction(task, conversation, current.state.state_hash);
+      if (isInteraction(action)) {
+        task.saveConversation(conversation.toJSON());
+        conversation.noteForNextState(await runInteraction(task, action, current.state.state_hash));
+        current = await observe(task);
+        continue;
+      }
       if (action.action !== "finish_task" && action.action !== "fail_task") conversation.recordExecuted(current.state.state_hash, action);
       // Once per turn, before the action runs and with its tuple: after an interruption, the same action is not sent again in an unchanged state.
       task.saveConversation(conversation.toJSON());
@@ -37,7 +44,7 @@ export class BrowserUseProvider implements TaskProvider {
   }
 
   /** Asks until a reply passes the Action Schema and the idempotency rule, correcting each refusal. */
-  private async nextAction(task: TaskContext, conversation: BrowserUseConversation, stateHash: string): Promise<BrowserUseAction> {
+  private async nextAction(task: TaskContext, conversation: BrowserUseConversation, stateHash: string): Promise<TaskAction> {
     let lastProblem = "";
     for (let reply = 1; reply <= MAX_REPLIES_PER_TURN; reply++) {
       const request = { model: task.model, messages: [{ role: "system" as const, content: browserUseSystemPrompt() }, ...conversation.forModel()] };
@@ -96,9 +103,9 @@ async function execute(task: TaskContext, action: BrowserUseAction, before: Obse
     });
   } catch (error) {
     if (failure === null) throw error;
+    // The seed: a failed action answers the unchanged State Object, same state_hash, with the error.
     const seed = browserUseErrorOf(failure, action.action);
-    const unchanged = await observe(task);
-    return { issued: unchanged.issued, state: { ...unchanged.state, error: { code: seed.code, message: seed.message, failed_action: action } } };
+    return { ...before, state: { ...before.state, error: { code: seed.code, message: seed.message, failed_action: action } } };
   }
 }
 

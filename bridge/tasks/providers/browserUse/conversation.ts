@@ -21,6 +21,7 @@ const StoredConversationSchema = z.object({
 export class BrowserUseConversation {
   /** The latest state's screenshot (vision tasks): sent with that state only, never stored. */
   private screenshot: string | null = null;
+  private note: string | null = null;
 
   private constructor(
     private readonly goal: string,
@@ -48,13 +49,19 @@ export class BrowserUseConversation {
       const previous = this.messages[this.stateAt];
       if (previous !== undefined) previous.content = supersededLine(previous.content);
     }
-    const opening = this.messages.length === 0 ? `Task: ${this.goal}\n\n` : "";
+    const opening = `${this.messages.length === 0 ? `Task: ${this.goal}\n\n` : ""}${this.note === null ? "" : `${this.note}\n\n`}`;
+    this.note = null;
     this.stateAt = this.messages.length;
     this.messages.push({ role: "user", content: `${opening}${STATE_LEAD}${newUntrustedBoundary().wrap(JSON.stringify(state))}` });
   }
 
   addReply(text: string): void {
     this.messages.push({ role: "assistant", content: text });
+  }
+
+  /** A line for the next state's turn, such as the person's answer to ask_user: it stays in the history with that turn. */
+  noteForNextState(text: string): void {
+    this.note = text;
   }
 
   addCorrection(text: string): void {

@@ -5,6 +5,8 @@ import type { TaskContext, TaskProvider } from "../../taskTypes.js";
 import { systemPrompt } from "./systemPrompt.js";
 import { TaskBrowser } from "./taskBrowser.js";
 import { WebOperatorToolset } from "./webOperatorToolset.js";
+import { interactionTools } from "./interactionTools.js";
+import { answerInterruptedCalls } from "./interruptedCalls.js";
 
 export const DEFAULT_CLAUDE_MODEL = "claude-sonnet-5";
 const MAX_TOKENS = 4_096;
@@ -30,7 +32,8 @@ export class ClaudeProvider implements TaskProvider {
     const client = new Anthropic({ apiKey: this.config.apiKey, ...(this.config.baseURL === undefined ? {} : { baseURL: this.config.baseURL }), maxRetries: 2 });
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
     const stored = Array.isArray(task.storedConversation) ? (task.storedConversation as BetaMessageParam[]) : null;
-    const messages: BetaMessageParam[] = stored ?? [{ role: "user", content: task.goal }];
+    const engineTools = interactionTools(task);
+    const messages: BetaMessageParam[] = stored === null ? [{ role: "user", content: task.goal }] : await answerInterruptedCalls(stored, engineTools);
     const system = systemPrompt(task.attachments);
     const runner = client.beta.messages.toolRunner(
       {
@@ -38,7 +41,7 @@ export class ClaudeProvider implements TaskProvider {
         max_tokens: MAX_TOKENS,
         system,
         messages,
-        tools: [toolset],
+        tools: [toolset, ...engineTools],
         thread: false,
         max_iterations: task.options.maxSteps + 1,
         betas: ["context-management-2025-06-27"],
