@@ -8,7 +8,7 @@ export interface KeyValueArea {
   set(key: string, value: unknown): Promise<void>;
 }
 
-/** The storage the cells sit on: chrome.storage in the worker, a fake in unit tests. */
+/** The storage the cells sit on: the extension's storage areas in the worker (cell.ts), a fake in unit tests. */
 export interface CellStorage {
   areas: Record<StorageAreaName, KeyValueArea>;
   /** Every change storage reports, whoever made it; registered once, when the cells are made. */
