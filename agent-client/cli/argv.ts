@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 import { UsageError } from "./usageError.js";
 
 /** "value" flags take the next word (or `=value`); "switch" flags take none, or `=true`/`=false`. */
@@ -36,10 +37,42 @@ export interface SplitArgv {
   lists: Partial<Record<string, string[]>>;
 }
 
-const SHORT_FLAGS: Readonly<Record<string, string>> = { h: "help", o: "output" };
+const SHORT_FLAGS: Readonly<Record<string, string>> = { help: "h", output: "o" };
 
-function isOptionToken(token: string): boolean {
-  return token.startsWith("-") && token !== "-" && !/^-\d/.test(token);
+/** One argument as the CLI reads it, after node:util's parseArgs has split it. */
+type ArgToken = { kind: "positional"; value: string } | { kind: "end" } | { kind: "option"; arg: string; name: string; value: string | undefined };
+
+/**
+ * parseArgs does the splitting (`--name value`, `--name=value`, `-o value`, a lone `--`);
+ * what it cannot be told is kept here: a negative number is text, not a run of short
+ * options, and a short option stands alone (`-h`, `-o file`, `-o=file`).
+ */
+function argTokens(argv: readonly string[], table: FlagTable): ArgToken[] {
+  const options = Object.fromEntries(
+    Object.entries(table).map(([name, kind]) => [name, { type: kind === "value" ? ("string" as const) : ("boolean" as const), ...(SHORT_FLAGS[name] === undefined ? {} : { short: SHORT_FLAGS[name] }) }]),
+  );
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const read: ArgToken[] = [];
+  let lastIndex = -1;
+  for (const token of tokens) {
+    // A grouped `-12` comes back as one token per character, all from one argument.
+    if (token.index === lastIndex) continue;
+    lastIndex = token.index;
+    if (token.kind === "option-terminator") read.push({ kind: "end" });
+    else if (token.kind === "positional") read.push({ kind: "positional", value: token.value });
+    else {
+      const arg = argv[token.index] ?? "";
+      if (/^-\d/.test(arg)) read.push({ kind: "positional", value: arg });
+      else if (arg.startsWith("--") || /^-.(=|$)/.test(arg)) read.push({ kind: "option", arg, name: token.name, value: inlineOrNext(token.value, arg) });
+      else read.push({ kind: "option", arg, name: arg, value: undefined });
+    }
+  }
+  return read;
+}
+
+/** `-o=file` reaches parseArgs as the short option o with the value "=file". */
+function inlineOrNext(value: string | undefined, arg: string): string | undefined {
+  return value !== undefined && /^-.=/.test(arg) ? value.slice(1) : value;
 }
 
 /**
@@ -48,15 +81,9 @@ function isOptionToken(token: string): boolean {
  */
 export function leadingWords(argv: readonly string[], count: number): string[] {
   const words: string[] = [];
-  for (let index = 0; index < argv.length && words.length < count; index++) {
-    const token = argv[index] ?? "";
-    if (token === "--") break;
-    if (!isOptionToken(token)) {
-      words.push(token);
-      continue;
-    }
-    const name = token.replace(/^--?/, "");
-    if (!name.includes("=") && (GLOBAL_FLAG_KINDS as FlagTable)[name] === "value") index++;
+  for (const token of argTokens(argv, GLOBAL_FLAG_KINDS)) {
+    if (token.kind === "end" || words.length === count) break;
+    if (token.kind === "positional") words.push(token.value);
   }
   return words;
 }
@@ -69,41 +96,25 @@ export function splitArgv(argv: readonly string[], table: FlagTable, form?: stri
   const positionals: string[] = [];
   const flags: FlagValues = {};
   const lists: Partial<Record<string, string[]>> = {};
-  for (let index = 0; index < argv.length; index++) {
-    const token = argv[index] ?? "";
-    if (token === "--") {
-      positionals.push(...argv.slice(index + 1));
-      break;
-    }
-    if (!isOptionToken(token)) {
-      positionals.push(token);
+  for (const token of argTokens(argv, table)) {
+    if (token.kind !== "option") {
+      if (token.kind === "positional") positionals.push(token.value);
       continue;
     }
-    const { name, inlineValue } = readFlagToken(token, table, form);
+    const { arg, name, value } = token;
+    if (!Object.hasOwn(table, name)) {
+      throw new UsageError(form === undefined ? `unknown option ${arg}` : `${arg} is not an option of ${form}; see \`weboperator help ${form}\``);
+    }
     if (table[name] === "switch") {
-      if (inlineValue !== undefined && inlineValue !== "true" && inlineValue !== "false") throw new UsageError(`--${name} takes no value (or =true/=false)`);
-      flags[name] = inlineValue === undefined ? true : inlineValue;
+      if (value !== undefined && value !== "true" && value !== "false") throw new UsageError(`--${name} takes no value (or =true/=false)`);
+      flags[name] = value ?? true;
       continue;
     }
-    const value = inlineValue ?? argv[++index];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     flags[name] = value;
     (lists[name] ??= []).push(value);
   }
   return { positionals, flags, lists };
-}
-
-function readFlagToken(token: string, table: FlagTable, form: string | undefined): { name: string; inlineValue: string | undefined } {
-  const long = token.startsWith("--");
-  const body = token.slice(long ? 2 : 1);
-  const equals = body.indexOf("=");
-  const rawName = equals === -1 ? body : body.slice(0, equals);
-  const inlineValue = equals === -1 ? undefined : body.slice(equals + 1);
-  const name = long ? rawName : SHORT_FLAGS[rawName];
-  if (name === undefined || !Object.hasOwn(table, name)) {
-    throw new UsageError(form === undefined ? `unknown option ${token}` : `${token} is not an option of ${form}; see \`weboperator help ${form}\``);
-  }
-  return { name, inlineValue };
 }
 
 /** Rejects options that the chosen form does not take, naming the form. */

@@ -1,9 +1,13 @@
+import type Database from "better-sqlite3";
+import { WebOperatorError } from "../../protocol/index.js";
+
 /**
- * The task store's tables. Versioned by `user_version` so a later layout can migrate;
- * every statement is idempotent so opening an existing store changes nothing.
- * Version 2 added task_signatures and skills, version 3 interactions; an older store gains them on open.
+ * The task store's layout as steps: the step at index N takes a store at `user_version` N to N + 1.
+ * Steps are only ever appended, never edited, since stores out there already ran them.
  */
-export const STORE_SCHEMA = `
+export const STORE_MIGRATIONS: readonly string[] = [
+  // 1: tasks with their steps, events, confirmations, attachments and model calls.
+  `
 CREATE TABLE IF NOT EXISTS tasks (
   id TEXT PRIMARY KEY,
   status TEXT NOT NULL,
@@ -80,6 +84,9 @@ CREATE TABLE IF NOT EXISTS model_calls (
   duration_ms REAL NOT NULL,
   PRIMARY KEY (task_id, idx)
 );
+`,
+  // 2: skills, found by the state signatures of succeeded tasks.
+  `
 CREATE TABLE IF NOT EXISTS task_signatures (
   task_id TEXT PRIMARY KEY,
   signature TEXT NOT NULL,
@@ -97,6 +104,9 @@ CREATE TABLE IF NOT EXISTS skills (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+`,
+  // 3: what tasks asked of the person (ask_user, request_user_action) and the answers.
+  `
 CREATE TABLE IF NOT EXISTS interactions (
   id TEXT PRIMARY KEY,
   task_id TEXT NOT NULL,
@@ -107,5 +117,29 @@ CREATE TABLE IF NOT EXISTS interactions (
   answered_at TEXT,
   UNIQUE (task_id, source_key)
 );
-PRAGMA user_version = 3;
-`;
+`,
+];
+
+export const STORE_VERSION = STORE_MIGRATIONS.length;
+
+/**
+ * Brings the store to STORE_VERSION: reads `user_version` and runs the steps it lacks in one
+ * transaction, so a failure leaves the store as it was. Resolves to the version it found.
+ */
+export function migrateStore(db: Database.Database, path: string, steps: readonly string[] = STORE_MIGRATIONS): number {
+  const found = db.pragma("user_version", { simple: true });
+  if (typeof found !== "number") throw new Error(`PRAGMA user_version answered ${String(found)}`);
+  if (found > steps.length) {
+    throw new WebOperatorError(
+      "store_unavailable",
+      `The task store at ${path} is version ${found}, written by a newer WebOperator than this one (which reads up to ${steps.length}). Update WebOperator, or set WEBOPERATOR_CONFIG_DIR to another folder.`,
+    );
+  }
+  if (found < steps.length) {
+    db.transaction(() => {
+      for (const step of steps.slice(found)) db.exec(step);
+      db.pragma(`user_version = ${steps.length}`);
+    })();
+  }
+  return found;
+}

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { TaskStartPayload, TaskStatus } from "../../protocol/index.js";
-import { STORE_SCHEMA } from "./storeSchema.js";
+import { migrateStore } from "./storeSchema.js";
 import { guard } from "./storeGuard.js";
 import { SkillStore } from "./skills/skillStore.js";
 import { InteractionStore } from "./interactionStore.js";
@@ -107,7 +107,7 @@ export class TaskStore {
         db.pragma("journal_mode = WAL");
         db.pragma("synchronous = NORMAL");
         db.pragma("busy_timeout = 2000");
-        db.exec(STORE_SCHEMA);
+        migrateStore(db, path);
       } catch (error) {
         db.close();
         throw error;

@@ -11,7 +11,7 @@ import {
 } from "../../protocol/index.js";
 import { ChunkAssembler } from "./chunkAssembler.js";
 import type { ToolRegistry } from "./toolRegistry.js";
-import { releaseAgent, releaseAllBut } from "./agents/agentTabs.js";
+import { releaseAgent, releaseAllBut } from "./agents/tabAdmission.js";
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;

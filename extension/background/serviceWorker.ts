@@ -3,17 +3,16 @@ import { ensureWaker, listenForWaker } from "./offscreenWaker.js";
 import { NativeConnection } from "./nativeConnection.js";
 import { gatekeeper } from "./gatekeeper/gatekeeper.js";
 import { onAgentTabCommitted } from "./dialogs/outsideDialogs.js";
-import { forgetAgentTab } from "./dialogs/agentTabs.js";
+import { forgetAgentTab } from "./dialogs/tabsAgentsActedIn.js";
 import { pendingConfirmations } from "./gatekeeper/pendingConfirmations.js";
 import { servePanel } from "./panel/panelRelay.js";
 import { notifyPanels } from "./panel/panelNotify.js";
 import { pendingBadge } from "./panel/pendingBadge.js";
-import { forgetClosedTab } from "./agents/agentTabs.js";
+import { forgetClosedTab } from "./agents/tabAdmission.js";
 import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
-import { policyStore } from "./gatekeeper/policyStore.js";
 import type { PolicyChangedEvent } from "../../protocol/panel/panelConfirmations.js";
 import { forgetPortsWithTheirDocuments } from "./contentPorts.js";
-import { AGENT_POLICY_SESSION_KEY, USER_POLICY_STORAGE_KEY } from "../../protocol/tools/gatekeeperTools.js";
+import { policyStore } from "./gatekeeper/policyStore.js";
 
 /**
  * Listeners are registered synchronously at top level so that any of these events wakes
@@ -53,12 +52,10 @@ void pendingBadge.refresh();
 
 // The user's settings change outside any command: the network rules follow them.
 // Open panels redraw what they show of it, whoever changed it (the panel, an agent, another panel).
-chrome.storage.onChanged.addListener((changes, area) => {
-  if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) {
-    void syncNetworkRules();
-    notifyPanels("policy");
-    void announcePolicyChange();
-  }
+policyStore.onChange(() => {
+  void syncNetworkRules();
+  notifyPanels("policy");
+  void announcePolicyChange();
 });
 
 /** Agents hear it too: an MCP server's tool list depends on who answers confirmations. */

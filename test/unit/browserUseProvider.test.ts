@@ -6,6 +6,7 @@ import { ActionHistory } from "../../bridge/tasks/providers/browserUse/actionHis
 import { BrowserUseConversation } from "../../bridge/tasks/providers/browserUse/conversation.js";
 import { browserUseProviderFrom, DEFAULT_BROWSER_USE_MODEL } from "../../bridge/tasks/providers/browserUse/browserUseConfig.js";
 import { ChatCompletionsClient } from "../../bridge/tasks/providers/browserUse/chatCompletionsClient.js";
+import { retryAfterMs } from "../../bridge/tasks/providers/browserUse/retryAfter.js";
 import type { AgentState } from "../../bridge/tasks/providers/browserUse/taskPerception.js";
 import { insideBoundary } from "../helpers/pageData.js";
 
@@ -131,7 +132,7 @@ describe("the chat-completions client", () => {
   let baseURL = "";
   const statuses: number[] = [];
   const seen: Array<{ path: string; authorization: string | undefined }> = [];
-  let plan: Array<{ status: number; body: string }> = [];
+  let plan: Array<{ status: number; body: string; headers?: Record<string, string> }> = [];
   beforeAll(async () => {
     server = createServer((request, response) => {
       request.resume();
@@ -139,7 +140,7 @@ describe("the chat-completions client", () => {
         seen.push({ path: request.url ?? "", authorization: request.headers.authorization });
         const next = plan.shift() ?? { status: 500, body: "{}" };
         statuses.push(next.status);
-        response.writeHead(next.status, { "content-type": "application/json" });
+        response.writeHead(next.status, { "content-type": "application/json", ...next.headers });
         response.end(next.body);
       });
     });
@@ -184,6 +185,47 @@ describe("the chat-completions client", () => {
     expect(refused).toMatchObject({ code: "provider_error", message: expect.stringMatching(/HTTP 401 .*Incorrect API key \(check OPENAI_API_KEY\)/) });
     expect(statuses).toEqual([401]);
     plan.length = 0;
+  });
+
+  it("waits what a 429 or 503's Retry-After asks, in seconds or as a date, and its own backoff otherwise", async () => {
+    const waits: number[] = [];
+    const recorded = new ChatCompletionsClient({ baseURL, apiKey: undefined }, (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    });
+    const inFiftySeconds = new Date(Date.now() + 50_000).toUTCString();
+    plan = [{ status: 429, body: "slow down", headers: { "retry-after": "7" } }, { status: 503, body: "maintenance", headers: { "retry-after": inFiftySeconds } }, ok("after waiting")];
+    expect((await recorded.complete(request, new AbortController().signal)).text).toBe("after waiting");
+    expect(waits[0]).toBe(7_000);
+    // An HTTP-date has whole seconds, and the clock moved on since it was written: some wait, at most the 50 s asked.
+    expect(waits[1]).toBeGreaterThan(0);
+    expect(waits[1]).toBeLessThanOrEqual(50_000);
+    waits.length = 0;
+    // A 500's Retry-After is not a rate limit's; an unreadable one leaves the backoff.
+    plan = [{ status: 500, body: "oops", headers: { "retry-after": "9" } }, { status: 429, body: "busy", headers: { "retry-after": "soon" } }, ok("done")];
+    expect((await recorded.complete(request, new AbortController().signal)).text).toBe("done");
+    expect(waits).toEqual([500, 1_000]);
+  });
+
+  it("does not wait longer than a minute for Retry-After: it fails at once and says when to start again", async () => {
+    plan = [{ status: 429, body: '{"error":{"message":"quota"}}', headers: { "retry-after": "3600" } }, ok("unreached")];
+    statuses.length = 0;
+    const refused = await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }, () => Promise.reject(new Error("waited"))));
+    expect(refused).toMatchObject({ code: "provider_error", message: expect.stringMatching(/HTTP 429 .*quota.*asks to wait 3600 s \(Retry-After\).*Start the task again after that/) });
+    expect(statuses).toEqual([429]);
+    plan.length = 0;
+  });
+
+  it("reads Retry-After as delay-seconds or an HTTP-date", () => {
+    const now = Date.parse("Wed, 21 Oct 2026 07:28:00 GMT");
+    expect(retryAfterMs("120", now)).toBe(120_000);
+    expect(retryAfterMs(" 0 ", now)).toBe(0);
+    expect(retryAfterMs("Wed, 21 Oct 2026 07:28:30 GMT", now)).toBe(30_000);
+    expect(retryAfterMs("Wed, 21 Oct 2026 07:00:00 GMT", now)).toBe(0);
+    expect(retryAfterMs("-5", now)).toBeUndefined();
+    expect(retryAfterMs("1.5", now)).toBeUndefined();
+    expect(retryAfterMs("tomorrow-ish", now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 
   it("gives up after its retries, and refuses a body that is not a completion", async () => {

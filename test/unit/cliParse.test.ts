@@ -149,6 +149,21 @@ describe("usage errors", () => {
   });
 });
 
+describe("what parseArgs cannot be told", () => {
+  it("reads a negative number as text, before and after the verb's own words", () => {
+    expect(request(["type", "e4", "-12.5"])).toMatchObject({ payload: { text: "-12.5" } });
+    expect(request(["type", "--json", "e4", "-3"])).toMatchObject({ payload: { ref: "e4", text: "-3" } });
+  });
+
+  it("takes a short option alone or with =value, a switch with =true or =false, and text after --", () => {
+    expect(parseCommandLine(["screenshot", "-o=page.png"])).toMatchObject({ kind: "verb", outputFile: "page.png" });
+    expect(request(["type", "e4", "x", "--submit=true"])).toMatchObject({ payload: { submit: true } });
+    expect(request(["type", "e4", "--", "--submit"])).toMatchObject({ payload: { text: "--submit" } });
+    expect(() => parseCommandLine(["screenshot", "-ho"])).toThrow(/-ho is not an option of screenshot/);
+    expect(() => parseCommandLine(["screenshot", "-opage.png"])).toThrow(/-opage.png is not an option of screenshot/);
+  });
+});
+
 describe("raw JSON requests", () => {
   it("go to the bridge as written, so the bridge's own bad_request comes back as JSON", () => {
     expect(parseCommandLine(['{"type":"browser.click","payload":{}}'])).toMatchObject({ kind: "raw", request: { type: "browser.click", payload: {} } });

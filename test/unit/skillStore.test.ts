@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { TaskStore, type TaskRow } from "../../bridge/tasks/taskStore.js";
 import { noticeSkill } from "../../bridge/tasks/skills/skillDetector.js";
+import { STORE_VERSION } from "../../bridge/tasks/storeSchema.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -42,7 +43,7 @@ describe("the skill store in tasks.sqlite", () => {
     expect(store.skills.list(10)).toEqual([]);
     store.close();
     const reopened = new Database(join(dir, "tasks.sqlite"));
-    expect(reopened.pragma("user_version", { simple: true })).toBe(2);
+    expect(reopened.pragma("user_version", { simple: true })).toBe(STORE_VERSION);
     reopened.close();
   });
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { Protocol } from "devtools-protocol";
 import type { ConsoleEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
 import { debuggerSession } from "../debuggerSession.js";
@@ -8,6 +8,9 @@ import { MAX_ENTRY_CHARS, redactText, redactUrl, truncate } from "../../../proto
 import { SessionBacked } from "./sessionBacked.js";
 
 type ConsoleEntry = z.infer<typeof ConsoleEntrySchema>;
+
+/** Each tab's read cursor as stored: [tabId, timestamp, keys of the entries at that timestamp]. */
+const StoredCursorsSchema = z.array(z.tuple([z.number().int(), z.number(), z.array(z.string())])).default(() => []);
 
 type RemoteObject = Protocol.Runtime.RemoteObject;
 type ObjectPreview = Protocol.Runtime.ObjectPreview;
@@ -20,13 +23,13 @@ type LogEntryAdded = Protocol.Log.EntryAddedEvent;
  * replays whenever Runtime and Log are enabled; so each read attaches (debuggerSession,
  * on demand), enables both, keeps what is newer than this tab's cursor, and disables them
  * again. Reads cover the current document since it loaded; messages of a document the
- * tab has left are gone. The cursors are kept in chrome.storage.session too, so a read
+ * tab has left are gone. The cursors are kept in session storage too, so a read
  * after a worker restart still answers only what is new.
  */
 class ConsoleLog {
   private readonly cursors = new Map<number, ReadCursor>();
-  private readonly stored = new SessionBacked("weboperator.consoleCursors", () =>
-    [...this.cursors.entries()].map(([tabId, cursor]) => [tabId, cursor.timestamp, [...cursor.keysAtTimestamp]]),
+  private readonly stored = new SessionBacked("weboperator.consoleCursors", StoredCursorsSchema, () =>
+    [...this.cursors.entries()].map(([tabId, cursor]): [number, number, string[]] => [tabId, cursor.timestamp, [...cursor.keysAtTimestamp]]),
   );
   private readonly restored = this.stored.restore().then((value) => this.merge(value));
 
@@ -57,11 +60,9 @@ class ConsoleLog {
     if (this.cursors.delete(tabId)) this.stored.save();
   }
 
-  private merge(value: unknown): void {
-    if (!Array.isArray(value)) return;
-    for (const item of value as unknown[]) {
-      if (!Array.isArray(item) || typeof item[0] !== "number" || typeof item[1] !== "number" || !Array.isArray(item[2]) || this.cursors.has(item[0])) continue;
-      this.cursors.set(item[0], { timestamp: item[1], keysAtTimestamp: new Set(item[2].filter((key): key is string => typeof key === "string")) });
+  private merge(stored: z.output<typeof StoredCursorsSchema> | undefined): void {
+    for (const [tabId, timestamp, keys] of stored ?? []) {
+      if (!this.cursors.has(tabId)) this.cursors.set(tabId, { timestamp, keysAtTimestamp: new Set(keys) });
     }
   }
 }

@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import type { NetworkEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
+import { z } from "zod";
+import { NetworkEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
 import { redactHeader, redactUrl, truncate } from "../../../protocol/redaction.js";
 import { SessionBacked } from "./sessionBacked.js";
 
@@ -11,24 +11,24 @@ const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"] };
 const PER_TAB = 500;
 const MAX_IN_FLIGHT = 2_000;
 const MAX_HEADERS = 20;
-/** Finished entries kept across a worker restart, over all tabs (chrome.storage.session holds 10 MB); the rest count as dropped. */
+/** Finished entries kept across a worker restart, over all tabs (session storage holds 10 MB); the rest count as dropped. */
 const MAX_PERSISTED = 1_500;
 
-interface TabBuffer {
-  entries: NetworkEntry[];
-  dropped: number;
-}
+const TabBufferSchema = z.object({ entries: z.array(NetworkEntrySchema), dropped: z.number().int().nonnegative() });
+type TabBuffer = z.infer<typeof TabBufferSchema>;
+/** Each tab's buffer as stored: [tabId, buffer]. */
+const StoredBuffersSchema = z.array(z.tuple([z.number().int(), TabBufferSchema])).default(() => []);
 
 /**
  * browser.read_network: chrome.webRequest observed without blocking (no debugger needed),
  * kept per tab in bounded memory until a read takes it. Finished entries are kept in
- * chrome.storage.session too, so a service-worker restart loses only requests that were in
+ * session storage too, so a service-worker restart loses only requests that were in
  * flight across it; requests of the browser itself (tabId -1) are never kept.
  */
 class NetworkLog {
   private readonly inFlight = new Map<string, NetworkEntry & { tabId: number }>();
   private readonly tabs = new Map<number, TabBuffer>();
-  private readonly stored = new SessionBacked("weboperator.networkLog", () => this.persistable());
+  private readonly stored = new SessionBacked("weboperator.networkLog", StoredBuffersSchema, () => this.persistable());
   /** Buffers of the worker before this one, merged in front of what this one saw. */
   private readonly restored: Promise<void>;
 
@@ -110,16 +110,12 @@ class NetworkLog {
     });
   }
 
-  private merge(value: unknown): void {
-    if (!Array.isArray(value)) return;
-    for (const item of value as unknown[]) {
-      if (!Array.isArray(item) || typeof item[0] !== "number" || typeof item[1] !== "object" || item[1] === null) continue;
-      const earlier = item[1] as Partial<TabBuffer>;
-      if (!Array.isArray(earlier.entries)) continue;
-      const current = this.tabs.get(item[0]) ?? { entries: [], dropped: 0 };
-      const entries = [...(earlier.entries), ...current.entries];
+  private merge(stored: z.output<typeof StoredBuffersSchema> | undefined): void {
+    for (const [tabId, earlier] of stored ?? []) {
+      const current = this.tabs.get(tabId) ?? { entries: [], dropped: 0 };
+      const entries = [...earlier.entries, ...current.entries];
       const overflow = Math.max(0, entries.length - PER_TAB);
-      this.tabs.set(item[0], { entries: entries.slice(overflow), dropped: current.dropped + (typeof earlier.dropped === "number" ? earlier.dropped : 0) + overflow });
+      this.tabs.set(tabId, { entries: entries.slice(overflow), dropped: current.dropped + earlier.dropped + overflow });
     }
   }
 }

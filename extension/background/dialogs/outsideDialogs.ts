@@ -1,5 +1,5 @@
 import type { DialogRecord } from "../../../protocol/index.js";
-import { isAgentTab, markAgentTab } from "./agentTabs.js";
+import { isAgentTab, markAgentTab } from "./tabsAgentsActedIn.js";
 import { drainRecordedDialogs, installRecorder } from "./dialogRecorder.js";
 
 /**

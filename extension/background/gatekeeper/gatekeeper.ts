@@ -9,7 +9,7 @@ import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChec
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import { policyStore } from "./policyStore.js";
 import { plannedActions } from "./toolIntents.js";
-import { admitAgentTab, claimNewTab } from "../agents/agentTabs.js";
+import { admitAgentTab, claimNewTab } from "../agents/tabAdmission.js";
 import { createdTabs } from "../agents/createdTabs.js";
 
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;

@@ -3,7 +3,9 @@ import { USER_POLICY_STORAGE_KEY, type Policy } from "../../../protocol/tools/ga
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 import { checkHost } from "./hostRules.js";
 
-const HOW_TO_ENABLE = `The user can enable it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}")`;
+/** Where the user's settings are, for messages that send an agent to the user. */
+export const USER_SETTINGS_PLACE = `the side panel's Settings (stored in the extension's local storage as "${USER_POLICY_STORAGE_KEY}")`;
+const HOW_TO_ENABLE = `The user can enable it in ${USER_SETTINGS_PLACE}`;
 
 /**
  * JavaScript and uploads are off unless the user turned them on (Claude toolset, security rule 5).

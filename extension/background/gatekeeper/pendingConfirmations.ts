@@ -11,6 +11,7 @@ import {
 } from "../../../protocol/index.js";
 import { ConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Finding } from "./confirmationRules.js";
+import { cell } from "../storage/cell.js";
 
 /** What was held back, and what the confirmed replay must still find. */
 export interface PendingConfirmation {
@@ -58,24 +59,23 @@ const StoredSchema = z.object({
     }),
   ),
   closed: z.array(z.tuple([z.string(), z.string()])),
-});
+}).default(() => ({ pending: [], closed: [] }));
 
-/** chrome.storage.session key: pending confirmations outlive the service worker, not the browser. */
-const STORAGE_KEY = "weboperator.pendingConfirmations";
+/** In session storage: pending confirmations outlive the service worker, not the browser. */
+const stored = cell("session", "weboperator.pendingConfirmations", StoredSchema);
 const MAX_PENDING = 50;
 const MAX_REMEMBERED = 200;
 
 /**
  * Actions waiting for an answer (browser.confirm, or Allow/Deny in the side panel). Kept
- * in chrome.storage.session, so a service worker Chrome stopped and restarted still has
- * them; every change is written through one promise chain.
+ * in session storage, so a service worker Chrome stopped and restarted still has them;
+ * every change is written through the storage cell's one chain.
  */
 class PendingConfirmations {
   private readonly pending = new Map<string, PendingConfirmation>();
   /** Ids that expired or were answered, so a late browser.confirm gets a precise answer. */
   private readonly closed = new Map<string, string>();
   private loaded: Promise<void> | null = null;
-  private writes: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
 
   /** Called after every change: the badge and open side panels follow. */
@@ -149,22 +149,18 @@ class PendingConfirmations {
   }
 
   private load(): Promise<void> {
-    this.loaded ??= chrome.storage.session
-      .get(STORAGE_KEY)
-      .then((stored) => {
-        const parsed = StoredSchema.safeParse(stored[STORAGE_KEY]);
-        if (!parsed.success) return;
-        for (const entry of parsed.data.pending) this.pending.set(entry.id, { ...entry, defaultTabId: entry.defaultTabId });
-        for (const [id, why] of parsed.data.closed) this.closed.set(id, why);
+    this.loaded ??= stored
+      .read()
+      .then(({ pending, closed }) => {
+        for (const entry of pending) this.pending.set(entry.id, { ...entry, defaultTabId: entry.defaultTabId });
+        for (const [id, why] of closed) this.closed.set(id, why);
       })
       .catch(() => undefined);
     return this.loaded;
   }
 
   private save(): Promise<void> {
-    const snapshot = { pending: [...this.pending.values()], closed: [...this.closed.entries()] };
-    const run = this.writes.then(() => chrome.storage.session.set({ [STORAGE_KEY]: snapshot }));
-    this.writes = run.catch(() => undefined);
+    const run = stored.write({ pending: [...this.pending.values()], closed: [...this.closed.entries()] });
     for (const listener of this.listeners) listener();
     return run;
   }

@@ -12,39 +12,35 @@ import {
 import bundledPolicy from "../../policy/defaultPolicy.json";
 import { changedFields, loosenings } from "./policyTightening.js";
 import { presenceDefault } from "./presenceDefault.js";
+import { cell } from "../storage/cell.js";
+import { USER_SETTINGS_PLACE } from "./pageChecks.js";
 
 interface LoadedPolicy {
   policy: Policy;
-  /** The user's settings (chrome.storage.local): persistent, and the only way to loosen. */
+  /** The user's settings (local storage): persistent, and the only way to loosen. */
   settings: UserPolicySettings;
-  /** Tightenings an agent made with browser.policy_set (chrome.storage.session). */
+  /** Tightenings an agent made with browser.policy_set (session storage). */
   agentPatch: PolicyPatch;
 }
 
-/*
- * Agent tightenings live in session storage: they last until the browser restarts, so an
- * agent that locked itself out (say, blockPrivateNetworks on a 127.0.0.1 app) is undone by
- * a relaunch, while the user's own settings persist.
- */
-
 const BUNDLED = PolicySchema.safeParse(bundledPolicy);
 
+/*
+ * The user may also write the settings from the worker's DevTools, and the agents' session
+ * tightenings may be cleared there: both cells follow other writers. Agent tightenings live
+ * in session storage: they last until the browser restarts, so an agent that locked itself
+ * out (say, blockPrivateNetworks on a 127.0.0.1 app) is undone by a relaunch, while the
+ * user's own settings persist.
+ */
+const userSettings = cell("local", USER_POLICY_STORAGE_KEY, UserPolicySettingsSchema.default(() => ({})), { otherWriters: true });
+const agentTightenings = cell("session", AGENT_POLICY_SESSION_KEY, PolicyPatchSchema.default(() => ({})), { otherWriters: true });
+
 /**
- * The effective policy: the bundled defaultPolicy.json with the user's settings from
- * chrome.storage.local laid over it field by field. Cached until storage changes;
- * invalid settings fail closed (every gated call is denied until they are fixed).
+ * The effective policy: the bundled defaultPolicy.json with the user's settings laid over
+ * it field by field, then the agents' tightenings. Invalid settings fail closed (every gated
+ * call is denied until they are fixed); invalid tightenings are ignored.
  */
 class PolicyStore {
-  private cached: Promise<LoadedPolicy> | null = null;
-  /** Writes are serialised so two policy_set calls cannot interleave their read-modify-write. */
-  private writes: Promise<unknown> = Promise.resolve();
-
-  constructor() {
-    chrome.storage.onChanged.addListener((changes, area) => {
-      if ((area === "local" && USER_POLICY_STORAGE_KEY in changes) || (area === "session" && AGENT_POLICY_SESSION_KEY in changes)) this.cached = null;
-    });
-  }
-
   async current(): Promise<Policy> {
     return (await this.load()).policy;
   }
@@ -61,72 +57,68 @@ class PolicyStore {
     return (await this.load()).settings;
   }
 
+  /** Called after the user's settings or the agents' tightenings change, whoever changed them. */
+  onChange(listener: () => void): void {
+    userSettings.onChange(listener);
+    agentTightenings.onChange(listener);
+  }
+
   /**
    * The side panel's Settings: the fields the person changed, laid over the user's settings
-   * as stored now (read inside the write chain), so a change made meanwhile from elsewhere
-   * survives. Loosening is theirs to do. Resolves to the settings written.
+   * as stored now, so a change made meanwhile from elsewhere survives. Loosening is theirs
+   * to do. Resolves to the settings written.
    */
   updateUser(changes: UserPolicySettings): Promise<UserPolicySettings> {
-    const run = this.writes.then(async () => {
-      const stored = UserPolicySettingsSchema.safeParse((await chrome.storage.local.get(USER_POLICY_STORAGE_KEY))[USER_POLICY_STORAGE_KEY] ?? {});
-      // Invalid stored settings are replaced by the person's change rather than kept failing closed.
-      const base = stored.success ? stored.data : {};
+    // Invalid stored settings read as none, so the person's change replaces them rather than keeps failing closed.
+    return userSettings.update((base) => {
       const next = UserPolicySettingsSchema.parse({ ...base, ...definedFields(changes), ...mergedConfirm(base.confirm, changes.confirm) });
-      await chrome.storage.local.set({ [USER_POLICY_STORAGE_KEY]: next });
-      this.cached = null;
-      return next;
+      return { result: next, next };
     });
-    this.writes = run.catch(() => undefined);
-    return run;
   }
 
   /** browser.policy_set: applies a patch, refusing loosenings unless the user allowed them. */
-  set(patch: PolicyPatch): Promise<{ policy: Policy; changed: string[] }> {
-    const run = this.writes.then(async () => {
-      const { policy, agentPatch } = await this.load();
+  async set(patch: PolicyPatch): Promise<{ policy: Policy; changed: string[] }> {
+    const base = this.base();
+    const settings = await this.validSettings();
+    return agentTightenings.update((agentPatch) => {
+      const policy = overlay(overlay(base, settings), agentPatch);
       const next = overlay(policy, patch);
       const loose = policy.socketMayLoosen ? [] : loosenings(policy, next);
       if (loose.length > 0) {
         throw new WebOperatorError(
           "policy_denied",
-          `browser.policy_set may only tighten the policy; this change would loosen it (${loose.slice(0, 5).join("; ")}). Ask the user to change it in the extension's settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}"), or to set socketMayLoosen: true there.`,
+          `browser.policy_set may only tighten the policy; this change would loosen it (${loose.slice(0, 5).join("; ")}). Ask the user to change it in ${USER_SETTINGS_PLACE}, or to set socketMayLoosen: true there.`,
         );
       }
       const merged: PolicyPatch = { ...agentPatch, ...definedFields(patch), ...mergedConfirm(agentPatch.confirm, patch.confirm) };
-      await chrome.storage.session.set({ [AGENT_POLICY_SESSION_KEY]: merged });
-      this.cached = null;
-      return { policy: next, changed: changedFields(policy, next) };
+      return { result: { policy: next, changed: changedFields(policy, next) }, next: merged };
     });
-    this.writes = run.catch(() => undefined);
-    return run;
   }
 
-  private load(): Promise<LoadedPolicy> {
-    this.cached ??= this.read().catch((error: unknown) => {
-      this.cached = null;
-      throw error;
-    });
-    return this.cached;
+  private async load(): Promise<LoadedPolicy> {
+    const base = this.base();
+    const settings = await this.validSettings();
+    const agentPatch = await agentTightenings.read();
+    return { policy: overlay(overlay(base, settings), agentPatch), settings, agentPatch };
   }
 
-  private async read(): Promise<LoadedPolicy> {
+  private base(): Policy {
     if (!BUNDLED.success) {
       throw new WebOperatorError("policy_denied", `The bundled policy file (extension/policy/defaultPolicy.json) is invalid: ${describeZodError(BUNDLED.error, "policy")}. Fix it and rebuild the extension.`);
     }
-    const stored = (await chrome.storage.local.get(USER_POLICY_STORAGE_KEY))[USER_POLICY_STORAGE_KEY] ?? {};
-    const settings = UserPolicySettingsSchema.safeParse(stored);
-    if (!settings.success) {
+    // Who answers confirmations, unless the policy file or the user says: a person when one is present.
+    return "confirmations" in bundledPolicy ? BUNDLED.data : { ...BUNDLED.data, confirmations: presenceDefault() };
+  }
+
+  private async validSettings(): Promise<UserPolicySettings> {
+    const { value, invalid } = await userSettings.readChecked();
+    if (invalid !== null) {
       throw new WebOperatorError(
         "policy_denied",
-        `The user's policy settings (chrome.storage.local "${USER_POLICY_STORAGE_KEY}") are invalid: ${describeZodError(settings.error, "settings")}. Every gated command is refused until the user fixes or removes them.`,
+        `The user's policy settings (the extension's local storage, "${USER_POLICY_STORAGE_KEY}") are invalid: ${describeZodError(invalid, "settings")}. Every gated command is refused until the user fixes or removes them.`,
       );
     }
-    const agentStored = (await chrome.storage.session.get(AGENT_POLICY_SESSION_KEY))[AGENT_POLICY_SESSION_KEY] ?? {};
-    const agentPatch = PolicyPatchSchema.safeParse(agentStored);
-    const tightening = agentPatch.success ? agentPatch.data : {};
-    // Who answers confirmations, unless the policy file or the user says: a person when one is present.
-    const base: Policy = "confirmations" in bundledPolicy ? BUNDLED.data : { ...BUNDLED.data, confirmations: presenceDefault() };
-    return { policy: overlay(overlay(base, settings.data), tightening), settings: settings.data, agentPatch: tightening };
+    return value;
   }
 }
 

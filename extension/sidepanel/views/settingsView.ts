@@ -11,8 +11,8 @@ export interface SettingsView {
 }
 
 /**
- * Settings: the gatekeeper policy as the user owns it, written to the user's policy in
- * chrome.storage.local. Save writes only the fields the person changed, over the policy as
+ * Settings: the gatekeeper policy as the user owns it, written to the user's policy in the
+ * extension's local storage. Save writes only the fields the person changed, over the policy as
  * it is then; the socket can still only tighten on top of it.
  */
 export async function renderSettings(): Promise<SettingsView> {

@@ -6,6 +6,7 @@ import {
   type ChatCompletionRequest,
   type ChatCompletionResponse,
 } from "../../../../protocol/index.js";
+import { MAX_RETRY_AFTER_MS, retryAfterMs } from "./retryAfter.js";
 
 export interface ChatCompletionsConfig {
   /** OPENAI_BASE_URL, e.g. http://127.0.0.1:11434/v1; `/chat/completions` is appended. */
@@ -23,20 +24,35 @@ export interface ChatCompletion {
 
 /** Statuses worth another try: rate limits and a server that is briefly unwell. */
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Statuses whose Retry-After says how long to wait: a rate limit, a server that is down for a while. */
+const RETRY_AFTER_STATUSES = new Set([429, 503]);
 const MAX_RETRIES = 2;
 const RETRY_BASE_MS = 500;
 /** Local models can be slow; one request still may not hang a task forever. */
 const REQUEST_TIMEOUT_MS = 180_000;
 
-/** A failure the caller may try again (rate limit, 5xx, unreachable). */
-class RetryableFailure extends Error {}
+/** A failure the caller may try again (rate limit, 5xx, unreachable), after the server's Retry-After when it sent one. */
+class RetryableFailure extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** How the client waits between tries; a test records the waits instead. */
+export type RetryWait = (ms: number, signal: AbortSignal) => Promise<void>;
 
 /**
  * POST /chat/completions with plain fetch: no SDK, so any OpenAI-compatible server works
  * and nothing pins the Node version. Failures become provider_error with what to check.
  */
 export class ChatCompletionsClient {
-  constructor(private readonly config: ChatCompletionsConfig) {}
+  constructor(
+    private readonly config: ChatCompletionsConfig,
+    private readonly wait: RetryWait = sleep,
+  ) {}
 
   get endpoint(): string {
     return `${this.config.baseURL.replace(/\/+$/, "")}/chat/completions`;
@@ -49,7 +65,7 @@ export class ChatCompletionsClient {
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (!(error instanceof RetryableFailure) || attempt >= MAX_RETRIES) throw asProviderError(error);
-        await sleep(RETRY_BASE_MS * 2 ** attempt, signal);
+        await this.wait(error.retryAfterMs ?? RETRY_BASE_MS * 2 ** attempt, signal);
       }
     }
   }
@@ -70,7 +86,14 @@ export class ChatCompletionsClient {
     const body = await response.text();
     if (!response.ok) {
       const failure = `HTTP ${response.status} from ${this.endpoint}: ${errorMessageOf(body)}${hintFor(response.status)}`;
-      if (RETRIED_STATUSES.has(response.status)) throw new RetryableFailure(failure);
+      const asked = RETRY_AFTER_STATUSES.has(response.status) ? retryAfterMs(response.headers.get("retry-after"), Date.now()) : undefined;
+      if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) {
+        throw new WebOperatorError(
+          "provider_error",
+          `The chat-completions API failed: ${failure}; it asks to wait ${Math.ceil(asked / 1000)} s (Retry-After), longer than a task waits (${MAX_RETRY_AFTER_MS / 1000} s). Start the task again after that.`,
+        );
+      }
+      if (RETRIED_STATUSES.has(response.status)) throw new RetryableFailure(failure, asked);
       throw new WebOperatorError("provider_error", `The chat-completions API failed: ${failure}`);
     }
     let json: unknown;

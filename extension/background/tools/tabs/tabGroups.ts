@@ -2,7 +2,7 @@ import { WebOperatorError, type CommandResult } from "../../../../protocol/index
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { boundText, capList } from "./boundedText.js";
-import { admitAgentGrouping } from "../../agents/agentTabs.js";
+import { admitAgentGrouping } from "../../agents/tabAdmission.js";
 import { policyStore } from "../../gatekeeper/policyStore.js";
 
 type TabGroup = CommandResult<"browser.tab_groups_list">["groups"][number];

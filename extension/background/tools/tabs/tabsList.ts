@@ -1,6 +1,6 @@
 import { defineTool } from "../../toolRegistry.js";
 import { capList } from "./boundedText.js";
-import { tabOwnerIds } from "../../agents/agentTabs.js";
+import { tabOwnerIds } from "../../agents/tabAdmission.js";
 import { currentWindowId, hasTabId, summarizeTab } from "./tabSummary.js";
 
 /**
