@@ -51,4 +51,20 @@ describe("accessible names from the rendered tree, through the socket", () => {
   it("names through a closed shadow root's slot", () => {
     findRef(text, "button", "Add milk to cart");
   });
+
+  describe("names printed on lines of their own", () => {
+    let printed = "";
+
+    beforeAll(async () => {
+      await session.client.request("browser.navigate", { url: session.pages.url("/names-printed.html") });
+      printed = (await session.client.request("browser.snapshot", {})).text;
+    });
+
+    it("keeps a name's non-breaking spaces", () => {
+      findRef(printed, "button", "Save\u00a0as");
+      // The text it is named from is not printed again below it.
+      expect(printed).not.toContain("- text: Save as");
+      findRef(printed, "link", "\u00a0Edit\u00a0profile\u00a0");
+    });
+  });
 });

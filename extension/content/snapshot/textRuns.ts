@@ -36,5 +36,8 @@ export function mergeTextRuns(items: readonly WalkItem[]): SnapshotNode[] {
  */
 export function dropTextCoveredByName(children: SnapshotNode[], name: string, nameFromContent: boolean): SnapshotNode[] {
   if (name === "") return children;
-  return children.filter((child) => child.kind !== "text" || !(nameFromContent ? name.includes(child.text) : name === child.text));
+  // Text runs are printed with every space collapsed; a name keeps its non-breaking ones.
+  const flatName = normalizeWhitespace(name);
+  const covered = (text: string): boolean => (nameFromContent ? flatName.includes(text) : flatName === text);
+  return children.filter((child) => child.kind !== "text" || !covered(child.text));
 }
