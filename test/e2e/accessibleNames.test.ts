@@ -66,5 +66,22 @@ describe("accessible names from the rendered tree, through the socket", () => {
       expect(printed).not.toContain("- text: Save as");
       findRef(printed, "link", "\u00a0Edit\u00a0profile\u00a0");
     });
+
+    it("gives labelled SVG shapes, groups and links a line, and unlabelled drawing none", async () => {
+      expect(printed).toMatch(/- graphics-symbol "Sun"\n/);
+      expect(printed).toMatch(/- graphics-symbol "Sea"\n/);
+      expect(printed).toMatch(/- graphics-symbol "Lighthouse"\n/);
+      expect(printed).toMatch(/- group "Clouds"\n/);
+      expect(printed).toMatch(/- img "Port authority logo"\n/);
+      expect(printed).not.toContain("Never drawn");
+      // Three labelled shapes and one labelled group: the unlabelled ones print nothing.
+      expect(printed.match(/graphics-symbol|group/g)).toHaveLength(4);
+      // The icon's title already names its button: no second line repeating it.
+      findRef(printed, "button", "Close");
+      expect(printed).not.toMatch(/- button "Close"[^\n]*\n {2}- img/);
+      const pier = findRef(printed, "link", "North pier");
+      await session.client.request("browser.click", { ref: pier });
+      await expect.poll(async () => (await session.client.request("browser.snapshot", {})).url).toMatch(/#north-pier$/);
+    });
   });
 });
