@@ -83,5 +83,14 @@ describe("accessible names from the rendered tree, through the socket", () => {
       await session.client.request("browser.click", { ref: pier });
       await expect.poll(async () => (await session.client.request("browser.snapshot", {})).url).toMatch(/#north-pier$/);
     });
+
+    it("starts a name taken from a list item with its marker", () => {
+      findRef(printed, "button", "\u2022 Tea");
+      findRef(printed, "button", "4. Pour the milk");
+      findRef(printed, "button", "Done: Sugar");
+      findRef(printed, "button", "2. Last call");
+      // A menu item is named for itself, without the bullet its list draws.
+      findRef(printed, "menuitem", "Open the tap");
+    });
   });
 });
