@@ -41,13 +41,26 @@ export function singleLine(text: string): string {
   return text.replace(LINE_BREAKING, " ").trim();
 }
 
+/**
+ * What a quoted string must change: line breaks, controls, tabs and runs of ASCII spaces.
+ * Other spaces (non-breaking, em, ideographic) stay: accessible names collapse ASCII
+ * whitespace only, so `Save\u00a0as` is the name, and none of them can end a line.
+ */
+const NOT_QUOTABLE_AS_IS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]| {2}|^ | $/;
+const LINE_BREAKING_OR_ASCII_SPACE = /[ \u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+function singleLineKeepingSpaces(text: string): string {
+  if (!NOT_QUOTABLE_AS_IS.test(text)) return text;
+  return text.replace(LINE_BREAKING_OR_ASCII_SPACE, " ").replace(/^ | $/g, "");
+}
+
 export function defuseRefMarkers(text: string): string {
   return text.replace(REF_MARKER, "[$1\\=");
 }
 
 /** A name or value: one line, JSON-quoted (quotes and backslashes escaped), markers defused. */
 export function quotePageString(text: string, limit?: number): string {
-  return defuseRefMarkers(JSON.stringify(truncateText(singleLine(text), limit)));
+  return defuseRefMarkers(JSON.stringify(truncateText(singleLineKeepingSpaces(text), limit)));
 }
 
 /** Unquoted page text (`- text: …`, `- listitem: …`): one line, markers defused. */

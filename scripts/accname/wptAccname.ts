@@ -37,6 +37,8 @@ export interface CaseOutcome {
   /** Whether our value came from the element's own snapshot line. */
   printed: boolean;
   passed: boolean;
+  /** A name case: whether the expected name appears, quoted as a name is printed, in browser.snapshot's text. */
+  inSnapshot: boolean;
 }
 
 export function loadCases(): AccnameCase[] {
@@ -51,6 +53,38 @@ export function corpusPresent(): boolean {
 export function matches(kind: AccnameCase["kind"], expected: string, actual: string): boolean {
   if (kind === "role") return canonicalRole(expected) === canonicalRole(actual);
   return collapse(expected) === collapse(actual);
+}
+
+/** The largest snapshot budget the protocol allows: no case page comes near it. */
+const SNAPSHOT_CHARS = 500_000;
+
+/**
+ * An expected name as a snapshot line prints it: JSON-quoted after SOURCE.md's rule (ASCII
+ * whitespace collapsed), so a non-breaking space must be printed as one. No expected name
+ * reaches the printed length limit.
+ */
+export function printedName(expected: string): string {
+  return JSON.stringify(collapse(expected));
+}
+
+/** Name cases with a non-empty expected name: the ones a snapshot line can show. */
+export function isShowableName(outcome: CaseOutcome): boolean {
+  return outcome.case.kind === "name" && collapse(outcome.case.expected) !== "";
+}
+
+/**
+ * The snapshot-text measure: of the showable names, how many appear in our snapshot text, and
+ * for how many Chromium's own name matches (its answers, had it printed every one of them).
+ */
+export function snapshotTally(outcomes: readonly CaseOutcome[]): { found: number; showable: number; chromium: number } {
+  const showable = outcomes.filter(isShowableName);
+  return { found: showable.filter((each) => each.inSnapshot).length, showable: showable.length, chromium: showable.filter((each) => each.case.chromiumMatches).length };
+}
+
+export function formatSnapshotTally(outcomes: readonly CaseOutcome[]): string {
+  const { found, showable, chromium } = snapshotTally(outcomes);
+  const verdict = found >= chromium ? "target met" : `target not met: ${chromium - found} short`;
+  return `names found in snapshot text: ${found} of ${showable}, Chromium's own answers: ${chromium} (${verdict})`;
 }
 
 function collapse(text: string): string {
@@ -75,14 +109,16 @@ export async function runWptAccname(browser: Browser, client: WebOperatorClient,
   try {
     for (const [file, fileCases] of byFile) {
       const opened = await client.request("browser.navigate", { url: `${origin}/${file}` });
-      // Through the socket, as an agent would: the page must snapshot (some case pages are empty of visible content).
-      await client.request("browser.snapshot", {}).catch(() => undefined);
+      // Through the socket, as an agent would; the budget is lifted so that only naming decides what is printed.
+      const snapshot = await client.request("browser.snapshot", { maxChars: SNAPSHOT_CHARS }).catch(() => null);
+      const text = snapshot?.text ?? "";
       const limit = Math.max(...fileCases.map((each) => each.index)) + 1;
       const described = await describe(browser, opened.tabId, limit);
       const pageOutcomes = fileCases.map((each): CaseOutcome => {
         const element = described[each.index];
         const ours = element === undefined ? "(missing)" : each.kind === "role" ? element.role : element.name;
-        return { case: each, ours, printed: element?.printed ?? false, passed: element !== undefined && matches(each.kind, each.expected, ours) };
+        const passed = element !== undefined && matches(each.kind, each.expected, ours);
+        return { case: each, ours, printed: element?.printed ?? false, passed, inSnapshot: each.kind === "name" && text.includes(printedName(each.expected)) };
       });
       onPage?.(file, pageOutcomes);
       outcomes.push(...pageOutcomes);

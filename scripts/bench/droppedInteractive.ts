@@ -37,12 +37,14 @@ export async function droppedGroups(page: Page, whole: string, budgeted: string)
   const keptRefs = new Set(kept.map((line) => line.ref));
   const dropped = refLines(whole).filter((line) => !keptRefs.has(line.ref));
   const byKey = new Map<string, RefLine[]>();
-  for (const line of dropped) byKey.set(`${line.role}\u0000${line.name}`, [...(byKey.get(`${line.role}\u0000${line.name}`) ?? []), line]);
+  // Grouped as Playwright matches names, spaces folded: a link named "\u00a0" is one of the unnamed links to it.
+  const keyOf = (line: RefLine): string => `${line.role}\u0000${foldSpaces(line.name)}`;
+  for (const line of dropped) byKey.set(keyOf(line), [...(byKey.get(keyOf(line)) ?? []), line]);
   const viewport = layoutViewport(await viewportFacts(page));
   const groups: DroppedGroup[] = [];
   for (const [key, lines] of byKey) {
     const [role = "", name = ""] = key.split("\u0000");
-    const keptSame = kept.filter((line) => line.role === role && line.name === name).length;
+    const keptSame = kept.filter((line) => keyOf(line) === key).length;
     const inViewport = await countInViewport(page, role, name, viewport);
     groups.push({ role, name, dropped: lines, keptSame, inViewport, visible: Math.max(0, Math.min(lines.length, inViewport - keptSame)) });
   }
@@ -86,9 +88,17 @@ function viewportFacts(page: Page): Promise<ViewportFacts> {
  * looked up as every link of the page (cnet: 20 links on screen for one dropped
  * offscreen image link).
  */
+/**
+ * A printed name as a Playwright name query: without our truncation mark, and with every
+ * space collapsed (ours keep non-breaking spaces; Playwright's name matching folds them).
+ */
 export function roleQuery(name: string): { name: string; exact: boolean } {
   const truncated = name.endsWith("…");
-  return { name: truncated ? name.slice(0, -1) : name, exact: !truncated };
+  return { name: foldSpaces(truncated ? name.slice(0, -1) : name), exact: !truncated };
+}
+
+function foldSpaces(name: string): string {
+  return name.replace(/\s+/g, " ").trim();
 }
 
 async function countInViewport(page: Page, role: string, name: string, viewport: { width: number; height: number }): Promise<number> {

@@ -51,4 +51,46 @@ describe("accessible names from the rendered tree, through the socket", () => {
   it("names through a closed shadow root's slot", () => {
     findRef(text, "button", "Add milk to cart");
   });
+
+  describe("names printed on lines of their own", () => {
+    let printed = "";
+
+    beforeAll(async () => {
+      await session.client.request("browser.navigate", { url: session.pages.url("/names-printed.html") });
+      printed = (await session.client.request("browser.snapshot", {})).text;
+    });
+
+    it("keeps a name's non-breaking spaces", () => {
+      findRef(printed, "button", "Save\u00a0as");
+      // The text it is named from is not printed again below it.
+      expect(printed).not.toContain("- text: Save as");
+      findRef(printed, "link", "\u00a0Edit\u00a0profile\u00a0");
+    });
+
+    it("gives labelled SVG shapes, groups and links a line, and unlabelled drawing none", async () => {
+      expect(printed).toMatch(/- graphics-symbol "Sun"\n/);
+      expect(printed).toMatch(/- graphics-symbol "Sea"\n/);
+      expect(printed).toMatch(/- graphics-symbol "Lighthouse"\n/);
+      expect(printed).toMatch(/- group "Clouds"\n/);
+      expect(printed).toMatch(/- img "Port authority logo"\n/);
+      expect(printed).not.toContain("Never drawn");
+      // Three labelled shapes and one labelled group: the unlabelled ones print nothing.
+      expect(printed.match(/graphics-symbol|group/g)).toHaveLength(4);
+      // The icon's title already names its button: no second line repeating it.
+      findRef(printed, "button", "Close");
+      expect(printed).not.toMatch(/- button "Close"[^\n]*\n {2}- img/);
+      const pier = findRef(printed, "link", "North pier");
+      await session.client.request("browser.click", { ref: pier });
+      await expect.poll(async () => (await session.client.request("browser.snapshot", {})).url).toMatch(/#north-pier$/);
+    });
+
+    it("starts a name taken from a list item with its marker", () => {
+      findRef(printed, "button", "\u2022 Tea");
+      findRef(printed, "button", "4. Pour the milk");
+      findRef(printed, "button", "Done: Sugar");
+      findRef(printed, "button", "2. Last call");
+      // A menu item is named for itself, without the bullet its list draws.
+      findRef(printed, "menuitem", "Open the tap");
+    });
+  });
 });

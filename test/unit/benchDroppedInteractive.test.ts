@@ -15,6 +15,7 @@ describe("bench: dropped visible interactive", () => {
   it("looks an unnamed line up as unnamed elements only, not every element of its role", () => {
     expect(roleQuery("")).toEqual({ name: "", exact: true });
     expect(roleQuery("Sign in")).toEqual({ name: "Sign in", exact: true });
+    expect(roleQuery("\u00a0Sign\u00a0in\u00a0")).toEqual({ name: "Sign in", exact: true });
     expect(roleQuery("A long headline…")).toEqual({ name: "A long headline", exact: false });
   });
 

@@ -18,7 +18,15 @@ describe("page strings", () => {
     expect(quoted).not.toMatch(/[\n\r\u2028\u2029\u0085]/);
     expect(quoted).not.toMatch(/\[\s*ref\s*=/i);
     expect(JSON.parse(quoted.replace(/\\=/g, "="))).toBe(singleLine(forged));
+    expect(JSON.parse(quotePageString(`\u00a0${forged}`).replace(/\\=/g, "="))).toBe(`\u00a0${singleLine(forged)}`);
     expect(plainPageString(forged)).not.toMatch(/\[\s*ref\s*=/i);
+  });
+
+  it("keeps a name's non-breaking and other Unicode spaces, which are part of it, and collapses ASCII ones", () => {
+    expect(quotePageString("\u00a0button\u00a0label\u00a0")).toBe('"\u00a0button\u00a0label\u00a0"');
+    expect(quotePageString("button \u00a0 label")).toBe('"button \u00a0 label"');
+    expect(quotePageString(" a\t\t b\u3000c\u2028d ")).toBe('"a b\u3000c d"');
+    expect(plainPageString("a\u00a0\u00a0b")).toBe("a b");
   });
 
   it("defuses only the marker", () => {

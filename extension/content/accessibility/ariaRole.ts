@@ -123,19 +123,36 @@ function implicitRole(element: Element): string {
   return role === null || role === "presentation" ? (role ?? "generic") : role;
 }
 
-/** SVG-AAM for the elements agents meet: links, named groups and images. */
+/**
+ * SVG-AAM as Chrome maps it: links, images, and the drawing's parts its author labelled
+ * (an unlabelled shape, group or drawing is decoration, with no role of its own).
+ */
 function svgRole(element: Element): string {
-  switch (element.localName) {
+  const tag = element.localName;
+  switch (tag) {
     case "a":
       return element.hasAttribute("href") || element.hasAttributeNS("http://www.w3.org/1999/xlink", "href") ? "link" : "group";
-    case "g":
-      return hasAuthorName(element) || hasSvgTitle(element) ? "group" : "generic";
     case "image":
       return "img";
     default:
-      return "generic";
+      break;
   }
+  const labelledRole = SVG_LABELLED_ROLES[tag];
+  return labelledRole !== undefined && (hasAuthorName(element) || hasSvgTitle(element)) ? labelledRole : "generic";
 }
+
+const SVG_LABELLED_ROLES: Readonly<Record<string, string>> = {
+  g: "group",
+  svg: "img",
+  use: "graphics-object",
+  circle: "graphics-symbol",
+  ellipse: "graphics-symbol",
+  line: "graphics-symbol",
+  path: "graphics-symbol",
+  polygon: "graphics-symbol",
+  polyline: "graphics-symbol",
+  rect: "graphics-symbol",
+};
 
 export function hasSvgTitle(element: Element): boolean {
   // Runs for every <g> of a drawing: walk the siblings rather than copy the children.

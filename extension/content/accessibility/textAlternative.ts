@@ -5,6 +5,7 @@ import { referencedElements } from "./idReferences.js";
 import { nameContextOf, type NameContext, type NameStyle } from "./nameContext.js";
 import { contentText, rendersContent } from "./pseudoContent.js";
 import { applyTextTransform } from "./textTransform.js";
+import { listMarkerText } from "./listMarker.js";
 
 /**
  * The accessible name computation (accname 1.2 §4.3, with Chrome's choices where the spec
@@ -210,7 +211,7 @@ function contentOf(element: Element, walk: Walk, step: Step): string {
   const childStep: Step = { ...step, inContent: true };
   const { context } = walk;
   walk.path.add(element);
-  let text = pseudoText(element, "::before", walk);
+  let text = markerText(element, walk, step) + pseudoText(element, "::before", walk);
   forEachNameChild(element, (child) => {
     if (child.nodeType === Node.ELEMENT_NODE) {
       const owner = context.ownerOf(child as Element);
@@ -256,6 +257,19 @@ function spaced(node: Node, text: string, walk: Walk): string {
   if (element.localName === "br") return " ";
   const display = walk.context.styleOf(element).display;
   return display === "inline" || display === "contents" || display === "" ? text : ` ${text} `;
+}
+
+/**
+ * A list item's marker, when aria-labelledby names an element with the item: the author
+ * pointed at the item as the list shows it, marker first. Names from content (a menu
+ * item, a cell holding a list) leave markers out, as Chrome does, so they say what the
+ * item says.
+ */
+function markerText(element: Element, walk: Walk, step: Step): string {
+  if (!step.inLabelledBy || element.localName !== "li" || element.namespaceURI !== HTML_NAMESPACE) return "";
+  if (walk.context.styleOf(element).display !== "list-item") return "";
+  const marker = listMarkerText(element, walk.context.layout);
+  return marker === "" ? "" : ` ${marker} `;
 }
 
 function pseudoText(element: Element, which: PseudoElement, walk: Walk): string {

@@ -30,11 +30,20 @@ export function mergeTextRuns(items: readonly WalkItem[]): SnapshotNode[] {
 }
 
 /**
- * Text children that only repeat the parent's name cost tokens and say nothing new:
- * any text equal to the name (a caption, a legend), and when the name was built from
- * the content, every piece of text it contains.
+ * Children that only repeat the parent's name cost tokens and say nothing new: any text
+ * equal to the name (a caption, a legend), and when the name was built from the content,
+ * every piece of text it contains; likewise a labelled image or drawing with nothing else
+ * to say (a button's titled icon), unless it is a target of its own.
  */
-export function dropTextCoveredByName(children: SnapshotNode[], name: string, nameFromContent: boolean): SnapshotNode[] {
+export function dropCoveredByName(children: SnapshotNode[], name: string, nameFromContent: boolean): SnapshotNode[] {
   if (name === "") return children;
-  return children.filter((child) => child.kind !== "text" || !(nameFromContent ? name.includes(child.text) : name === child.text));
+  // Text runs are printed with every space collapsed; a name keeps its non-breaking ones.
+  const flatName = normalizeWhitespace(name);
+  const covered = (text: string): boolean => (nameFromContent ? flatName.includes(text) : flatName === text);
+  return children.filter((child) => {
+    if (child.kind === "text") return !covered(child.text);
+    return !(IMAGE_ROLES.has(child.role) && !child.interactive && child.children.length === 0 && child.name !== "" && covered(normalizeWhitespace(child.name)));
+  });
 }
+
+const IMAGE_ROLES: ReadonlySet<string> = new Set(["img", "graphics-symbol", "graphics-object"]);

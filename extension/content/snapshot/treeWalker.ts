@@ -12,7 +12,8 @@ import { shadowRootOf } from "../dom/shadowRoot.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
 import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
-import { dropTextCoveredByName, mergeTextRuns } from "./textRuns.js";
+import { dropCoveredByName, mergeTextRuns } from "./textRuns.js";
+import { forEachShownSvgElement, svgChildrenShown } from "./svgContent.js";
 import type { FrameOffset } from "../../shared/geometry.js";
 import { frameContentOffset } from "../dom/frameGeometry.js";
 import type { Placement } from "./viewportGeometry.js";
@@ -31,7 +32,9 @@ export interface WalkContext {
 
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
 /** Elements whose DOM children are not content the agent reads as a tree. */
-const CHILDLESS_TAGS = new Set(["input", "textarea", "img", "svg", "canvas", "video", "audio", "object", "embed", "math", "br", "hr"]);
+const CHILDLESS_TAGS = new Set(["input", "textarea", "img", "canvas", "video", "audio", "object", "embed", "math", "br", "hr"]);
+/** An SVG drawing's text and unlabelled shapes are left out (svgContent.ts). */
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 const INLINE_DISPLAYS = new Set(["inline", "contents"]);
 const NON_SPACE = /\S/;
 /** Roles that carry nothing without a name or a ref; their children are promoted. */
@@ -135,6 +138,10 @@ function walkContent(element: Element, role: string | null, cursor: string, cont
     collectOptions(element, context, out);
     return;
   }
+  if (element.namespaceURI === SVG_NAMESPACE) {
+    if (svgChildrenShown(element)) forEachShownSvgElement(element, context.layout, (shown) => walkElement(shown, cursor, context, out));
+    return;
+  }
   if (CHILDLESS_TAGS.has(element.localName)) return;
   if (role === "textbox" && isEditableRoot(element)) return;
   walkChildren(element, cursor, context, out);
@@ -143,7 +150,7 @@ function walkContent(element: Element, role: string | null, cursor: string, cont
 function buildNode(element: Element, role: string | null, interactive: boolean, childItems: WalkItem[], context: WalkContext): ElementNode {
   const name = displayName(element, role, context.layout);
   const printedRole = role ?? FALLBACK_ROLE;
-  const children = dropTextCoveredByName(mergeTextRuns(childItems), name, role === null || nameFromContents(role));
+  const children = dropCoveredByName(mergeTextRuns(childItems), name, role === null || nameFromContents(role));
   return {
     kind: "element",
     element,
