@@ -35,7 +35,7 @@ export async function answerInterruptedCalls(messages: BetaMessageParam[], engin
       const content = await tool.run(tool.parse(call.input), { toolUse, toolUseBlock: toolUse });
       results.push({ type: "tool_result", tool_use_id: call.id, content });
     } else {
-      results.push({ type: "tool_result", tool_use_id: call.id, is_error: true, content: [{ type: "text", text: INTERRUPTED_CALL }], ...(call.toolset_name === undefined ? {} : { toolset_name: call.toolset_name }) } as BetaToolResultBlockParam);
+      results.push({ type: "tool_result", tool_use_id: call.id, is_error: true, content: [{ type: "text", text: INTERRUPTED_CALL }], ...(call.toolset_name === undefined ? {} : { toolset_name: call.toolset_name }) });
     }
   }
   return [...messages, { role: "user", content: results }];
