@@ -1,5 +1,5 @@
 import type { AgentIdentity, PanelAgent, Requester } from "../protocol/index.js";
-import type { AgentRecord } from "./agents/agentRegistry.js";
+import type { AgentRecord } from "./commandContext.js";
 
 /**
  * Who the extension is told a call comes from: highlights, held confirmations and the side

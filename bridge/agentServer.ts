@@ -12,7 +12,8 @@ import {
 } from "../protocol/index.js";
 import type { z } from "zod";
 import { FrameStream } from "./frameStream.js";
-import { routeAgentFrame, type ConnectionSession, type RouterContext } from "./requestRouter.js";
+import { routeAgentFrame, type RouterContext } from "./requestRouter.js";
+import type { ConnectionSession } from "./commandContext.js";
 import { logBridge } from "./log.js";
 import { panelAgentOf } from "./agentIdentity.js";
 

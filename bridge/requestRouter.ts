@@ -2,7 +2,6 @@ import {
   AgentRequestSchema,
   COMMANDS,
   DEFAULT_REQUEST_TIMEOUT_MS,
-  PROTOCOL_VERSION,
   UPLINK_REQUEST_TYPE,
   WebOperatorError,
   describeZodError,
@@ -10,32 +9,16 @@ import {
   markPageText,
   resolveCommandType,
   type AgentResponse,
-  type BridgeEvent,
-  type CommandPayload,
   type RequestId,
 } from "../protocol/index.js";
 import { forgetClosedTab, noteAgentTab, requesterOf } from "./agentIdentity.js";
 import type { PauseSwitch } from "./panel/pauseSwitch.js";
-import { assertAgentMayConfirm } from "./panel/confirmationsMode.js";
-import { authorize, authRequired, type AuthPolicy } from "./auth.js";
+import { authorize, type AuthPolicy } from "./auth.js";
 import type { ExtensionLink } from "./extensionLink.js";
-import { BRIDGE_VERSION } from "./version.js";
 import { preparePayload } from "./payloadPreparers.js";
-import type { TaskEngine, TaskSubscription } from "./tasks/taskEngine.js";
-import { BRIDGE_COMMAND_HANDLERS, type CommandCaller } from "./bridgeCommands.js";
-import { info, type AgentRecord, type AgentRegistry } from "./agents/agentRegistry.js";
-
-/** Per-connection facts the router reads and updates. */
-export interface AgentSession extends TaskSubscription {
-  authenticated: boolean;
-  /** Sends an event to this connection alone (the &body.browser SurpriseSignal); absent for a task's own calls. */
-  notify?: (event: BridgeEvent) => void;
-  /** The agent this connection speaks for; its lastTabId is the default route when a payload names no tabId. */
-  agent: AgentRecord;
-}
-
-/** A connection's session before its first authenticated request, which makes it an anonymous agent. */
-export type ConnectionSession = Omit<AgentSession, "agent"> & { agent: AgentRecord | null };
+import type { AgentRecord, AgentSession, CommandCaller, ConnectionSession } from "./commandContext.js";
+import type { AgentRegistry } from "./agents/agentRegistry.js";
+import type { BridgeHandlerRegistry } from "./bridgeHandlers.js";
 
 export interface RouterContext {
   auth: AuthPolicy;
@@ -44,8 +27,8 @@ export interface RouterContext {
   startedAt: number;
   agents: AgentRegistry;
   agentConnections: () => number;
-  /** The task engine; absent in a bridge that only relays. */
-  tasks?: TaskEngine;
+  /** The handlers of every command the bridge answers itself (handledBy "bridge"). */
+  handlers: BridgeHandlerRegistry;
   /** The trace endpoint's port once it listens. */
   tracePort?: () => number | null;
   /** The side panel's Stop all agents switch. */
@@ -99,23 +82,13 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   if (!payload.success) {
     throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(payload.error, "payload")}.`);
   }
-  if (type === "bridge.health") return health(context);
-  if (type === "bridge.hello") {
-    session.agent = context.agents.hello(session.agent, (payload.data as CommandPayload<"bridge.hello">).agent);
-    return { agent: info(session.agent) };
-  }
   context.pause?.assertAllows(type, spec);
-  if (type.startsWith("tasks.") || type.startsWith("skills.")) {
-    if (context.tasks === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without a task engine.`);
-    // A task's own calls never answer confirmations; an agent's obey the user's confirmations setting.
-    if (session.agent.identity.kind !== "task") await assertAgentMayConfirm(type, payload.data, context.extension);
-    return spec.result.parse(await context.tasks.handle(type, payload.data, timeoutMs, session, session.agent.identity.id));
-  }
-  // Protocol adapters (Browser-Use, &body.browser): their browser calls come back through here.
-  const adapter = BRIDGE_COMMAND_HANDLERS[type];
-  if (adapter !== undefined) {
+  if (spec.handledBy === "bridge") {
+    const handler = context.handlers.handlerFor(type);
+    if (handler === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without the part that answers it (the task engine).`);
+    // Adapters' browser calls come back through here, checked exactly as a socket request.
     const call: CommandCaller = async (inner, innerPayload) => (await runCommand(inner, innerPayload, timeoutMs, session, context)) as never;
-    const built = spec.result.safeParse(await adapter(payload.data, { session, call }));
+    const built = spec.result.safeParse(await handler(payload.data, { session, call, timeoutMs }));
     if (!built.success) throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
     return built.data;
   }
@@ -135,25 +108,6 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
   }
   rememberTab(session.agent, checked.data);
   return checked.data;
-}
-
-function health(context: RouterContext): unknown {
-  const extension = context.extension.snapshot;
-  return {
-    ok: extension.connected,
-    protocolVersion: PROTOCOL_VERSION,
-    bridge: {
-      version: BRIDGE_VERSION,
-      pid: process.pid,
-      socket: context.socketPath,
-      uptimeMs: Date.now() - context.startedAt,
-      authRequired: authRequired(context.auth),
-      agentConnections: context.agentConnections(),
-      tracePort: context.tracePort?.() ?? null,
-    },
-    agents: context.agents.list(),
-    extension,
-  };
 }
 
 /**

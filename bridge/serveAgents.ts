@@ -8,6 +8,10 @@ import { MAX_EXTENSION_TO_HOST_BYTES } from "../protocol/index.js";
 import type { RouterContext } from "./requestRouter.js";
 import { startTasks } from "./tasks/startTasks.js";
 import { AgentRegistry } from "./agents/agentRegistry.js";
+import { BridgeHandlerRegistry } from "./bridgeHandlers.js";
+import { coreHandlers } from "./coreHandlers.js";
+import { BROWSER_USE_HANDLERS } from "./adapters/browserUse/browserUseHandlers.js";
+import { BODY_BROWSER_HANDLERS } from "./adapters/bodyBrowser/bodyHandlers.js";
 
 /** How long a bridge with no extension keeps its socket before exiting. */
 const DEFAULT_LINGER_MS = 120_000;
@@ -24,8 +28,10 @@ export async function serveAgents(path: string, token: string | null, file: stri
   const extension = new ExtensionLink();
   const registry = new AgentRegistry((agentId) => extension.releaseAgent(agentId));
   extension.liveAgents = () => registry.releasableIds();
-  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now(), agents: registry };
+  const handlers = new BridgeHandlerRegistry();
+  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now(), agents: registry, handlers };
   const agents = new AgentServer(routerContext);
+  handlers.add(coreHandlers(() => ({ ...routerContext, agentConnections: () => agents.agentCount }))).add(BROWSER_USE_HANDLERS).add(BODY_BROWSER_HANDLERS);
 
   const claim = await claimSocket(agents.server, path);
   if (claim.kind === "untrusted") {
@@ -34,6 +40,7 @@ export async function serveAgents(path: string, token: string | null, file: stri
   }
   if (claim.kind === "live-elsewhere") return { kind: "live-elsewhere" };
   const tasks = startTasks(routerContext, agents, env);
+  handlers.assertComplete();
   logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
 
   // The socket goes first: logging can throw (EPIPE once Chrome, which holds our stderr, is gone).

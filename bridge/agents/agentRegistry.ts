@@ -7,17 +7,7 @@ import {
   type AgentIdentity,
   type AgentInfo,
 } from "../../protocol/index.js";
-
-/** One agent as the bridge tracks it; sessions hold a reference, so a route change is seen by all its connections. */
-export interface AgentRecord {
-  readonly identity: AgentIdentity;
-  connections: number;
-  /** The agent's default route: the tab its tab-less commands go to. */
-  lastTabId: number | undefined;
-  /** Tabs the agent acted in, most recent last (the side panel lists them). */
-  readonly tabIds: number[];
-  readonly since: string;
-}
+import type { AgentRecord } from "../commandContext.js";
 
 /**
  * Who is speaking on the socket. Named agents (bridge.hello) outlive their connections, so

@@ -20,8 +20,7 @@ export async function confirmationsMode(extension: ExtensionLink): Promise<Confi
  * autoConfirm is accepted: the engine then grants nothing itself (its answer says so), so
  * every confirmation still reaches the person.
  */
-export async function assertAgentMayConfirm(type: string, _payload: unknown, extension: ExtensionLink): Promise<void> {
-  if (type !== "tasks.confirm" && type !== "tasks.respond") return;
+export async function assertAgentMayConfirm(type: "tasks.confirm" | "tasks.respond", extension: ExtensionLink): Promise<void> {
   if ((await confirmationsMode(extension)) !== "user") return;
   const what = type === "tasks.confirm" ? "Ask the user to Allow or Deny it there" : "Ask the user to answer the task there";
   throw new WebOperatorError(

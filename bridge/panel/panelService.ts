@@ -2,15 +2,18 @@ import {
   FINAL_TASK_STATUSES,
   PanelBridgeResultSchemas,
   TASK_STATUSES,
+  TaskRespondPayloadSchema,
+  TaskStartPayloadSchema,
   WebOperatorError,
   errorFromUnknown,
   type PanelAgent,
   type PanelBridgeRequest,
   type PanelState,
+  type TaskStatus,
   type TaskSummary,
 } from "../../protocol/index.js";
 import type { ExtensionLink, RelayedPanelRequest } from "../extensionLink.js";
-import type { TaskEngine, TaskSubscription } from "../tasks/taskEngine.js";
+import type { TaskEngine } from "../tasks/taskEngine.js";
 import { buildTrace } from "../tasks/trace/buildTrace.js";
 import { logBridge } from "../log.js";
 import type { PauseSwitch } from "./pauseSwitch.js";
@@ -28,8 +31,6 @@ export interface PanelServiceDeps {
 
 const HISTORY_LIMIT = 30;
 const LIVE_STATUSES = TASK_STATUSES.filter((status) => !FINAL_TASK_STATUSES.includes(status));
-/** The panel's own calls to the engine are not an agent connection: they hear no events. */
-const PANEL_SUBSCRIPTION: TaskSubscription = { taskFilter: new Set() };
 
 /**
  * Answers the side panel's requests, which the extension relays over the native port.
@@ -56,18 +57,17 @@ export class PanelService {
 
   async handle(request: PanelBridgeRequest): Promise<unknown> {
     const engine = this.deps.engine;
-    const task = (type: string, payload: unknown): Promise<unknown> => engine.handle(type, payload, 30_000, PANEL_SUBSCRIPTION);
     switch (request.action) {
       case "state":
         return this.state();
       case "task_detail":
-        return task("tasks.get", { id: request.id });
+        return engine.get(request.id);
       case "task_stop":
-        return task("tasks.stop", { id: request.id });
+        return engine.stopTask(request.id);
       case "task_confirm":
-        return task("tasks.confirm", { id: request.id, allow: request.allow });
+        return engine.confirmTask({ id: request.id, allow: request.allow });
       case "task_respond":
-        return task("tasks.respond", { id: request.id, ...(request.text === undefined ? {} : { text: request.text }), ...(request.done === undefined ? {} : { done: request.done }) });
+        return engine.respondTo(TaskRespondPayloadSchema.parse({ id: request.id, text: request.text, done: request.done }));
       case "stop_all":
         return this.stopAll();
       case "resume_all":
@@ -76,11 +76,11 @@ export class PanelService {
       case "task_start":
         return this.start(request);
       case "providers":
-        return task("tasks.providers", {});
+        return engine.providers();
       case "provider_set":
         // The panel is the user, in their own browser: it may write the settings the socket can only read.
         writeProviderSetting(providerSettingsFile(configDir(this.deps.env)), request.name, request.value);
-        return task("tasks.providers", {});
+        return engine.providers();
       case "trace": {
         const source = engine.traceSource(request.id);
         if (source === null) throw new WebOperatorError("not_found", `No task ${request.id}.`);
@@ -89,12 +89,11 @@ export class PanelService {
     }
   }
 
-  private async state(): Promise<PanelState> {
+  private state(): PanelState {
     const engine = this.deps.engine;
-    const list = async (statuses: readonly string[], limit: number): Promise<TaskSummary[]> =>
-      ((await engine.handle("tasks.list", { status: statuses, limit }, 30_000, PANEL_SUBSCRIPTION)) as { tasks: TaskSummary[] }).tasks;
-    const live = await list(LIVE_STATUSES, 50);
-    const history = await list(FINAL_TASK_STATUSES, HISTORY_LIMIT);
+    const list = (statuses: readonly TaskStatus[], limit: number): TaskSummary[] => engine.list({ status: [...statuses], limit }).tasks;
+    const live = list(LIVE_STATUSES, 50);
+    const history = list(FINAL_TASK_STATUSES, HISTORY_LIMIT);
     return {
       paused: this.deps.pause.paused,
       agents: this.deps.agents(),
@@ -107,12 +106,12 @@ export class PanelService {
   /** Pauses first, so nothing new starts while the running tasks are being stopped. */
   private async stopAll(): Promise<{ stopped: string[]; paused: true }> {
     this.deps.pause.set(true);
-    const live = ((await this.deps.engine.handle("tasks.list", { status: LIVE_STATUSES, limit: 500 }, 30_000, PANEL_SUBSCRIPTION)) as { tasks: TaskSummary[] }).tasks;
+    const live = this.deps.engine.list({ status: [...LIVE_STATUSES], limit: 500 }).tasks;
     const stopped: string[] = [];
     await Promise.all(
       live.map(async ({ id }) => {
         try {
-          await this.deps.engine.handle("tasks.stop", { id }, 30_000, PANEL_SUBSCRIPTION);
+          await this.deps.engine.stopTask(id);
           stopped.push(id);
         } catch (error) {
           // A task that ended on its own meanwhile has nothing left to stop.
@@ -128,17 +127,14 @@ export class PanelService {
       throw new WebOperatorError("paused_by_user", "Stop all agents is on. Press Resume first, then start the task.");
     }
     const saved = await savePanelFiles(request.files, this.deps.env);
-    const started = (await this.deps.engine.handle(
-      "tasks.start",
-      {
+    const started = await this.deps.engine.startTask(
+      TaskStartPayloadSchema.parse({
         goal: request.goal,
         autoConfirm: request.autoConfirm,
         ...(request.startUrl === undefined ? {} : { startUrl: request.startUrl }),
         attachments: saved.map(({ id, name, mimeType, path }) => ({ id, name, path, ...(mimeType === "" ? {} : { mimeType }) })),
-      },
-      30_000,
-      PANEL_SUBSCRIPTION,
-    )) as { id: string; status: string };
+      }),
+    );
     return { ...started, attachments: saved.map(({ id, name, path }) => ({ id, name, path })) };
   }
 }

@@ -37,7 +37,8 @@ export class PauseSwitch extends EventEmitter<{ changed: [boolean] }> {
 
   assertAllows(type: string, spec: CommandSpec): void {
     if (!this.stopped) return;
-    const blocked = type === "tasks.start" || (type.startsWith("browser.") && spec.effects === "write");
+    // Writes to pages, and starting a task (which would write); a task's own bookkeeping and the bridge's own commands go on.
+    const blocked = spec.effects === "write" && (spec.handledBy === "extension" || type === "tasks.start");
     if (!blocked) return;
     throw new WebOperatorError(
       "paused_by_user",

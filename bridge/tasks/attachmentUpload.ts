@@ -1,6 +1,7 @@
 import { COMMANDS, WebOperatorError, describeZodError, type UploadGrant } from "../../protocol/index.js";
 import { noteAgentTab, requesterOf } from "../agentIdentity.js";
-import type { AgentSession, RouterContext } from "../requestRouter.js";
+import type { AgentSession } from "../commandContext.js";
+import type { RouterContext } from "../requestRouter.js";
 
 /**
  * A task's upload of its own attachments: the one request the bridge sends with an

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { configDir } from "../config/paths.js";
 import type { AgentServer } from "../agentServer.js";
-import { runCommand, type AgentSession, type RouterContext } from "../requestRouter.js";
+import { runCommand, type RouterContext } from "../requestRouter.js";
+import type { AgentSession } from "../commandContext.js";
 import { logBridge } from "../log.js";
 import { providerFor } from "./providers/providerFactory.js";
 import { TaskEngine } from "./taskEngine.js";
@@ -11,6 +12,7 @@ import { PanelService } from "../panel/panelService.js";
 import { confirmationsMode } from "../panel/confirmationsMode.js";
 import { forwardAttachmentUpload } from "./attachmentUpload.js";
 import { currentPageFinder } from "./currentPage.js";
+import { taskHandlers } from "./taskHandlers.js";
 
 /**
  * Wires the task engine into a serving bridge: its browser calls go through the same
@@ -51,7 +53,7 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
   // The extension re-reads the badge count whenever it connects.
   context.extension.on("connected", () => push("tasks"));
   if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
-  context.tasks = engine;
+  context.handlers.add(taskHandlers(engine, context.extension));
   let trace: TraceServer | null = null;
   startTraceServer({ engine, auth: context.auth, configDir: dir })
     .then((server) => {

@@ -3,18 +3,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   FINAL_TASK_STATUSES,
-  TaskConfirmPayloadSchema,
-  TaskRespondPayloadSchema,
-  TaskIdOnlyPayloadSchema,
-  TaskListPayloadSchema,
   TaskStartPayloadSchema,
-  TaskSubscribePayloadSchema,
-  SkillIdPayloadSchema,
-  SkillListPayloadSchema,
   WebOperatorError,
   type ConfirmationsMode,
   type TaskAutoConfirm,
   type TaskConfirmation,
+  type TaskDetail,
   type TaskEvent,
   type TaskInteraction,
   type TaskStartPayload,
@@ -29,6 +23,7 @@ import { effectiveAutoConfirm } from "./confirmationPolicy.js";
 import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
 import type { SkillRow } from "./skills/skillStore.js";
+import type { TaskSubscription } from "../commandContext.js";
 import { taskDetail, taskSummary } from "./taskViews.js";
 import type { EngineToolCaller, ProviderFactory, TaskProvider } from "./taskTypes.js";
 import { TaskSession } from "./taskSession.js";
@@ -51,10 +46,6 @@ export interface TaskEngineOptions {
   confirmationsMode?: () => Promise<ConfirmationsMode>;
 }
 
-/** What a connection keeps for tasks.subscribe: null is every task. */
-export interface TaskSubscription {
-  taskFilter: Set<string> | null;
-}
 
 interface LiveTask {
   control: TaskControl;
@@ -103,44 +94,64 @@ export class TaskEngine {
     this.store?.close();
   }
 
-  /** Answers one tasks.* command; `timeoutMs` is the request's budget (tasks.wait answers before it). */
-  async handle(type: string, payload: unknown, timeoutMs: number, subscription: TaskSubscription, agentId?: string): Promise<unknown> {
-    if (type === "tasks.subscribe") {
-      const { ids } = TaskSubscribePayloadSchema.parse(payload);
-      subscription.taskFilter = ids === undefined ? null : new Set(ids);
-      return { ids: ids ?? null };
-    }
-    if (type === "tasks.providers") return providerReport(this.options.env, providerSettingsFile(this.options.configDir));
+  /** From now on this connection gets only these tasks' events; without ids, every task's again. */
+  subscribe({ ids }: { ids?: string[] | undefined }, subscription: TaskSubscription): { ids: string[] | null } {
+    subscription.taskFilter = ids === undefined ? null : new Set(ids);
+    return { ids: ids ?? null };
+  }
+
+  providers(): ReturnType<typeof providerReport> {
+    return providerReport(this.options.env, providerSettingsFile(this.options.configDir));
+  }
+
+  list({ status, limit }: { status?: TaskStatus | TaskStatus[] | undefined; limit: number }): { tasks: TaskSummary[] } {
     const store = this.requireStore();
-    switch (type) {
-      case "tasks.start":
-        return this.start(store, TaskStartPayloadSchema.parse(payload), agentId);
-      case "tasks.list": {
-        const { status, limit } = TaskListPayloadSchema.parse(payload);
-        const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
-        return { tasks: store.listTasks(statuses, limit).map((row) => taskSummary(store, row)) };
-      }
-      case "tasks.get":
-        return taskDetail(store, this.row(store, TaskIdOnlyPayloadSchema.parse(payload).id));
-      case "tasks.stop":
-        return this.stop(store, TaskIdOnlyPayloadSchema.parse(payload).id);
-      case "tasks.pause":
-        return this.pause(store, TaskIdOnlyPayloadSchema.parse(payload).id);
-      case "tasks.resume":
-        return this.resume(store, TaskIdOnlyPayloadSchema.parse(payload).id);
-      case "tasks.confirm":
-        return this.confirm(store, TaskConfirmPayloadSchema.parse(payload));
-      case "tasks.respond":
-        return this.respond(store, TaskRespondPayloadSchema.parse(payload));
-      case "tasks.wait":
-        return this.wait(store, TaskIdOnlyPayloadSchema.parse(payload).id, timeoutMs);
-      case "skills.list":
-        return { skills: store.skills.list(SkillListPayloadSchema.parse(payload).limit).map(skillSummary) };
-      case "skills.get":
-        return skillDetail(this.skill(store, SkillIdPayloadSchema.parse(payload).id));
-      default:
-        throw new WebOperatorError("unknown_command", `${type} is not a task command.`);
-    }
+    const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
+    return { tasks: store.listTasks(statuses, limit).map((row) => taskSummary(store, row)) };
+  }
+
+  get(id: string): TaskDetail {
+    const store = this.requireStore();
+    return taskDetail(store, this.row(store, id));
+  }
+
+  /** `agentId`: the agent that starts it, whose tabs the task may act in; absent for the side panel. */
+  startTask(payload: TaskStartPayload, agentId?: string): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
+    return this.start(this.requireStore(), payload, agentId);
+  }
+
+  stopTask(id: string): Promise<TaskSummary> {
+    return this.stop(this.requireStore(), id);
+  }
+
+  pauseTask(id: string): TaskSummary {
+    return this.pause(this.requireStore(), id);
+  }
+
+  resumeTask(id: string): TaskSummary {
+    return this.resume(this.requireStore(), id);
+  }
+
+  confirmTask(input: { id: string; allow: boolean }): Promise<{ id: string; confirmationId: string; allowed: boolean; status: TaskStatus }> {
+    return this.confirm(this.requireStore(), input);
+  }
+
+  respondTo(input: { id: string; text?: string | undefined; done?: boolean | undefined }): Promise<{ id: string; interactionId: string; status: TaskStatus }> {
+    return this.respond(this.requireStore(), input);
+  }
+
+  /** Answers when the task ends, or a little before `timeoutMs`, the request's own budget. */
+  waitFor(id: string, timeoutMs: number): Promise<TaskSummary & { ended: boolean }> {
+    return this.wait(this.requireStore(), id, timeoutMs);
+  }
+
+  skillList(limit: number): { skills: ReturnType<typeof skillSummary>[] } {
+    return { skills: this.requireStore().skills.list(limit).map(skillSummary) };
+  }
+
+  skillGet(id: string): ReturnType<typeof skillDetail> {
+    const store = this.requireStore();
+    return skillDetail(this.skill(store, id));
   }
 
   /** Live tasks waiting for the person (a confirmation, a question, a step in the browser): the side panel's badge count. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   WebOperatorError,
+  isTabScoped,
   type BrowserCommandType,
   type CommandPayloadInput,
   type CommandResult,
@@ -210,7 +211,7 @@ export class TaskSession implements TaskContext {
     this.deps.control.throwIfEnded();
     const explicit = { ...(payload as Record<string, unknown>) };
     // Every call names its tab: a task never acts in a tab by an agent's default route.
-    if (type !== "browser.tabs_list" && type !== "browser.tab_open" && explicit.tabId === undefined) explicit.tabId = this.activeTab();
+    if (isTabScoped(type) && explicit.tabId === undefined) explicit.tabId = this.activeTab();
     const uploadGrant = await this.resolveAttachments(type, explicit);
     if (this.inStep) this.recorder.note(type, explicit, false);
     try {

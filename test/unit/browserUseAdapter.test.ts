@@ -1,16 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { COMMANDS, WebOperatorError, type CommandType } from "../../protocol/index.js";
-import { BRIDGE_COMMAND_HANDLERS } from "../../bridge/bridgeCommands.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BridgeHandlerRegistry } from "../../bridge/bridgeHandlers.js";
+import { coreHandlers } from "../../bridge/coreHandlers.js";
+import type { BridgeCommandHandlers } from "../../bridge/commandContext.js";
+import { BROWSER_USE_HANDLERS } from "../../bridge/adapters/browserUse/browserUseHandlers.js";
+import { BODY_BROWSER_HANDLERS } from "../../bridge/adapters/bodyBrowser/bodyHandlers.js";
+import { taskHandlers } from "../../bridge/tasks/taskHandlers.js";
+import { TaskEngine } from "../../bridge/tasks/taskEngine.js";
+import { providerFor } from "../../bridge/tasks/providers/providerFactory.js";
+import { ExtensionLink } from "../../bridge/extensionLink.js";
 import { browserUseErrorOf } from "../../bridge/adapters/browserUse/browserUseErrors.js";
 import { pageContentOf } from "../../bridge/adapters/browserUse/pageContent.js";
 import { stateHash } from "../../bridge/adapters/browserUse/browserUseState.js";
 
 describe("bridge-handled commands", () => {
-  it("every handledBy bridge command but the router's own (bridge.health, bridge.hello) and the task engine's (tasks.*, skills.*) has an adapter handler, and only those do", () => {
-    const routerOwn = new Set(["bridge.health", "bridge.hello"]);
-    const bridgeTypes = Object.entries(COMMANDS).filter(([type, spec]) => spec.handledBy === "bridge" && !routerOwn.has(type) && !type.startsWith("tasks.") && !type.startsWith("skills.")).map(([type]) => type);
-    expect(Object.keys(BRIDGE_COMMAND_HANDLERS).sort()).toEqual(bridgeTypes.sort());
-    for (const type of Object.keys(BRIDGE_COMMAND_HANDLERS)) expect(COMMANDS[type as CommandType].handledBy).toBe("bridge");
+  const registry = (): BridgeHandlerRegistry => {
+    const dir = mkdtempSync(join(tmpdir(), "wo-registry-"));
+    const engine = new TaskEngine({ configDir: dir, env: {}, providers: providerFor, callTool: () => Promise.resolve(null), broadcast: () => undefined });
+    engine.close();
+    rmSync(dir, { recursive: true, force: true });
+    return new BridgeHandlerRegistry().add(BROWSER_USE_HANDLERS).add(BODY_BROWSER_HANDLERS).add(taskHandlers(engine, new ExtensionLink()));
+  };
+  const withCore = (handlers: BridgeHandlerRegistry): BridgeHandlerRegistry => handlers.add(coreHandlers(() => { throw new Error("not called"); }));
+
+  it("the bridge's parts together answer every handledBy bridge command, and nothing else", () => {
+    const complete = withCore(registry()).assertComplete();
+    for (const [type, spec] of Object.entries(COMMANDS)) expect(complete.handlerFor(type as CommandType) !== undefined, type).toBe(spec.handledBy === "bridge");
+  });
+
+  it("refuses to start with a declared bridge command unanswered, a handler for another's command, or two handlers for one", () => {
+    expect(() => registry().assertComplete()).toThrow(/missing bridge\.health, bridge\.hello/);
+    const foreign = { "browser.snapshot": () => Promise.reject(new Error("never")) } as BridgeCommandHandlers;
+    expect(() => withCore(registry()).add(foreign).assertComplete()).toThrow(/not the bridge's browser\.snapshot/);
+    expect(() => registry().add(BROWSER_USE_HANDLERS)).toThrow(/Two bridge handlers for browseruse\./);
   });
 });
 

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebOperatorError, type TaskEvent } from "../../protocol/index.js";
-import { TaskEngine, type TaskSubscription } from "../../bridge/tasks/taskEngine.js";
+import { TaskEngine } from "../../bridge/tasks/taskEngine.js";
+import { taskCommandCaller } from "../helpers/taskCommands.js";
 import { TaskStore } from "../../bridge/tasks/taskStore.js";
 import { providerFor } from "../../bridge/tasks/providers/providerFactory.js";
 import { startFakeMessagesApi, toolResults, toolUse, type FakeMessagesApi } from "../helpers/fakeMessagesApi.js";
@@ -41,8 +42,7 @@ function setup(fake: FakeMessagesApi | null, env: NodeJS.ProcessEnv = {}) {
       }
     },
   });
-  const subscription: TaskSubscription = { taskFilter: null };
-  const call = (type: string, payload: unknown, timeoutMs = 30_000) => engine.handle(type, payload, timeoutMs, subscription);
+  const call = taskCommandCaller(engine);
   cleanups.push(() => {
     engine.close();
     rmSync(dir, { recursive: true, force: true });
@@ -250,8 +250,9 @@ describe("task store", () => {
     });
     writeFileSync(join(dir, "tasks.sqlite"), "this is not a database");
     const engine = new TaskEngine({ configDir: dir, env: {}, providers: providerFor, callTool: () => Promise.resolve(null), broadcast: () => undefined });
-    const failure = await engine.handle("tasks.list", {}, 1_000, { taskFilter: null }).catch((error: unknown) => error);
+    const call = taskCommandCaller(engine);
+    const failure = await call("tasks.list", {}, 1_000).catch((error: unknown) => error);
     expect((failure as WebOperatorError).code).toBe("store_unavailable");
-    expect(await engine.handle("tasks.subscribe", { ids: ["x"] }, 1_000, { taskFilter: null })).toEqual({ ids: ["x"] });
+    expect(await call("tasks.subscribe", { ids: ["x"] }, 1_000)).toEqual({ ids: ["x"] });
   });
 });

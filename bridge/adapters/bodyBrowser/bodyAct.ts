@@ -1,5 +1,5 @@
 import { WebOperatorError, type BodyActPayload, type BodyActionOutcome } from "../../../protocol/index.js";
-import type { AgentSession } from "../../requestRouter.js";
+import type { AgentSession } from "../../commandContext.js";
 import type { BrowserCaller } from "./browserCaller.js";
 import { perceiveBody } from "./bodyPerception.js";
 import { issuedRef } from "./issuedRefs.js";

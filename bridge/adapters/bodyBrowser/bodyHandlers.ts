@@ -1,5 +1,5 @@
 import { BodyActPayloadSchema } from "../../../protocol/index.js";
-import type { BridgeCommandHandlers } from "../../bridgeCommands.js";
+import type { BridgeCommandHandlers } from "../../commandContext.js";
 import { affordancesOf } from "./affordances.js";
 import { actOnBody } from "./bodyAct.js";
 import { perceiveBody } from "./bodyPerception.js";

@@ -1,4 +1,4 @@
-import type { AgentSession } from "../../requestRouter.js";
+import type { AgentSession } from "../../commandContext.js";
 import type { BodyPerception } from "./bodyPerception.js";
 
 /**

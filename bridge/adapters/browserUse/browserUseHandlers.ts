@@ -1,5 +1,5 @@
 import { BrowserUseActionSchema, describeZodError, type CommandResult } from "../../../protocol/index.js";
-import type { BridgeCommandContext, BridgeCommandHandlers } from "../../bridgeCommands.js";
+import type { BridgeCommandContext, BridgeCommandHandlers } from "../../commandContext.js";
 import { isElementAction, runBrowserUseAction } from "./browserUseActions.js";
 import { BrowserUseActionError, browserUseErrorOf } from "./browserUseErrors.js";
 import { perceive } from "./browserUseState.js";

@@ -1,5 +1,5 @@
 import { WebOperatorError, type BrowserUseAction, type BrowserUseErrorCode, type CommandType, type SnapshotElement } from "../../../../protocol/index.js";
-import type { CommandCaller } from "../../../bridgeCommands.js";
+import type { CommandCaller } from "../../../commandContext.js";
 import { perceive, stateHash, type BrowserUseStateObject, type IssuedState } from "../../../adapters/browserUse/browserUseState.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
 
