@@ -13,7 +13,7 @@ export type CapabilityGroup = z.infer<typeof CapabilityGroupSchema>;
 export const CapabilityRequestSchema = z.array(z.enum([...CAPABILITY_GROUP_NAMES, "all"])).max(CAPABILITY_GROUP_NAMES.length + 1);
 export type CapabilityRequest = z.infer<typeof CapabilityRequestSchema>;
 
-/** One line per group, for `weboperator mcp --help`, the README and errors naming the groups. */
+/** One line per group, for `weboperator mcp --help` and errors naming the groups. */
 export const CAPABILITY_GROUP_DESCRIPTIONS: Readonly<Record<CapabilityGroup, string>> = {
   core: "always on: navigate, back/forward, snapshot, click, type, press, select, hover, drag, scroll, wait, tabs, screenshot, extract, upload, confirm",
   read: "shaped snapshots (read_page), find_in_page, the user's selection",

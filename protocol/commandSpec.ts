@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * One socket command, declared once. The extension registry, the gatekeeper's
- * classification, `browser.tools`, the CLI verbs and help, and the README's command
+ * classification, `browser.tools`, the CLI verbs and help, and docs/commands.md's
  * table are all derived from these fields; nothing else may restate them.
  */
 
@@ -50,9 +50,9 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   payload: P;
   result: R;
   handledBy: CommandHandler;
-  /** What it does and what it answers, for agents (browser.tools), people (CLI help) and the README. */
+  /** What it does and what it answers, for agents (browser.tools), people (CLI help) and docs/commands.md. */
   description: string;
-  /** A payload that parses, shown in browser.tools, the CLI help and the README. */
+  /** A payload that parses, shown in browser.tools, the CLI help and docs/commands.md. */
   example: z.input<P>;
   /** L0 browser data, L1 content script, L2 CDP; absent for bridge and task commands. */
   level?: ToolLevel;

@@ -126,7 +126,7 @@ export const ScreenshotPayloadSchema = PointerScreenshotPayloadSchema;
 export const ScreenshotResultSchema = ImageResultSchema;
 
 
-/** The seed's eight commands plus the bridge's own. */
+/** The eight core browser commands plus the bridge's own. */
 export const CORE_COMMANDS = {
   "bridge.health": command({
     payload: BridgeHealthPayloadSchema,
@@ -243,7 +243,7 @@ export const CORE_COMMANDS = {
 } as const satisfies Record<string, CommandSpec>;
 
 
-/** The command table in the groups the README and the CLI help show. */
+/** The command table in the groups docs/commands.md and the CLI help show. */
 export const COMMAND_GROUPS = {
   Core: CORE_COMMANDS,
   Perception: PERCEPTION_TOOL_COMMANDS,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ConfirmationsModeSchema } from "./panel/panelConfirmations.js";
 
-/** What a confirmation is about (README "Gatekeeper"); the policy's `confirm` switches one per category. */
+/** What a confirmation is about (docs/gatekeeper.md); the policy's `confirm` switches one per category. */
 export const ConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
 export type ConfirmationCategory = z.infer<typeof ConfirmationCategorySchema>;
 

@@ -30,7 +30,7 @@ export const ErrorResponseSchema = z.object({
   id: RequestIdSchema.nullable(),
   error: z.string(),
   code: ErrorCodeSchema,
-  /** Only on confirmation_required: the held-back action (README "Gatekeeper"). */
+  /** Only on confirmation_required: the held-back action (docs/gatekeeper.md). */
   confirmation: ConfirmationRequestSchema.optional(),
 });
 export const AgentResponseSchema = z.union([ErrorResponseSchema, SuccessResponseSchema]);

@@ -7,7 +7,7 @@ export const RefSchema = z.string().min(1).max(120);
 
 export const tabScoped = { tabId: TabIdSchema.optional() };
 
-/** The seed writes booleans as strings ("false"); both spellings mean the same. */
+/** Booleans may arrive as strings ("false"), as the agent protocol spells them; both spellings mean the same. */
 export const LooseBooleanSchema = z
   .union([z.boolean(), z.enum(["true", "false"])])
   .transform((value) => value === true || value === "true");

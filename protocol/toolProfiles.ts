@@ -4,7 +4,7 @@ import type { CapabilityGroup } from "./capabilityGroupNames.js";
 /**
  * Each command's capability group, and its summary: one or two sentences saying what it does
  * and when to use it. MCP hosts pay for every tool's description on every turn, so the MCP
- * tools carry these; the full `description` stays for browser.tools, the CLI and the README.
+ * tools carry these; the full `description` stays for browser.tools, the CLI and docs/commands.md.
  */
 export interface ToolProfile {
   group: CapabilityGroup;

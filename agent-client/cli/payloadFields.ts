@@ -32,7 +32,7 @@ function typesOf(schema: FieldSchema): string[] {
 
 function kindOf(schema: FieldSchema): FieldKind {
   const types = new Set(typesOf(schema));
-  // The seed's loose booleans are `boolean | "true" | "false"`: a switch on the command line.
+  // The protocol's loose booleans are `boolean | "true" | "false"`: a switch on the command line.
   if (types.has("boolean")) return "boolean";
   if (types.size === 1 && types.has("string")) return "string";
   if (types.size === 1 && (types.has("number") || types.has("integer"))) return "number";

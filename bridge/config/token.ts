@@ -14,7 +14,7 @@ export interface ResolvedToken {
 /**
  * The one place a token is chosen, for the bridge, the client, the CLI, `launch` and
  * `doctor` alike: an explicit token (`--token`, a client option) wins, then
- * WEBOPERATOR_API_TOKEN, then the token file, as the seed's Auth section says. The
+ * WEBOPERATOR_API_TOKEN, then the token file, the order docs/protocol.md gives under Auth. The
  * bridge Chrome starts inherits Chrome's environment, so a caller that resolved the
  * token any other way would present a different token than the bridge expects.
  */

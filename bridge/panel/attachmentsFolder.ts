@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { MAX_UPLOAD_FILE_BYTES, WebOperatorError } from "../../protocol/index.js";
 
-/** The seed's folder for files picked in the side panel: CDP fills file inputs only from a path on disk. */
+/** The folder for files picked in the side panel: CDP fills file inputs only from a path on disk. */
 export function attachmentsFolder(env: NodeJS.ProcessEnv): string {
   return join(env.WEBOPERATOR_DOWNLOADS_DIR ?? join(homedir(), "Downloads"), "weboperator-attachments");
 }

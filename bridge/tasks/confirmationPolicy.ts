@@ -1,8 +1,8 @@
 import type { ConfirmationCategory, ConfirmationRequest, ConfirmationsMode, TaskAutoConfirm } from "../../protocol/index.js";
 
 /**
- * Categories whose action is final: with autoConfirm they still wait for a person (seed:
- * the final Apply/Submit/Send/pay). The categories are the gatekeeper's own decision,
+ * Categories whose action is final: with autoConfirm they still wait for a person (the
+ * final Apply/Submit/Send/pay is the user's to press). The categories are the gatekeeper's own decision,
  * carried in confirmation_required's `confirmation`, so a task and an agent are judged alike.
  */
 const FINAL_CATEGORIES: ReadonlySet<ConfirmationCategory> = new Set(["submit", "purchase", "messaging"]);

@@ -28,7 +28,7 @@ export interface ToolContext {
   uploadGrant?: UploadGrant;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
-   * re-verifies tab identity, origin and policy at that moment (seed §6). Resolves to the
+   * re-verifies tab identity, origin and policy at that moment, as the tab may have moved on since admission. Resolves to the
    * tab as it read it then, or null when this gate reads none.
    */
   beforeDispatch(tabId: number): Promise<chrome.tabs.Tab | null>;

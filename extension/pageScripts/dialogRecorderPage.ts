@@ -15,8 +15,8 @@ interface ArmResult {
  * - the recorder: a dialog the page raises outside an action (a timer's alert) is
  *   answered at once and recorded instead of freezing the page, and beforeunload prompts
  *   are not registered, so leaving the page never waits for a person who is not there;
- * - with a writeKey, a write's patch on top of it for the duration of one write (seed §3:
- *   dispatch only after it is in place): dialogs recorded for that write, and a count of
+ * - with a writeKey, a write's patch on top of it for the duration of one write (the
+ *   write dispatches only once it is in place): dialogs recorded for that write, and a count of
  *   the requests the page starts, so the settle knows for certain that a click started a
  *   fetch even before the browser reports the request.
  * The recorder is installed again if a document missed it; the drain hands over its records.

@@ -15,7 +15,7 @@ export interface BudgetedText {
 export type LineDistance<P> = ((line: RenderedLine<P>) => number) | null;
 
 /**
- * Fits the tree into maxChars (seed L1-L2 §1.3). A line goes only once none of its
+ * Fits the tree into maxChars, the agent's token budget. A line goes only once none of its
  * children remain, so every kept ref keeps its context. Order of sacrifice, farthest from
  * the viewport first: offscreen text, other offscreen non-interactive lines, offscreen
  * interactive lines, then on-screen non-interactive lines. Interactive lines in the

@@ -40,7 +40,7 @@ export interface RenderedLine<P = undefined> {
   placement: P | undefined;
 }
 
-/** The snapshot line format of seed L1-L2 §1.1: `- role "name" [states] [ref=…]`, two spaces a level. */
+/** The snapshot line format (docs/protocol.md, "Snapshots and refs"): `- role "name" [states] [ref=…]`, two spaces a level. */
 export function renderTree<P>(nodes: ReadonlyArray<PrintedNode<P>>): Array<RenderedLine<P>> {
   const lines: Array<RenderedLine<P>> = [];
   for (const node of nodes) renderNode(node, 0, -1, lines);

@@ -3,11 +3,11 @@ import { ModifierSchema, MouseButtonSchema, ScrollDirectionSchema, TabIdSchema }
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
 
 /**
- * &body.browser typed actions (seed body-browser-capability, closed set of v0.1) and the
+ * &body.browser typed actions (the closed set of &body.browser v0.1) and the
  * InteractionTrace edge `body.act` emits and `body.replay` consumes.
  */
 
-/** "sha256:" + hex, as the seed's InteractionTrace writes state hashes. */
+/** "sha256:" + hex, as &body.browser's InteractionTrace writes state hashes. */
 export const BodyStateHashSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 
 /** The closed action set of v0.1. */
@@ -205,9 +205,9 @@ export const BodyReplayResultSchema = z.object({
 export type BodyReplayResult = z.infer<typeof BodyReplayResultSchema>;
 
 /**
- * The seed's SurpriseSignal: an action_outcome that failed, or a replay that stopped,
- * announced to the agent's own connections for learning (seed: "unexpected
- * action_outcome.status == failure SHOULD emit a SurpriseSignal"). It carries what an
+ * &body.browser's SurpriseSignal: an action_outcome that failed, or a replay that stopped,
+ * announced to the agent's own connections for learning: an
+ * unexpected failure is what an agent learns from. It carries what an
  * episodic memory needs to file it: where it happened, what was tried, what came of it.
  */
 export const BodySurpriseEventSchema = z.object({

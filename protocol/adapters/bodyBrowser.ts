@@ -6,7 +6,7 @@ import { BodyActCommandPayloadSchema, BodyActionOutcomeSchema, BodyActionTypeSch
 export * from "./bodyActions.js";
 
 /**
- * &body.browser (seed body-browser-capability): perceive, act, affordances, encode_state
+ * &body.browser (docs/adapters.md): perceive, act, affordances, encode_state
  * and replay, as a translation over browser.snapshot {elements: true}. Refs are `@eN`,
  * numbered in document order per perception.
  */

@@ -4,7 +4,7 @@ import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotElementAttributesSchema } from "../snapshotElements.js";
 
 /**
- * The Browser-Use DOM action and element-index protocol (seed browser-use-dom-protocol),
+ * The Browser-Use DOM action and element-index protocol (docs/adapters.md),
  * environment side: a State Object per turn, one action per call. A translation over
  * browser.snapshot (with `elements`), browser.click/type/select_option/scroll/navigate
  * and browser.screenshot; it has no perception or action of its own.
@@ -15,7 +15,7 @@ export const BrowserUseDescriptorSchema = z.object({
   role: z.string().nullable(),
   "aria-label": z.string().nullable(),
   text_content: z.string().nullable(),
-  /** The seed's attribute set exactly: name, value, placeholder, type, href, checked. */
+  /** The protocol's attribute set exactly: name, value, placeholder, type, href, checked. */
   attributes: SnapshotElementAttributesSchema,
 });
 export type BrowserUseDescriptor = z.infer<typeof BrowserUseDescriptorSchema>;
@@ -30,7 +30,7 @@ export const BrowserUseErrorCodeSchema = z.enum([
 export type BrowserUseErrorCode = z.infer<typeof BrowserUseErrorCodeSchema>;
 
 const ElementIndexSchema = z.number().int().positive();
-/** The seven actions, exactly as the seed spells them; anything else is ACTION_VALIDATION_FAILED. */
+/** The seven actions, exactly as the protocol spells them; anything else is ACTION_VALIDATION_FAILED. */
 export const BrowserUseActionSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("click_element"), element_index: ElementIndexSchema }),
   z.strictObject({ action: z.literal("input_text"), element_index: ElementIndexSchema, text: z.string().max(100_000), overwrite: z.boolean().optional() }),
@@ -59,7 +59,7 @@ export const BrowserUseStatePayloadSchema = z.strictObject({ ...tabScoped, scree
 /**
  * The action's own fields are typed for JSON Schema readers (MCP, the CLI) but checked by
  * the adapter against BrowserUseActionSchema, so a malformed action is answered the
- * seed's way (ACTION_VALIDATION_FAILED with the unchanged state), never as bad_request.
+ * protocol's way (ACTION_VALIDATION_FAILED with the unchanged state), never as bad_request.
  */
 function documented(jsonType: Record<string, unknown>, description: string): z.ZodOptional<z.ZodUnknown> {
   return z.unknown().optional().meta({ ...jsonType, description });

@@ -32,7 +32,7 @@ export const ActionContentRequestSchemas = [
   z.object({ op: z.literal("read_value"), ref: RefSchema }),
   /** The target's box in the top frame's viewport, for the action highlight the worker draws outside the page. */
   z.object({ op: z.literal("highlight"), ref: RefSchema }),
-  /** Assigns files to an <input type=file> through DataTransfer (seed §8: not DOM.setFileInputFiles). */
+  /** Assigns files to an <input type=file> through DataTransfer (not DOM.setFileInputFiles, which takes only paths on disk). */
   z.object({ op: z.literal("set_files"), ref: RefSchema, files: z.array(UploadFileContentSchema) }),
 ] as const;
 

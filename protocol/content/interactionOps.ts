@@ -15,7 +15,7 @@ const TargetSchema = z.object({ role: z.string(), name: z.string() });
 
 /**
  * What the gatekeeper's confirmation rules judge an action by: facts read from the DOM in
- * the page, not guessed from the name alone (README "Gatekeeper").
+ * the page, not guessed from the name alone (docs/gatekeeper.md).
  */
 export const DescribedTargetSchema = z.object({
   /** null when no ref was given and nothing is focused, or the element was found by a point. */

@@ -17,7 +17,7 @@ import {
 } from "./taskShapes.js";
 import { ProviderSettingsReportSchema, ProvidersPayloadSchema } from "./providerSettings.js";
 
-/** The task engine's commands (weboperator-agent-protocol seed); the bridge answers them. */
+/** The task engine's commands (docs/tasks-and-skills.md); the bridge answers them. */
 export const TASK_COMMANDS = {
   "tasks.list": command({
     payload: TaskListPayloadSchema,

@@ -7,7 +7,7 @@ import { SnapshotSourceSchema } from "../snapshotShapes.js";
 /**
  * What a write action did besides its own result: every write tool reports these so the
  * agent learns about navigations, new tabs, dialogs and how the page settled without
- * asking (seed §3, §4; Claude toolset "Report downloads").
+ * asking (docs/protocol.md, "What every write reports").
  */
 export const DialogRecordSchema = z.object({
   type: z.enum(["alert", "confirm", "prompt", "beforeunload"]),
@@ -47,7 +47,7 @@ export const ActionEffectsSchema = z.object({
   dialogRestoreFailed: z.string().optional(),
   settled: z.object({ dom: z.boolean(), network: z.boolean(), waitedMs: z.number() }),
   /**
-   * The page after the action (seed §1.3): a ~6,000-char snapshot, a line diff against the
+   * The page after the action: a ~6,000-char snapshot, a line diff against the
    * previous view of this document, and the current interactive refs. Null when the page
    * could not be read (closed, or not scriptable).
    */

@@ -30,7 +30,7 @@ export const ClickDeepResultSchema = ActionEffectsSchema.extend({
   point: z.object({ x: z.number(), y: z.number() }),
 });
 
-/** L2 deep perception (seed L1-L2 §1.4, §2): CDP accessibility reads and acting on deep refs. */
+/** L2 deep perception: CDP accessibility reads and acting on deep refs. */
 export const DEEP_TOOL_COMMANDS = {
   "browser.read_page_deep": command({
     payload: ReadPageDeepPayloadSchema,

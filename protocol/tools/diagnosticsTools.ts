@@ -3,7 +3,7 @@ import { TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 
 /**
- * Diagnostics (issue 4): console and network entries since the last read of a tab, and
+ * Diagnostics: console and network entries since the last read of a tab, and
  * the downloads actions started. Credential-like values are redacted and long values cut
  * to about 500 characters before they leave the extension.
  */

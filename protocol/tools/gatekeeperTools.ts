@@ -3,8 +3,7 @@ import { command, type CommandSpec } from "../commandSpec.js";
 import { ConfirmationsModeSchema } from "../panel/panelConfirmations.js";
 
 /**
- * The gatekeeper's policy (browser-tools-l1-l2 §6, Claude toolset "Security
- * considerations"). The extension bundles a default policy file; user settings in
+ * The gatekeeper's policy (docs/gatekeeper.md). The extension bundles a default policy file; user settings in
  * chrome.storage.local override it field by field.
  */
 
@@ -44,7 +43,7 @@ export const PolicySchema = z.strictObject({
   confirmationTimeoutMs: z.number().int().min(1_000).max(600_000),
   /**
    * false (the default): browser.policy_set may only tighten the policy, so an agent can
-   * never widen what it may do. Only the user (chrome.storage.local, see README) sets this.
+   * never widen what it may do. Only the user (chrome.storage.local, see docs/gatekeeper.md) sets this.
    */
   socketMayLoosen: z.boolean(),
   /**

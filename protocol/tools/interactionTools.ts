@@ -4,7 +4,7 @@ import { CommandIntentSchema, ToolEffectsSchema, ToolLevelSchema, command, type 
 import { ActionEffectsSchema } from "./actionEffects.js";
 import { CapabilityGroupSchema, CapabilityRequestSchema } from "../capabilityGroupNames.js";
 
-/** L1 and L2 interaction tools of browser-tools-l1-l2 §3. Each is reachable as `browser.<tool>`. */
+/** L1 and L2 interaction tools. Each is reachable as `browser.<tool>`. */
 
 const RefActionResult = ActionEffectsSchema.extend({
   tabId: TabIdSchema,

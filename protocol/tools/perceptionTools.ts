@@ -4,12 +4,12 @@ import { command, type CommandSpec } from "../commandSpec.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 
 /**
- * Read tools of browser-tools-l1-l2 §1 and §3 (read_page, find_in_page, get_selection,
+ * Read tools (read_page, find_in_page, get_selection,
  * extract with Markdown). Each is reachable as `browser.<tool>`.
  */
 
 /**
- * Where page-derived text came from (seed §7, DESIGN invariant 4). Text fields stay the
+ * Where page-derived text came from: page text is untrusted (docs/protocol.md). Text fields stay the
  * page's own characters, so paging offsets are exact; this field is the provenance, and
  * the JSON string boundary around the text is one the page cannot forge.
  */
@@ -88,7 +88,7 @@ export const ExtractResultSchema = PagedTextFieldsSchema.extend({
   untrusted: UntrustedSourceSchema.optional(),
 });
 
-/** What the page looks like right after a write action (seed §1.3). */
+/** What the page looks like right after a write action. */
 export const OBSERVATION_MAX_CHARS = 6_000;
 export const OBSERVATION_MAX_DIFF_LINES = 60;
 export const OBSERVATION_MAX_REFS = 100;

@@ -4,7 +4,7 @@ import { command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 
 /**
- * L2 (CDP) pointer, keyboard-hold and image tools of browser-tools-l1-l2 §3, enough to
+ * L2 (CDP) pointer, keyboard-hold and image tools, enough to
  * express Claude's browser toolset members left/right/middle/double/triple_click,
  * hover, mouse_move, left_click_drag, left_mouse_down/up, scroll at a point, hold_key,
  * screenshot and zoom.

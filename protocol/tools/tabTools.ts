@@ -3,7 +3,7 @@ import { LooseBooleanSchema, TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 
 /**
- * L0 tab and browser-data tools of browser-tools-l1-l2 §3. Each is reachable as `browser.<tool>`.
+ * L0 tab and browser-data tools. Each is reachable as `browser.<tool>`.
  *
  * Routing: the bridge remembers the `tabId` of any result as the agent's default tab, so only
  * results that are about one tab the agent now works in carry a top-level `tabId`

@@ -5,7 +5,7 @@ import { COMMANDS, COMMAND_GROUPS, resolveCommandType, type CommandSpec } from "
 import { COMMAND_VERBS, findCommandVerb, verbExample } from "../../agent-client/cli/commandVerbs.js";
 import { GLOBAL_FLAGS } from "../../agent-client/cli/argv.js";
 import { parseCommandLine } from "../../agent-client/cli/parseCommandLine.js";
-import { renderCommandTables, withCommandTables } from "../../scripts/commandReference.js";
+import { GENERATED_DOCS } from "../../scripts/generatedDocs.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const entries = Object.entries(COMMANDS) as [keyof typeof COMMANDS, CommandSpec][];
@@ -78,10 +78,8 @@ describe("command declarations", () => {
     expect(findCommandVerb(verb.name.split(" "))).toBe(verb);
   });
 
-  it("the README's command tables are the generated ones (run `npm run readme`)", () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
-    expect(readme).toContain(renderCommandTables());
-    expect(withCommandTables(readme)).toBe(readme);
+  it.each(Object.entries(GENERATED_DOCS))("%s is the generated one (run `npm run docs`)", (file, render) => {
+    expect(readFileSync(join(root, file), "utf8")).toBe(render());
   });
 });
 

@@ -8,7 +8,7 @@ export function newTraceId(): string {
   return `trace_${randomUUID()}`;
 }
 
-/** The seed's accountability floor: who did what, through which capability, when, under which trace. */
+/** The accountability every &body.browser outcome carries: who did what, through which capability, when, under which trace. */
 export function provenanceOf(operation: "act" | "replay", agentId: string | undefined, traceId: string, timestamp: string): BodyProvenance {
   return { provider: BODY_PROVIDER, capability: "&body.browser", operation, timestamp, agent_id: agentId ?? DEFAULT_AGENT_ID, trace_id: traceId };
 }

@@ -52,7 +52,7 @@ export async function runBrowserUseAction(action: BrowserUseAction, issued: Issu
       try {
         await call("browser.navigate", { url: action.url, ...tab });
       } catch (error) {
-        // A load that failed left Chrome's error page in the tab; the seed wants the state unchanged.
+        // A load that failed left Chrome's error page in the tab; the protocol wants the state unchanged.
         if (error instanceof WebOperatorError && error.code === "navigation_failed" && issued !== undefined) {
           await call("browser.navigate", { url: issued.url, ...tab }).catch(() => undefined);
         }

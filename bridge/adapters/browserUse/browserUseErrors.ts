@@ -1,7 +1,7 @@
 import type { BrowserUseAction, BrowserUseErrorCode, ErrorCode } from "../../../protocol/index.js";
 import { errorFromUnknown } from "../../../protocol/index.js";
 
-/** A failure in the seed's vocabulary, answered inside the State Object. */
+/** A failure in the Browser-Use protocol's vocabulary, answered inside the State Object. */
 export class BrowserUseActionError extends Error {
   constructor(
     readonly code: BrowserUseErrorCode,

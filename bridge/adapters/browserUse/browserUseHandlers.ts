@@ -28,7 +28,7 @@ export const BROWSER_USE_HANDLERS: BridgeCommandHandlers = {
     const action = parsed.data;
     const issued = lastIssued(context.session, tabId ?? context.session.agent.lastTabId);
     try {
-      // Seed: an index is valid only for the state it was issued in; never act on what now has that number.
+      // An index is valid only for the state it was issued in; never act on what now has that number.
       if (isElementAction(action) && stateHash !== undefined && stateHash !== issued?.stateHash) {
         throw new BrowserUseActionError(
           "INVALID_ELEMENT_INDEX",

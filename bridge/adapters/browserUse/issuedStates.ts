@@ -3,7 +3,7 @@ import type { IssuedState } from "./browserUseState.js";
 
 /**
  * The last State Object each agent connection received, per tab. An element_index is
- * valid only for the state it was issued in (seed: "Using stale element_index values"),
+ * valid only for the state it was issued in (acting on a stale index would hit whatever now has that number),
  * so only the latest one is kept. It dies with the connection.
  */
 const issued = new WeakMap<AgentSession, Map<number, IssuedState>>();

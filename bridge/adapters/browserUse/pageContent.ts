@@ -14,7 +14,7 @@ export function pageContentOf(snapshotText: string, indexOfRef: ReadonlyMap<stri
     .replace(INDEX_MARKER, "[$1\\=")
     .replace(REF_MARKER, (_marker, ref: string) => {
       const index = indexOfRef.get(ref);
-      // Out of the viewport: not indexed, so nothing to name (the seed indexes the viewport only).
+      // Out of the viewport: not indexed, so nothing to name (the protocol indexes the viewport only).
       return index === undefined ? "" : `[index=${index}]`;
     })
     .replace(/ +$/gm, "");

@@ -17,7 +17,7 @@ export interface DialogGuard {
 
 /**
  * Installs the write's patch in every frame of the tab and only then lets the caller
- * dispatch (seed §3: dispatch only after the patch is in place).
+ * dispatch, so a dialog the action raises always meets the patch.
  */
 export async function guardDialogs(tabId: number): Promise<DialogGuard> {
   const key = `__weboperatorDialogs_${crypto.randomUUID().replaceAll("-", "")}`;

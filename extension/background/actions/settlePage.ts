@@ -4,7 +4,7 @@ import { networkActivity } from "./networkActivity.js";
 import type { PageActivity } from "../../../protocol/index.js";
 
 /**
- * Seed §4, made adaptive. First a short window from the dispatch: when the DOM does not
+ * Waits for the page to settle after an action, adaptively. First a short window from the dispatch: when the DOM does not
  * change during it, the page started no request (neither through its fetch/XHR, counted in
  * the page, nor any the browser saw) and none is in flight, the page is provably quiet and
  * the action returns. Otherwise the full wait: a DOM quiet period and bounded network idle,

@@ -8,7 +8,7 @@ import { syncNetworkRules } from "../gatekeeper/networkEnforcement.js";
 export type TabChoice = "explicit" | "default";
 
 /**
- * The gatekeeper's agent check (seed §6, issue 12): a tab in another agent's group is not
+ * The gatekeeper's agent check, so agents never act in each other's tabs: a tab in another agent's group is not
  * this agent's to act in unless the policy shares agent tabs, and a task may act in the tabs
  * of the agent that started it. A write on a tab nobody holds claims it, into the agent's group.
  */

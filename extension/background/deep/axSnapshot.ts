@@ -33,7 +33,7 @@ export interface AxSnapshot {
 /**
  * The page as CDP's accessibility tree sees it, across every frame (same-origin,
  * cross-origin and closed shadow content alike), in the DOM snapshot's text format with
- * deep refs. An empty tree is a failure, never a success (DESIGN invariant 2).
+ * deep refs. An empty tree is a failure, never a success: an agent would take it for an empty page.
  */
 export async function axSnapshot(tabId: number, options: AxSnapshotOptions): Promise<AxSnapshot> {
   const tabEpoch = deepRefStore.tabEpoch(tabId);

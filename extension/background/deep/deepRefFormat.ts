@@ -1,5 +1,5 @@
 /**
- * Deep ref syntax (seed L1-L2 §2): c{managerNonce}_{tabEpoch}_{generation}_{nodeIndex}.
+ * Deep ref syntax: c{managerNonce}_{tabEpoch}_{generation}_{nodeIndex}.
  * The manager nonce scopes a ref to one service-worker lifetime, the tab epoch to one
  * top-level document of its tab, the generation to the deep read that first issued it.
  */

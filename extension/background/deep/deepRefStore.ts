@@ -28,7 +28,7 @@ const MAX_DROPPED_REASONS = 5_000;
 
 /**
  * Deep refs live only in this service worker's memory. The manager nonce changes with
- * every worker start, so a ref from before a restart can never resolve (seed §2).
+ * every worker start, so a ref from before a restart can never resolve.
  */
 class DeepRefStore {
   readonly managerNonce = (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0).toString(36).padStart(6, "0").slice(-6);

@@ -63,7 +63,7 @@ function convert(node: AXNode, tree: AXTree, frame: FrameInfo, inputs: TreeInput
   }
   const children = childNodes(node, tree, frame, inputs, visiting);
   const listenerTypes = inputs.listeners.get(key);
-  // A listener on an element whose subtree already has a ref collapses to that inner target (§1.2).
+  // A listener on an element whose subtree already has a ref collapses to that inner target, so one control is listed once.
   const listener = listenerTypes !== undefined && !children.some(hasRef);
   const interactive = isInteractive(node, facts);
   const printed = node.ignored ? null : printedRole(node, name);

@@ -4,7 +4,7 @@ import type { FrameInfo } from "./frameMap.js";
 /**
  * A remote object for a frame's document. Remote object ids belong to one CDP session and
  * one document, so while this id still answers, neither the debugger session nor the
- * frame's document has changed: the "session" and "root-document" halves of seed §2.
+ * frame's document has changed: two of the identities a deep ref binds (resolveDeepRef.ts).
  */
 const sentinels = new Map<string, string>();
 const OBJECT_GROUP = "weboperator-deep-refs";

@@ -21,7 +21,7 @@ interface Candidate {
 }
 
 /**
- * Bounded event-listener discovery (seed §2): elements the accessibility tree does not
+ * Bounded event-listener discovery: elements the accessibility tree does not
  * call interactive, probed with DOMDebugger.getEventListeners for click, mouse, pointer
  * and key handlers, and for the handlers a framework keeps on the node (frameworkHandlerProbe.ts). Returns `${sessionKey}:${backendNodeId}` → handler types.
  */

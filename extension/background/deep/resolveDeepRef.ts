@@ -18,7 +18,7 @@ export interface ResolvedDeepRef {
 const STALE_ADVICE = "Call browser.read_page_deep again and use a ref from that read.";
 
 /**
- * Checks every identity a deep ref binds (seed §2) before anything writes to the page:
+ * Checks every identity a deep ref binds before anything writes to the page:
  * worker lifetime, tab, top-level document, debugger session, frame loader, the frame's
  * document, and the element itself. Any mismatch is stale_ref; a malformed ref invalid_ref.
  */

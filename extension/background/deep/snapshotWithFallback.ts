@@ -8,7 +8,7 @@ const CONTENT_SNAPSHOT_TIMEOUT_MS = 10_000;
 export type SnapshotWithSource = ContentResult<"snapshot"> & { tabId: number; source: "dom" | "cdp-ax"; fallback?: string };
 
 /**
- * The perception chain of seed §1.4: the DOM snapshot; when it is empty or the content
+ * The perception chain: the DOM snapshot; when it is empty or the content
  * script cannot answer, CDP's accessibility tree; when that is unavailable or empty too,
  * an explicit failure that points to browser.screenshot. Never an empty success.
  */

@@ -31,7 +31,7 @@ const SEVERITY: readonly ConfirmationCategory[] = ["credentials", "purchase", "a
 const PRESSABLE_ROLES = new Set(["button", "link", "menuitem"]);
 
 /**
- * The confirmation rules (README "Gatekeeper"), judged by what the action does:
+ * The confirmation rules (docs/gatekeeper.md), judged by what the action does:
  * - it sends a form (a submit control, Enter in a field, a final-action button whose script
  *   sends it): credentials when the form holds a password field, purchase/account by where it
  *   goes, purchase/account/messaging by the submitter's name, and submit unless the send only

@@ -1,7 +1,7 @@
 import type { ConfirmationCategory } from "../../../protocol/index.js";
 
 /**
- * Accessible names, used two ways (README "Gatekeeper"):
+ * Accessible names, used two ways (docs/gatekeeper.md):
  * - inside a form that is being sent, as the tie-breaker that says what kind of send it is;
  * - outside a form, only whole phrases that leave no doubt ("Buy now", "Delete my account",
  *   "Send message"), because a script-driven page has no form to judge. A lone word such as

@@ -23,7 +23,7 @@ interface AdmittedCall {
 }
 
 /**
- * The ToolGate every command passes (browser-tools-l1-l2 §6). Before a tool runs: its
+ * The ToolGate every command passes (docs/gatekeeper.md). Before a tool runs: its
  * capability (JavaScript, uploads), any URL it opens, the page it acts on, and the
  * confirmation categories. Right before it dispatches: tab identity, origin and policy
  * again. While a write runs: the navigations it causes (NavigationGuard).

@@ -3,14 +3,14 @@ import { toolTab } from "../tabResolver.js";
 import { snapshotWithFallback } from "../deep/snapshotWithFallback.js";
 import { outsideDialogs } from "../dialogs/outsideDialogs.js";
 
-/** About 3,000 tokens, the seed's default budget (§1.3). */
+/** About 3,000 tokens (at about 4 characters a token): small enough to read on every turn. */
 export const DEFAULT_SNAPSHOT_CHARS = 12_000;
 
 export const snapshotTool = defineTool({
   name: "browser.snapshot",
   async run({ tabId, maxChars, elements }, context) {
     const tab = await toolTab(tabId, context);
-    // Seed §1.4: DOM traversal first, the CDP accessibility tree when that is empty or fails.
+    // DOM traversal first, the CDP accessibility tree when that is empty or fails.
     const { dialogsRecorded, ...snapshot } = await snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab, elements });
     // The recorded dialogs are a main-world round trip of their own: only when a recorder
     // signalled one (dialogSignal.ts), or when nobody could tell (the CDP fallback).

@@ -2,8 +2,8 @@ import type { BrowserUseAction } from "../../../../protocol/index.js";
 import { canonicalJson } from "../../../adapters/bodyBrowser/canonicalJson.js";
 
 /**
- * The (state_hash, action) tuples a task has executed (seed: State Hashing and
- * Idempotency). Keys are canonical JSON, so field order does not make two equal actions
+ * The (state_hash, action) tuples a task has executed (an action is not
+ * repeated in the state it already ran in). Keys are canonical JSON, so field order does not make two equal actions
  * differ. It is stored with the conversation, so a resumed task keeps it.
  */
 export class ActionHistory {

@@ -10,10 +10,10 @@ const FENCED = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
 const THINKING = /^\s*<think>[\s\S]*?<\/think>/;
 
 /**
- * Judges one model reply before anything is sent to the browser (seed: Action
- * Validation): it must be exactly one JSON action object that the Action Schema accepts,
- * and not an action already executed in this same state (seed: State Hashing and
- * Idempotency). A refusal carries the correction to send back to the model.
+ * Judges one model reply before anything is sent to the browser (the Browser-Use
+ * protocol's Action Validation): it must be exactly one JSON action object that the Action Schema accepts,
+ * and not an action already executed in this same state (so a repeat
+ * cannot loop). A refusal carries the correction to send back to the model.
  */
 export function judgeReply(reply: string, stateHash: string, history: ActionHistory): ReplyVerdict {
   const trimmed = reply.replace(THINKING, "").trim();

@@ -16,7 +16,7 @@ export const MAX_REPLIES_PER_TURN = 4;
 
 /**
  * An OpenAI-compatible chat model speaking the Browser-Use element-index protocol, as the
- * agent side of the seed's loop: one State Object per turn (the browseruse adapter's own
+ * agent side of the Browser-Use loop: one State Object per turn (the browseruse adapter's own
  * translation), one validated action per reply, each action one engine step.
  */
 export class BrowserUseProvider implements TaskProvider {
@@ -76,7 +76,7 @@ export class BrowserUseProvider implements TaskProvider {
 /**
  * One action as one engine step (paused, counted, recorded, announced; its confirmations
  * wait for tasks.confirm). The step ends with the next State Object, whose state_hash is
- * the step's state_after. A failed action answers the unchanged state with the seed's error.
+ * the step's state_after. A failed action answers the unchanged state with the Browser-Use error.
  */
 async function execute(task: TaskContext, action: BrowserUseAction, before: Observation): Promise<Observation> {
   const target = targetOf(action, before.issued);
@@ -103,7 +103,7 @@ async function execute(task: TaskContext, action: BrowserUseAction, before: Obse
     });
   } catch (error) {
     if (failure === null) throw error;
-    // The seed: a failed action answers the unchanged State Object, same state_hash, with the error.
+    // The Browser-Use protocol: a failed action answers the unchanged State Object, same state_hash, with the error.
     const seed = browserUseErrorOf(failure, action.action);
     return { ...before, state: { ...before.state, error: { code: seed.code, message: seed.message, failed_action: action } } };
   }

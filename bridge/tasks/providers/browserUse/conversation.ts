@@ -14,8 +14,8 @@ const StoredConversationSchema = z.object({
 
 /**
  * The chat with the model: the goal, one State Object per turn, the model's replies and
- * the corrections of invalid ones. Only the latest state is sent whole (the seed: it is
- * the sole source of truth; earlier indexes are invalid anyway), which keeps the prompt
+ * the corrections of invalid ones. Only the latest state is sent whole (it is the
+ * sole source of truth; earlier indexes are invalid anyway), which keeps the prompt
  * within a local model's context.
  */
 export class BrowserUseConversation {
@@ -74,7 +74,7 @@ export class BrowserUseConversation {
 
   /**
    * The messages as the model gets them: the latest State Object carries its screenshot as
-   * an image part beside the JSON (the seed's base64 PNG, out of the JSON text, where a
+   * an image part beside the JSON (the State Object's base64 PNG, out of the JSON text, where a
    * vision model could not see it). Earlier states never do: their indexes are invalid.
    */
   forModel(): ChatRequestMessage[] {

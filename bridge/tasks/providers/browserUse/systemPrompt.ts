@@ -1,7 +1,7 @@
 import { BOUNDARY_INSTRUCTIONS, BROWSER_USE_ACTION_NAMES } from "../../../../protocol/index.js";
 
 /**
- * The Browser-Use agent's instructions: the seed's protocol from the agent side, its
+ * The Browser-Use agent's instructions: the Browser-Use protocol from the agent side, its
  * compliance rules, and that page content is data. The goal comes in the first user turn.
  */
 export function browserUseSystemPrompt(): string {

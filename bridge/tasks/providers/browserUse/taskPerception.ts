@@ -3,7 +3,7 @@ import type { CommandCaller } from "../../../commandContext.js";
 import { perceive, stateHash, type BrowserUseStateObject, type IssuedState } from "../../../adapters/browserUse/browserUseState.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
 
-/** The State Object the model gets: the adapter's, without our tabId, plus the seed's error after a failed action. */
+/** The State Object the model gets: the adapter's, without our tabId, plus the Browser-Use error after a failed action. */
 export type AgentState = Omit<BrowserUseStateObject, "tabId"> & {
   error?: { code: BrowserUseErrorCode; message: string; failed_action: BrowserUseAction };
 };

@@ -2,7 +2,7 @@ import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 import { axSnapshot } from "../../deep/axSnapshot.js";
 
-/** About 3,000 tokens, the seed's default budget (§1.3). */
+/** About 3,000 tokens (at about 4 characters a token): small enough to read on every turn. */
 const DEFAULT_DEEP_CHARS = 12_000;
 
 export const readPageDeepTool = defineTool({

@@ -5,7 +5,7 @@ import { resolveTab } from "../../tabResolver.js";
 /**
  * Up to four click/type/select steps, each a separately gated call. The batch stops as
  * soon as a step fails, or before a step would use refs from a page that has since
- * navigated or opened a new tab (seed §3).
+ * navigated or opened a new tab: its refs would name another page's elements.
  */
 export const batchActionsTool = defineTool({
   name: "browser.batch_actions",

@@ -5,7 +5,7 @@ import { runWriteAction } from "../../actions/writeAction.js";
 import { parseKeyChord } from "../../input/keyboardLayout.js";
 import { pressChord } from "../../input/keyboard.js";
 
-/** Shared by browser.press (the seed's command) and browser.press_key (the catalog's name). */
+/** Shared by browser.press (the protocol's name) and browser.press_key (the catalog's name). */
 export async function performKeyPress(tabId: number, key: string, ref: string | undefined, context: ToolContext): Promise<ActionEffects & { tabId: number; key: string }> {
   const chord = parseKeyChord(key);
   const { effects } = await runWriteAction(tabId, context, async () => {

@@ -2,7 +2,7 @@ import { COMMANDS, type CommandResult } from "../../../../protocol/index.js";
 import type { ToolContext } from "../../toolRegistry.js";
 
 /**
- * Seed §2: only a clearly failed synthetic type escalates, once: the field still holds
+ * Trusted input is the fallback, not the default: only a clearly failed synthetic type escalates, once: the field still holds
  * what it held before, and that is not already the wanted text. (Pages that ignore
  * untrusted input events leave exactly this trace.)
  */

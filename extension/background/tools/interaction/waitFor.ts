@@ -5,7 +5,7 @@ import { callContent } from "../../contentClient.js";
 
 const DEFAULT_CONDITION_TIMEOUT_MS = 5_000;
 
-/** Text appearing, text disappearing, or a bounded timer (seed §4). */
+/** Text appearing, text disappearing, or a bounded timer. */
 export const waitForTool = defineTool({
   name: "browser.wait_for",
   async run({ text, textGone, timeMs, tabId }, context) {

@@ -2,7 +2,7 @@ import { OBSERVATION_MAX_CHARS, type Observation } from "../../../../protocol/to
 import { callContent } from "../../contentClient.js";
 
 /**
- * What a write tool shows after its action (seed §1.3): a ~6,000-char snapshot, the line
+ * What a write tool shows after its action: a ~6,000-char snapshot, the line
  * diff against the previous view of the same document, and the interactive refs. The
  * action already happened, so a page that is gone (tab closed, navigated to a page we
  * cannot read, torn down mid-call) yields null instead of failing the action.
