@@ -240,6 +240,17 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(blockText).toContain("title withheld");
   });
 
+  it("announces a failure as task:error with its code and message, then ends the task failed", async () => {
+    // No script for this goal: the fake Messages API answers HTTP 500 to every turn.
+    const id = await start("a goal the model cannot serve");
+    const failed = await waitFor((event) => event.kind === "task:error" && event.taskId === id);
+    expect(failed).toMatchObject({ kind: "task:error", taskId: id, code: "provider_error", message: expect.stringContaining("HTTP 500") as string });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "failed", error: { code: "provider_error" } });
+    const update = await waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "failed");
+    expect(update.kind === "task:update" && update.task).toMatchObject({ id, status: "failed", error: { code: "provider_error" } });
+  }, 90_000);
+
   it("runs a task from the CLI: streams steps, asks y/n, prints the answer, and fetches the trace", async () => {
     const { io, out, err } = capturedCliIo(session);
     const prompts: string[] = [];
