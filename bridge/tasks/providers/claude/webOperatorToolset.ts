@@ -237,7 +237,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 
   protected override async find(_ctx: Ctx, input: Beta.BetaBrowserFindInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
-    const found = await this.browser.call("browser.find_in_page", { tabId, query: requireText(input.query, "query", 500) });
+    const found = await this.browser.call("browser.find_in_page", { tabId, query: requireText(input.query, "query", 500), match: "words" });
     if (found.matchCount === 0) return `No element matches "${input.query}". Try other words, or read_page with filter "interactive".`;
     return pageData(toClaudeTree(found.text, this.browser.refsOf(tabId)));
   }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { lastResultText, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
+
+const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+/** Ends the task with the text of the last tool result, so the test reads what the model was given. */
+const echo: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] });
+/** The first `[ref_N]` of the last result: find lists its best match first. */
+const firstRef = (request: RecordedRequest): string => {
+  const ref = /\[(ref_\d+)\]/.exec(lastResultText(request))?.[1];
+  if (ref === undefined) throw new Error(`no ref in:\n${lastResultText(request)}`);
+  return ref;
+};
+
+const SCRIPTS: Record<string, ScriptedTurn[]> = {
+  "add the storm lamp": [
+    call("find", { query: "the add to cart button for the storm lamp" }),
+    (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: firstRef(request) } })] }),
+    call("get_page_text", {}),
+    echo,
+  ],
+};
+
+/** Claude's browser toolset against the seed's member descriptions, through a real task in real Chromium. */
+describe("Claude toolset members as the seed describes them", () => {
+  const { session, fake } = useClaudeTaskSession(SCRIPTS);
+
+  const run = async (goal: string, startUrl = session().pages.url("/toolset-shop.html")): Promise<string> => {
+    const { id } = await session().client.request("tasks.start", { goal, startUrl });
+    const done = await session().client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    return done.answer ?? "";
+  };
+  const resultsOf = (goal: string): string[] => fake().requests.filter((request) => request.body.messages[0]?.content === goal).map(lastResultText);
+
+  it("find takes a description and lists the best match first: the storm lamp's add-to-cart button", async () => {
+    const page = await run("add the storm lamp");
+    expect(page).toContain("Cart: Storm lamp");
+    const found = resultsOf("add the storm lamp")[1] ?? "";
+    expect(found).toMatch(/best first/);
+    // Best first: the three buttons lead, then the storm lamp's heading; the seed's tagged lines.
+    const lines = found.split("\n").filter((line) => /^(button|heading|main)\b/.test(line));
+    expect(lines.slice(0, 4)).toEqual([expect.stringMatching(/^button "Add to cart" \[ref_\d+\]$/), expect.stringMatching(/^button "Add to cart"/), expect.stringMatching(/^button "Add to cart"/), 'heading "Storm lamp" [level=3]']);
+    expect(lines).not.toContain("main");
+  });
+});
