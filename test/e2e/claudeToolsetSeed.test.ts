@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastResultText, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { lastResultText, refIn, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
 
 const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
@@ -16,6 +16,15 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "add the storm lamp": [
     call("find", { query: "the add to cart button for the storm lamp" }),
     (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: firstRef(request) } })] }),
+    call("get_page_text", {}),
+    echo,
+  ],
+  "fill both names": [
+    call("read_page", { filter: "interactive" }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "textbox", "First name") } }), toolUse("type", { text: "Ada" }), toolUse("key", { text: "Tab" }), toolUse("type", { text: "Love lace" })],
+    }),
     call("get_page_text", {}),
     echo,
   ],
@@ -42,5 +51,9 @@ describe("Claude toolset members as the seed describes them", () => {
     const lines = found.split("\n").filter((line) => /^(button|heading|main)\b/.test(line));
     expect(lines.slice(0, 4)).toEqual([expect.stringMatching(/^button "Add to cart" \[ref_\d+\]$/), expect.stringMatching(/^button "Add to cart"/), expect.stringMatching(/^button "Add to cart"/), 'heading "Storm lamp" [level=3]']);
     expect(lines).not.toContain("main");
+  });
+
+  it("type types at the current focus: after a key Tab, into the next field, not the one clicked", async () => {
+    expect(await run("fill both names")).toContain("Fields: first=Ada last=Love lace");
   });
 });

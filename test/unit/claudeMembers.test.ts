@@ -189,6 +189,27 @@ describe("Claude browser_toolset_20260801 members on WebOperator tools", () => {
     expect(calls[2]?.payload).toMatchObject({ url: "http://127.0.0.1/100", tabId: 100 });
   });
 
+  it("types at the current focus: into the clicked field, but after a key press wherever the page's focus went", async () => {
+    const { task, calls } = fakeTask();
+    const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
+    await runMember(toolset, "read_page", {});
+    await runMember(toolset, "left_click", { target: ref(1) });
+    calls.length = 0;
+    await runMember(toolset, "type", { text: "Ada" });
+    await runMember(toolset, "key", { text: "Tab" });
+    await runMember(toolset, "type", { text: "L a\n" });
+    expect(calls.map(({ type, payload }) => `${type} ${String(payload.ref ?? payload.key)}`)).toEqual([
+      "browser.type sdoc_1_1",
+      "browser.press Tab",
+      "browser.press L",
+      "browser.press Space",
+      "browser.press a",
+      "browser.press Enter",
+    ]);
+    const long = await runMember(toolset, "type", { text: "x".repeat(501) });
+    expect(JSON.stringify(long.content)).toMatch(/at most 500 characters at a time/);
+  });
+
   it("refuses other schemes, paths for uploads, foreign tabs and bad inputs with error results", async () => {
     const { task, calls } = fakeTask();
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));

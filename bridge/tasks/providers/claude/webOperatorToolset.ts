@@ -12,6 +12,10 @@ import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_MAX_WIDTH, TaskBrowser } from "./task
 const READ_PAGE_MAX_CHARS = 50_000;
 const PAGE_TEXT_MAX_CHARS = 50_000;
 const WHEEL_NOTCH_PX = 100;
+/** Typing at the focus is one trusted key press per character. */
+const TYPE_AT_FOCUS_MAX_CHARS = 500;
+/** Characters whose key press has a name of its own. */
+const KEY_FOR_CHARACTER: Record<string, string> = { " ": "Space", "\n": "Enter", "\t": "Tab" };
 
 type Button = "left" | "right" | "middle";
 
@@ -170,7 +174,10 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     await this.browser.call("browser.scroll_to", { tabId, ref }, hint);
   }
 
-  /** Types at the focus: into the field the model last clicked, else as key presses. */
+  /**
+   * Types at the current focus: into the field the model last clicked by ref while nothing
+   * since can have moved the focus, else as trusted key presses wherever the page's focus is.
+   */
   protected override async type_(_ctx: Ctx, input: Beta.BetaBrowserTypeInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
     const text = requireText(input.text, "text");
@@ -179,12 +186,14 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       await this.browser.call("browser.type", { tabId, ref: focused, text, mode: "append" }, this.lastLocator);
       return;
     }
-    if (text.length > 500) throw new ToolError("Nothing known to be focused: click the field first (by ref), then type.");
-    for (const character of text) await this.browser.call("browser.press", { tabId, key: character === " " ? "Space" : character });
+    if (text.length > TYPE_AT_FOCUS_MAX_CHARS) throw new ToolError(`Typing at the focus takes at most ${TYPE_AT_FOCUS_MAX_CHARS} characters at a time: split the text, or click the field by ref and type.`);
+    for (const character of text) await this.browser.call("browser.press", { tabId, key: KEY_FOR_CHARACTER[character] ?? character });
   }
 
   protected override async key(_ctx: Ctx, input: Beta.BetaBrowserKeyInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
+    // Tab, Enter, Escape or a shortcut may move the focus: the next type goes wherever it is then.
+    this.browser.rememberFocus(tabId, null);
     const keys = requireText(input.text, "text", 1_000).split(" ").filter((key) => key.length > 0);
     const repeat = optionalInt(input.repeat, "repeat", 1, 100, 1);
     for (let round = 0; round < repeat; round++) {
@@ -195,6 +204,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   protected override async hold_key(_ctx: Ctx, input: Beta.BetaBrowserHoldKeyInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
     const seconds = requireNumber(input.duration, "duration", 0, 30);
+    this.browser.rememberFocus(tabId, null);
     await this.browser.call("browser.hold_key", { tabId, key: requireText(input.text, "text", 100), durationMs: Math.round(seconds * 1000) });
   }
 
