@@ -19,6 +19,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     call("get_page_text", {}),
     echo,
   ],
+  "read the network": [call("read_network", {}), echo],
   "fill both names": [
     call("read_page", { filter: "interactive" }),
     (request) => ({
@@ -55,5 +56,10 @@ describe("Claude toolset members as the seed describes them", () => {
 
   it("type types at the current focus: after a key Tab, into the next field, not the one clicked", async () => {
     expect(await run("fill both names")).toContain("Fields: first=Ada last=Love lace");
+  });
+
+  it("read_network names each response's MIME type", async () => {
+    const url = session().pages.url("/toolset-shop.html");
+    expect(await run("read the network", url)).toContain(`GET ${url} 200 text/html`);
   });
 });

@@ -45,7 +45,7 @@ const CANNED: Partial<Record<BrowserCommandType, (payload: Record<string, unknow
   "browser.wait_for": (payload) => ({ tabId: payload.tabId, matched: true, waitedMs: payload.timeMs }),
   "browser.upload_file": (payload) => ({ tabId: payload.tabId, ref: payload.ref, target, recovered: false, files: [{ name: "cv.txt", size: 3, mimeType: "text/plain" }], ...effects }),
   "browser.read_console": (payload) => ({ tabId: payload.tabId, entries: [{ level: "error", source: "javascript", text: "boom", timestamp: 1 }], dropped: 0 }),
-  "browser.read_network": (payload) => ({ tabId: payload.tabId, entries: [{ method: "GET", url: "http://127.0.0.1/a", type: "fetch", status: 200, fromCache: false, requestHeaders: {}, responseHeaders: {}, timestamp: 1, durationMs: 5 }], dropped: 0, inFlight: 0 }),
+  "browser.read_network": (payload) => ({ tabId: payload.tabId, entries: [{ method: "GET", url: "http://127.0.0.1/a", type: "xmlhttprequest", status: 200, mimeType: "application/json", fromCache: false, requestHeaders: {}, responseHeaders: {}, timestamp: 1, durationMs: 5 }], dropped: 0, inFlight: 0 }),
   "browser.run_javascript": (payload) => ({ tabId: payload.tabId, result: "42", truncated: false }),
   "browser.tab_open": () => ({ tabId: 101, windowId: 1, url: "about:blank", title: "", active: false }),
   "browser.tab_close": (payload) => ({ closed: true, closedTabId: payload.tabId }),
@@ -208,6 +208,13 @@ describe("Claude browser_toolset_20260801 members on WebOperator tools", () => {
     ]);
     const long = await runMember(toolset, "type", { text: "x".repeat(501) });
     expect(JSON.stringify(long.content)).toMatch(/at most 500 characters at a time/);
+  });
+
+  it("reads the network as method, URL, status, MIME type and timing, one line per request", async () => {
+    const { task } = fakeTask();
+    const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
+    const read = await runMember(toolset, "read_network", {});
+    expect(JSON.stringify(read.content)).toContain("GET http://127.0.0.1/a 200 application/json 5ms [xmlhttprequest]");
   });
 
   it("refuses other schemes, paths for uploads, foreign tabs and bad inputs with error results", async () => {

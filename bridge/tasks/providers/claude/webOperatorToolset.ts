@@ -293,7 +293,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   protected override async read_network(_ctx: Ctx, input: Beta.BetaBrowserReadNetworkInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
     const read = await this.browser.call("browser.read_network", { tabId });
-    const lines = read.entries.map((entry) => `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.type} ${Math.round(entry.durationMs ?? 0)}ms`);
+    // Method, URL, status, MIME type and timing, then the kind of request it was.
+    const lines = read.entries.map((entry) => `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.mimeType ?? "-"} ${Math.round(entry.durationMs ?? 0)}ms [${entry.type}]`);
     return lines.length === 0 ? "No network requests since the last read." : pageData(lines.join("\n"));
   }
 
