@@ -20,6 +20,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     echo,
   ],
   "read the network": [call("read_network", {}), echo],
+  "reload the long page": [call("navigate", { url: "reload" }), call("get_page_text", {}), echo],
   "fill both names": [
     call("read_page", { filter: "interactive" }),
     (request) => ({
@@ -61,5 +62,11 @@ describe("Claude toolset members as the seed describes them", () => {
   it("read_network names each response's MIME type", async () => {
     const url = session().pages.url("/toolset-shop.html");
     expect(await run("read the network", url)).toContain(`GET ${url} 200 text/html`);
+  });
+
+  it("navigate reload reloads a page whose URL is longer than 300 characters, at that whole URL", async () => {
+    const url = `${session().pages.url("/toolset-shop.html")}?q=${"storm-lamp-".repeat(40)}#details`;
+    expect(url.length).toBeGreaterThan(400);
+    expect(await run("reload the long page", url)).toContain(`Loads: 2 at a URL of ${url.length} characters`);
   });
 });

@@ -86,8 +86,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       if (!moved.moved) throw new ToolError(`There is no page to go ${where} to in this tab.`);
       return { url: moved.url, title: moved.title };
     }
-    const url = where === "reload" ? await this.currentUrl(tabId) : normalizeUrl(where);
-    const loaded = await this.browser.call("browser.navigate", { url, tabId });
+    const loaded = where === "reload" ? await this.browser.call("browser.reload", { tabId }) : await this.browser.call("browser.navigate", { url: normalizeUrl(where), tabId });
     return { url: loaded.url, title: loaded.title };
   }
 
@@ -360,11 +359,6 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   private async isChecked(tabId: number, ref: string): Promise<boolean> {
     const page = await this.browser.call("browser.read_page", { tabId, ref, depth: 1, mode: "all" });
     return /\[checked(=true)?\]/.test(page.text.split("\n").find((line) => line.includes(`[ref=${ref}]`)) ?? "");
-  }
-
-  private async currentUrl(tabId: number): Promise<string> {
-    const entry = this.browser.entryFor(tabId, await this.browser.tabEntries());
-    return entry.url;
   }
 }
 
