@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastResultText, refIn, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { lastResultText, refIn, toolResults, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
 
 const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
@@ -21,6 +21,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
   ],
   "read the network": [call("read_network", {}), echo],
   "reload the long page": [call("navigate", { url: "reload" }), call("get_page_text", {}), echo],
+  "open and list tabs": [call("new_tab", {}), call("list_tabs", {}), () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "listed" }] })],
   "fill both names": [
     call("read_page", { filter: "interactive" }),
     (request) => ({
@@ -68,5 +69,15 @@ describe("Claude toolset members as the seed describes them", () => {
     const url = `${session().pages.url("/toolset-shop.html")}?q=${"storm-lamp-".repeat(40)}#details`;
     expect(url.length).toBeGreaterThan(400);
     expect(await run("reload the long page", url)).toContain(`Loads: 2 at a URL of ${url.length} characters`);
+  });
+
+  it("new_tab and list_tabs answer one browser_state block each: the inventory with only the active tab marked", async () => {
+    const start = session().pages.url("/toolset-shop.html");
+    expect(await run("open and list tabs", start)).toBe("listed");
+    const [, afterNewTab, afterList] = fake().requests.filter((request) => request.body.messages[0]?.content === "open and list tabs").map((request) => toolResults(request)[0]?.content);
+    const first = { tab_id: expect.stringMatching(/^tab-\d+$/), title: "Lamps and fans", url: start };
+    const opened = { tab_id: expect.stringMatching(/^tab-\d+$/), title: expect.any(String), url: "about:blank", active: true };
+    expect(afterNewTab).toEqual([{ type: "browser_state", tabs: [first, opened], state_changes: [{ type: "tab_opened", tab_id: (afterNewTab?.[0]?.tabs?.[1] as { tab_id: string } | undefined)?.tab_id }] }]);
+    expect(afterList).toEqual([{ type: "browser_state", tabs: [first, opened] }]);
   });
 });

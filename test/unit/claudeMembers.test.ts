@@ -219,6 +219,24 @@ describe("Claude browser_toolset_20260801 members on WebOperator tools", () => {
     expect(JSON.stringify(read.content)).toContain("GET http://127.0.0.1/a 200 application/json 5ms [xmlhttprequest]");
   });
 
+  it("answers tab management with the inventory as written: only the active tab marked, a new tab's tab_opened", async () => {
+    const { task } = fakeTask();
+    const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
+    const opened = await runMember(toolset, "new_tab", {});
+    expect(opened.content).toEqual([
+      {
+        type: "browser_state",
+        tabs: [
+          { tab_id: "tab-100", title: "T100", url: "http://127.0.0.1/100" },
+          { tab_id: "tab-101", title: "T101", url: "http://127.0.0.1/101", active: true },
+        ],
+        state_changes: [{ type: "tab_opened", tab_id: "tab-101" }],
+      },
+    ]);
+    const listed = await runMember(toolset, "list_tabs", {});
+    expect(listed.content).toEqual([{ type: "browser_state", tabs: [{ tab_id: "tab-100", title: "T100", url: "http://127.0.0.1/100" }, { tab_id: "tab-101", title: "T101", url: "http://127.0.0.1/101", active: true }] }]);
+  });
+
   it("refuses other schemes, paths for uploads, foreign tabs and bad inputs with error results", async () => {
     const { task, calls } = fakeTask();
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
