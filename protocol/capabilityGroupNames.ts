@@ -17,7 +17,7 @@ export type CapabilityRequest = z.infer<typeof CapabilityRequestSchema>;
 export const CAPABILITY_GROUP_DESCRIPTIONS: Readonly<Record<CapabilityGroup, string>> = {
   core: "always on: navigate, back/forward, snapshot, click, type, press, select, hover, drag, scroll, wait, tabs, screenshot, extract, upload, confirm",
   read: "shaped snapshots (read_page), find_in_page, the user's selection",
-  input: "trusted clicks and typing, focus, scroll_to, batches, coordinate mouse and keys, zoom",
+  input: "trusted clicks and typing, focus, scroll_to, batches, coordinate mouse and keys, zoom, reload",
   deep: "the CDP accessibility tree across frames and closed shadow roots, deep-ref clicks",
   devtools: "run_javascript, console and network logs, downloads",
   browserdata: "history, bookmarks, top sites, closed sessions, tab groups",

@@ -50,6 +50,7 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
   "browser.tab_open": { group: "core", summary: "Opens a URL in a new background tab (active: true to show it)." },
   "browser.go_back": { group: "core", summary: "One step back in the tab's history." },
   "browser.go_forward": { group: "core", summary: "One step forward in the tab's history." },
+  "browser.reload": { group: "input", summary: "Reload the tab's document." },
   "browser.tab_focus": { group: "core", summary: "Brings a tab to the front, where the user sees it." },
   "browser.tab_close": { group: "core", summary: "Closes a tab." },
   "browser.history_search": { group: "browserdata", summary: "Searches the browser history." },

@@ -34,6 +34,8 @@ export const NetworkEntrySchema = z.object({
   /** webRequest resource type: main_frame, script, xmlhttprequest, fetch (as "xmlhttprequest"), image, … */
   type: z.string(),
   status: z.number().int().optional(),
+  /** The response's MIME type, from its Content-Type header without parameters ("text/html"). */
+  mimeType: z.string().optional(),
   /** The network error (net::ERR_…) when the request failed. */
   error: z.string().optional(),
   fromCache: z.boolean().optional(),
@@ -92,7 +94,7 @@ export const DIAGNOSTICS_TOOL_COMMANDS = {
     payload: ReadNetworkPayloadSchema,
     result: ReadNetworkResultSchema,
     handledBy: "extension",
-    description: "Requests since the last read of the tab: {tabId, entries: [{method, url, type, status?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
+    description: "Requests since the last read of the tab: {tabId, entries: [{method, url, type, status?, mimeType?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
     example: {},
     level: "L0",
     effects: "read",

@@ -43,6 +43,12 @@ export const FindInPagePayloadSchema = z.strictObject({
   query: z.string().min(1).max(500),
   /** Exact ARIA role to keep (case-insensitive), e.g. "button". */
   role: z.string().min(1).max(40).optional(),
+  /**
+   * "text" (default): elements and text runs containing `query`, in document order.
+   * "words": `query` is a description ("the add to cart button for the storm lamp"); elements
+   * are ranked by how many of its words their role, name, text, label and nearby text carry, best first.
+   */
+  match: z.enum(["text", "words"]).optional(),
   ...tabScoped,
 });
 export const FindInPageResultSchema = z.object({
@@ -124,7 +130,7 @@ export const PERCEPTION_TOOL_COMMANDS = {
     result: FindInPageResultSchema,
     handledBy: "extension",
     description:
-      "Up to 20 elements whose role, name or text match `query`, printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. No match is matchCount 0, not an error.",
+      "Up to 20 elements whose role, name or text match `query`, printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. `match: \"words\"` takes a description instead and lists elements best first by word overlap. No match is matchCount 0, not an error.",
     example: { query: "checkout", role: "button" },
     level: "L1",
     effects: "read",

@@ -66,6 +66,8 @@ export const TabOpenResultSchema = z.object({
 });
 
 export const HistoryMovePayloadSchema = z.strictObject({ ...tabScoped });
+export const ReloadPayloadSchema = z.strictObject({ ...tabScoped });
+export const ReloadResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string() });
 export const HistoryMoveResultSchema = z.object({
   tabId: TabIdSchema,
   url: z.string(),
@@ -217,6 +219,15 @@ export const TAB_TOOL_COMMANDS = {
     level: "L0",
     effects: "write",
     aliases: ["back"],
+  }),
+  "browser.reload": command({
+    payload: ReloadPayloadSchema,
+    result: ReloadResultSchema,
+    handledBy: "extension",
+    description: "Reloads the tab's document (its whole URL, however long, with its fragment), waiting for the load: {tabId, url, title}.",
+    example: {},
+    level: "L0",
+    effects: "write",
   }),
   "browser.go_forward": command({
     payload: HistoryMovePayloadSchema,

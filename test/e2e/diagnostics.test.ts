@@ -82,11 +82,11 @@ describe("diagnostics: console, network and downloads", () => {
     await session.client.request("browser.navigate", { url: session.pages.url("/diag-network.html") });
     const pageUrl = session.pages.url("/diag-network.html");
     const load = await networkUntil((entry) => entry.url === pageUrl);
-    expect(load.find((entry) => entry.url === pageUrl)).toMatchObject({ method: "GET", status: 200, type: "main_frame", fromCache: false });
+    expect(load.find((entry) => entry.url === pageUrl)).toMatchObject({ method: "GET", status: 200, type: "main_frame", mimeType: "text/html", fromCache: false });
 
     await clickButton("Fetch file");
     const fetched = (await networkUntil((entry) => entry.url.includes("diag-file.txt"))).find((entry) => entry.url.includes("diag-file.txt"));
-    expect(fetched).toMatchObject({ method: "GET", status: 200, type: "xmlhttprequest", url: session.pages.url("/diag-file.txt?access_token=[redacted]&page=1") });
+    expect(fetched).toMatchObject({ method: "GET", status: 200, type: "xmlhttprequest", mimeType: "text/plain", url: session.pages.url("/diag-file.txt?access_token=[redacted]&page=1") });
     expect(fetched?.requestHeaders).toEqual(expect.arrayContaining(["Authorization: [redacted]", "X-Api-Key: [redacted]", "X-Trace: visible-trace"]));
     expect(JSON.stringify(fetched)).not.toMatch(/tok-123456|sekrit-token-123|k-999/);
     expect(fetched?.durationMs).toBeGreaterThanOrEqual(0);
@@ -95,6 +95,7 @@ describe("diagnostics: console, network and downloads", () => {
     const refused = (await networkUntil((entry) => entry.url.includes("/refused"))).find((entry) => entry.url.includes("/refused"));
     expect(refused).toMatchObject({ url: "http://127.0.0.1:1/refused?session=[redacted]", error: expect.stringMatching(/^net::ERR_/) });
     expect(refused?.status).toBeUndefined();
+    expect(refused?.mimeType).toBeUndefined();
     // Drained: nothing is reported twice.
     const after = await session.client.request("browser.read_network", {});
     expect(after.entries.filter((entry) => entry.url.includes("/refused") || entry.url.includes("diag-file"))).toEqual([]);

@@ -26,6 +26,7 @@ const CANNED: Partial<Record<BrowserCommandType, (payload: Record<string, unknow
   "browser.zoom": (payload) => ({ tabId: payload.tabId, mimeType: "image/png", data: "iVBORw0KGgo=", width: 100, height: 100, scale: 2, clip: { x: 0, y: 0, width: 50, height: 50 } }),
   "browser.navigate": (payload) => ({ tabId: payload.tabId, url: payload.url, title: "t" }),
   "browser.go_back": (payload) => ({ tabId: payload.tabId, url: "http://127.0.0.1/prev", title: "p", moved: true }),
+  "browser.reload": (payload) => ({ tabId: payload.tabId, url: "http://127.0.0.1/100", title: "t" }),
   "browser.go_forward": (payload) => ({ tabId: payload.tabId, url: "http://127.0.0.1/next", title: "n", moved: true }),
   "browser.click": (payload) => ({ tabId: payload.tabId, ref: payload.ref, target, recovered: false, input: "synthetic", ...effects }),
   "browser.click_xy": (payload) => ({ tabId: payload.tabId, x: payload.x, y: payload.y, button: payload.button, count: payload.count, target: { tag: "div" }, ...effects }),
@@ -45,7 +46,7 @@ const CANNED: Partial<Record<BrowserCommandType, (payload: Record<string, unknow
   "browser.wait_for": (payload) => ({ tabId: payload.tabId, matched: true, waitedMs: payload.timeMs }),
   "browser.upload_file": (payload) => ({ tabId: payload.tabId, ref: payload.ref, target, recovered: false, files: [{ name: "cv.txt", size: 3, mimeType: "text/plain" }], ...effects }),
   "browser.read_console": (payload) => ({ tabId: payload.tabId, entries: [{ level: "error", source: "javascript", text: "boom", timestamp: 1 }], dropped: 0 }),
-  "browser.read_network": (payload) => ({ tabId: payload.tabId, entries: [{ method: "GET", url: "http://127.0.0.1/a", type: "fetch", status: 200, fromCache: false, requestHeaders: {}, responseHeaders: {}, timestamp: 1, durationMs: 5 }], dropped: 0, inFlight: 0 }),
+  "browser.read_network": (payload) => ({ tabId: payload.tabId, entries: [{ method: "GET", url: "http://127.0.0.1/a", type: "xmlhttprequest", status: 200, mimeType: "application/json", fromCache: false, requestHeaders: {}, responseHeaders: {}, timestamp: 1, durationMs: 5 }], dropped: 0, inFlight: 0 }),
   "browser.run_javascript": (payload) => ({ tabId: payload.tabId, result: "42", truncated: false }),
   "browser.tab_open": () => ({ tabId: 101, windowId: 1, url: "about:blank", title: "", active: false }),
   "browser.tab_close": (payload) => ({ closed: true, closedTabId: payload.tabId }),
@@ -185,8 +186,55 @@ describe("Claude browser_toolset_20260801 members on WebOperator tools", () => {
     const { task, calls } = fakeTask();
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
     for (const url of ["back", "forward", "reload"]) expect((await runMember(toolset, "navigate", { url })).is_error).not.toBe(true);
-    expect(calls.map((entry) => entry.type)).toEqual(["browser.go_back", "browser.go_forward", "browser.navigate"]);
-    expect(calls[2]?.payload).toMatchObject({ url: "http://127.0.0.1/100", tabId: 100 });
+    // Chrome's reload: never a navigation to the URL as reported, which may be cut short.
+    expect(calls.map((entry) => entry.type)).toEqual(["browser.go_back", "browser.go_forward", "browser.reload"]);
+    expect(calls[2]?.payload).toEqual({ tabId: 100 });
+  });
+
+  it("types at the current focus: into the clicked field, but after a key press wherever the page's focus went", async () => {
+    const { task, calls } = fakeTask();
+    const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
+    await runMember(toolset, "read_page", {});
+    await runMember(toolset, "left_click", { target: ref(1) });
+    calls.length = 0;
+    await runMember(toolset, "type", { text: "Ada" });
+    await runMember(toolset, "key", { text: "Tab" });
+    await runMember(toolset, "type", { text: "L a\n" });
+    expect(calls.map(({ type, payload }) => `${type} ${String(payload.ref ?? payload.key)}`)).toEqual([
+      "browser.type sdoc_1_1",
+      "browser.press Tab",
+      "browser.press L",
+      "browser.press Space",
+      "browser.press a",
+      "browser.press Enter",
+    ]);
+    const long = await runMember(toolset, "type", { text: "x".repeat(501) });
+    expect(JSON.stringify(long.content)).toMatch(/at most 500 characters at a time/);
+  });
+
+  it("reads the network as method, URL, status, MIME type and timing, one line per request", async () => {
+    const { task } = fakeTask();
+    const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
+    const read = await runMember(toolset, "read_network", {});
+    expect(JSON.stringify(read.content)).toContain("GET http://127.0.0.1/a 200 application/json 5ms [xmlhttprequest]");
+  });
+
+  it("answers tab management with the inventory as written: only the active tab marked, a new tab's tab_opened", async () => {
+    const { task } = fakeTask();
+    const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
+    const opened = await runMember(toolset, "new_tab", {});
+    expect(opened.content).toEqual([
+      {
+        type: "browser_state",
+        tabs: [
+          { tab_id: "tab-100", title: "T100", url: "http://127.0.0.1/100" },
+          { tab_id: "tab-101", title: "T101", url: "http://127.0.0.1/101", active: true },
+        ],
+        state_changes: [{ type: "tab_opened", tab_id: "tab-101" }],
+      },
+    ]);
+    const listed = await runMember(toolset, "list_tabs", {});
+    expect(listed.content).toEqual([{ type: "browser_state", tabs: [{ tab_id: "tab-100", title: "T100", url: "http://127.0.0.1/100" }, { tab_id: "tab-101", title: "T101", url: "http://127.0.0.1/101", active: true }] }]);
   });
 
   it("refuses other schemes, paths for uploads, foreign tabs and bad inputs with error results", async () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NetworkEntrySchema } from "../../../protocol/tools/diagnosticsTools.js";
 import { redactHeader, redactUrl, truncate } from "../../../protocol/redaction.js";
 import { SessionBacked } from "./sessionBacked.js";
+import { mimeTypeOf } from "./mimeType.js";
 
 type NetworkEntry = z.infer<typeof NetworkEntrySchema>;
 type Header = chrome.webRequest.HttpHeader;
@@ -41,7 +42,8 @@ class NetworkLog {
     }, ALL_URLS);
     chrome.webRequest.onSendHeaders.addListener((details) => this.patch(details.requestId, { requestHeaders: headers(details.requestHeaders) }), ALL_URLS, ["requestHeaders"]);
     chrome.webRequest.onResponseStarted.addListener(
-      (details) => this.patch(details.requestId, { status: details.statusCode, fromCache: details.fromCache, responseHeaders: headers(details.responseHeaders) }),
+      (details) =>
+        this.patch(details.requestId, { status: details.statusCode, fromCache: details.fromCache, mimeType: mimeTypeOf(details.responseHeaders), responseHeaders: headers(details.responseHeaders) }),
       ALL_URLS,
       ["responseHeaders"],
     );

@@ -135,7 +135,8 @@ export class TaskBrowser {
     const active = this.task.tabs().length > 0 ? this.task.activeTab() : null;
     const entries = listed.tabs
       .filter((tab) => own.has(tab.tabId))
-      .map((tab) => tabEntryForModel({ tab_id: TaskBrowser.tabName(tab.tabId), title: tab.title, url: tab.url, active: tab.tabId === active }));
+      // As the inventory is written: only the active tab carries `active`, the others leave it out.
+      .map((tab) => tabEntryForModel({ tab_id: TaskBrowser.tabName(tab.tabId), title: tab.title, url: tab.url, ...(tab.tabId === active ? { active: true } : {}) }));
     this.lastTabs = entries;
     return entries;
   }

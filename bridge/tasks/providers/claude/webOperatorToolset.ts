@@ -12,6 +12,10 @@ import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_MAX_WIDTH, TaskBrowser } from "./task
 const READ_PAGE_MAX_CHARS = 50_000;
 const PAGE_TEXT_MAX_CHARS = 50_000;
 const WHEEL_NOTCH_PX = 100;
+/** Typing at the focus is one trusted key press per character. */
+const TYPE_AT_FOCUS_MAX_CHARS = 500;
+/** Characters whose key press has a name of its own. */
+const KEY_FOR_CHARACTER: Record<string, string> = { " ": "Space", "\n": "Enter", "\t": "Tab" };
 
 type Button = "left" | "right" | "middle";
 
@@ -82,8 +86,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       if (!moved.moved) throw new ToolError(`There is no page to go ${where} to in this tab.`);
       return { url: moved.url, title: moved.title };
     }
-    const url = where === "reload" ? await this.currentUrl(tabId) : normalizeUrl(where);
-    const loaded = await this.browser.call("browser.navigate", { url, tabId });
+    const loaded = where === "reload" ? await this.browser.call("browser.reload", { tabId }) : await this.browser.call("browser.navigate", { url: normalizeUrl(where), tabId });
     return { url: loaded.url, title: loaded.title };
   }
 
@@ -170,7 +173,10 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     await this.browser.call("browser.scroll_to", { tabId, ref }, hint);
   }
 
-  /** Types at the focus: into the field the model last clicked, else as key presses. */
+  /**
+   * Types at the current focus: into the field the model last clicked by ref while nothing
+   * since can have moved the focus, else as trusted key presses wherever the page's focus is.
+   */
   protected override async type_(_ctx: Ctx, input: Beta.BetaBrowserTypeInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
     const text = requireText(input.text, "text");
@@ -179,12 +185,14 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       await this.browser.call("browser.type", { tabId, ref: focused, text, mode: "append" }, this.lastLocator);
       return;
     }
-    if (text.length > 500) throw new ToolError("Nothing known to be focused: click the field first (by ref), then type.");
-    for (const character of text) await this.browser.call("browser.press", { tabId, key: character === " " ? "Space" : character });
+    if (text.length > TYPE_AT_FOCUS_MAX_CHARS) throw new ToolError(`Typing at the focus takes at most ${TYPE_AT_FOCUS_MAX_CHARS} characters at a time: split the text, or click the field by ref and type.`);
+    for (const character of text) await this.browser.call("browser.press", { tabId, key: KEY_FOR_CHARACTER[character] ?? character });
   }
 
   protected override async key(_ctx: Ctx, input: Beta.BetaBrowserKeyInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
+    // Tab, Enter, Escape or a shortcut may move the focus: the next type goes wherever it is then.
+    this.browser.rememberFocus(tabId, null);
     const keys = requireText(input.text, "text", 1_000).split(" ").filter((key) => key.length > 0);
     const repeat = optionalInt(input.repeat, "repeat", 1, 100, 1);
     for (let round = 0; round < repeat; round++) {
@@ -195,6 +203,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   protected override async hold_key(_ctx: Ctx, input: Beta.BetaBrowserHoldKeyInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
     const seconds = requireNumber(input.duration, "duration", 0, 30);
+    this.browser.rememberFocus(tabId, null);
     await this.browser.call("browser.hold_key", { tabId, key: requireText(input.text, "text", 100), durationMs: Math.round(seconds * 1000) });
   }
 
@@ -237,7 +246,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 
   protected override async find(_ctx: Ctx, input: Beta.BetaBrowserFindInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
-    const found = await this.browser.call("browser.find_in_page", { tabId, query: requireText(input.query, "query", 500) });
+    const found = await this.browser.call("browser.find_in_page", { tabId, query: requireText(input.query, "query", 500), match: "words" });
     if (found.matchCount === 0) return `No element matches "${input.query}". Try other words, or read_page with filter "interactive".`;
     return pageData(toClaudeTree(found.text, this.browser.refsOf(tabId)));
   }
@@ -283,7 +292,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   protected override async read_network(_ctx: Ctx, input: Beta.BetaBrowserReadNetworkInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
     const read = await this.browser.call("browser.read_network", { tabId });
-    const lines = read.entries.map((entry) => `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.type} ${Math.round(entry.durationMs ?? 0)}ms`);
+    // Method, URL, status, MIME type and timing, then the kind of request it was.
+    const lines = read.entries.map((entry) => `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.mimeType ?? "-"} ${Math.round(entry.durationMs ?? 0)}ms [${entry.type}]`);
     return lines.length === 0 ? "No network requests since the last read." : pageData(lines.join("\n"));
   }
 
@@ -349,11 +359,6 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   private async isChecked(tabId: number, ref: string): Promise<boolean> {
     const page = await this.browser.call("browser.read_page", { tabId, ref, depth: 1, mode: "all" });
     return /\[checked(=true)?\]/.test(page.text.split("\n").find((line) => line.includes(`[ref=${ref}]`)) ?? "");
-  }
-
-  private async currentUrl(tabId: number): Promise<string> {
-    const entry = this.browser.entryFor(tabId, await this.browser.tabEntries());
-    return entry.url;
   }
 }
 

@@ -2,6 +2,7 @@ import type { AnyTool } from "../../toolRegistry.js";
 import { tabsListTool } from "./tabsList.js";
 import { tabOpenTool } from "./tabOpen.js";
 import { goBackTool, goForwardTool } from "./historyMove.js";
+import { reloadTool } from "./reload.js";
 import { tabFocusTool } from "./tabFocus.js";
 import { tabCloseTool } from "./tabClose.js";
 import { bookmarksSearchTool, historySearchTool, topSitesTool } from "./browserData.js";
@@ -13,6 +14,7 @@ export const tabsTools: AnyTool[] = [
   tabOpenTool,
   goBackTool,
   goForwardTool,
+  reloadTool,
   tabFocusTool,
   tabCloseTool,
   historySearchTool,

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { lastResultText, refIn, toolResults, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
+
+const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+/** Ends the task with the text of the last tool result, so the test reads what the model was given. */
+const echo: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] });
+/** The first `[ref_N]` of the last result: find lists its best match first. */
+const firstRef = (request: RecordedRequest): string => {
+  const ref = /\[(ref_\d+)\]/.exec(lastResultText(request))?.[1];
+  if (ref === undefined) throw new Error(`no ref in:\n${lastResultText(request)}`);
+  return ref;
+};
+
+const SCRIPTS: Record<string, ScriptedTurn[]> = {
+  "add the storm lamp": [
+    call("find", { query: "the add to cart button for the storm lamp" }),
+    (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: firstRef(request) } })] }),
+    call("get_page_text", {}),
+    echo,
+  ],
+  "read the network": [call("read_network", {}), echo],
+  "reload the long page": [call("navigate", { url: "reload" }), call("get_page_text", {}), echo],
+  "open and list tabs": [call("new_tab", {}), call("list_tabs", {}), () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "listed" }] })],
+  "fill both names": [
+    call("read_page", { filter: "interactive" }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "textbox", "First name") } }), toolUse("type", { text: "Ada" }), toolUse("key", { text: "Tab" }), toolUse("type", { text: "Love lace" })],
+    }),
+    call("get_page_text", {}),
+    echo,
+  ],
+};
+
+/** Claude's browser toolset against the seed's member descriptions, through a real task in real Chromium. */
+describe("Claude toolset members as the seed describes them", () => {
+  const { session, fake } = useClaudeTaskSession(SCRIPTS);
+
+  const run = async (goal: string, startUrl = session().pages.url("/toolset-shop.html")): Promise<string> => {
+    const { id } = await session().client.request("tasks.start", { goal, startUrl });
+    const done = await session().client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    return done.answer ?? "";
+  };
+  const resultsOf = (goal: string): string[] => fake().requests.filter((request) => request.body.messages[0]?.content === goal).map(lastResultText);
+
+  it("find takes a description and lists the best match first: the storm lamp's add-to-cart button", async () => {
+    const page = await run("add the storm lamp");
+    expect(page).toContain("Cart: Storm lamp");
+    const found = resultsOf("add the storm lamp")[1] ?? "";
+    expect(found).toMatch(/best first/);
+    // Best first: the three buttons lead, then the storm lamp's heading; the seed's tagged lines.
+    const lines = found.split("\n").filter((line) => /^(button|heading|main)\b/.test(line));
+    expect(lines.slice(0, 4)).toEqual([expect.stringMatching(/^button "Add to cart" \[ref_\d+\]$/), expect.stringMatching(/^button "Add to cart"/), expect.stringMatching(/^button "Add to cart"/), 'heading "Storm lamp" [level=3]']);
+    expect(lines).not.toContain("main");
+  });
+
+  it("type types at the current focus: after a key Tab, into the next field, not the one clicked", async () => {
+    expect(await run("fill both names")).toContain("Fields: first=Ada last=Love lace");
+  });
+
+  it("read_network names each response's MIME type", async () => {
+    const url = session().pages.url("/toolset-shop.html");
+    expect(await run("read the network", url)).toContain(`GET ${url} 200 text/html`);
+  });
+
+  it("navigate reload reloads a page whose URL is longer than 300 characters, at that whole URL", async () => {
+    const url = `${session().pages.url("/toolset-shop.html")}?q=${"storm-lamp-".repeat(40)}#details`;
+    expect(url.length).toBeGreaterThan(400);
+    expect(await run("reload the long page", url)).toContain(`Loads: 2 at a URL of ${url.length} characters`);
+  });
+
+  it("new_tab and list_tabs answer one browser_state block each: the inventory with only the active tab marked", async () => {
+    const start = session().pages.url("/toolset-shop.html");
+    expect(await run("open and list tabs", start)).toBe("listed");
+    const [, afterNewTab, afterList] = fake().requests.filter((request) => request.body.messages[0]?.content === "open and list tabs").map((request) => toolResults(request)[0]?.content);
+    const first = { tab_id: expect.stringMatching(/^tab-\d+$/), title: "Lamps and fans", url: start };
+    const opened = { tab_id: expect.stringMatching(/^tab-\d+$/), title: expect.any(String), url: "about:blank", active: true };
+    expect(afterNewTab).toEqual([{ type: "browser_state", tabs: [first, opened], state_changes: [{ type: "tab_opened", tab_id: (afterNewTab?.[0]?.tabs?.[1] as { tab_id: string } | undefined)?.tab_id }] }]);
+    expect(afterList).toEqual([{ type: "browser_state", tabs: [first, opened] }]);
+  });
+});

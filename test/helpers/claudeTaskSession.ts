@@ -1,0 +1,25 @@
+import { afterAll, beforeAll } from "vitest";
+import { byGoal, startFakeMessagesApi, type FakeMessagesApi, type ScriptedTurn } from "./fakeMessagesApi.js";
+import { startWebOperatorSession, type WebOperatorSession } from "./webOperatorSession.js";
+
+/**
+ * A describe block's session whose Claude tasks talk to a fake Messages API scripted by
+ * goal; agents answer confirmations, so scripted tasks run without a person.
+ */
+export function useClaudeTaskSession(scripts: Record<string, ScriptedTurn[]>): { session: () => WebOperatorSession; fake: () => FakeMessagesApi } {
+  let session: WebOperatorSession | undefined;
+  let fake: FakeMessagesApi | undefined;
+  beforeAll(async () => {
+    fake = await startFakeMessagesApi(byGoal(scripts));
+    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fake?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the session starts in beforeAll");
+    return value;
+  };
+  return { session: () => started(session), fake: () => started(fake) };
+}
