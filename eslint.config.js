@@ -1,4 +1,6 @@
 import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 /**
  * Layering (DESIGN.md): protocol/ imports nothing of ours; extension/ imports no node:*
@@ -120,5 +122,13 @@ export default tseslint.config(
         patterns: [{ group: ["**/extension/**", "**/test/**", "**/scripts/**"], message: "agent-client/ speaks to the extension only through the bridge socket." }],
       }],
     },
+  },
+  {
+    // No module imports itself back through others, type imports included: a handler depends
+    // on the leaf that declares its types, never on the router or registry that calls it.
+    files: ["protocol/**/*.ts", "extension/**/*.ts", "bridge/**/*.ts", "agent-client/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["./tsconfig.json", "./tsconfig.extension.json"] })] },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 );
