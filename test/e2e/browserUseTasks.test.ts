@@ -71,7 +71,7 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     "look at the form": [nameField, reply({ action: "finish_task", message: "seen" })],
     "ask the person": [
       reply({ action: "ask_user", question: "Which size do you want?" }),
-      (request) => JSON.stringify({ action: "finish_task", message: /The person answered your question: (.*)/.exec(textOf(request.body.messages.at(-1)!))?.[1] ?? "not told" }),
+      (request) => JSON.stringify({ action: "finish_task", message: /The person answered: (.*)/.exec(textOf(request.body.messages.at(-1)!))?.[1] ?? "not told" }),
     ],
   };
 
@@ -160,7 +160,7 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     expect(done).toMatchObject({ status: "succeeded", answer: "Large, please" });
     // The answer leads the next state's turn, which still carries one whole State Object.
     const next = lastMessage("ask the person", 1);
-    expect(next).toMatch(/^The person answered your question: Large, please\n\nState Object:\n<<<page-data/);
+    expect(next).toMatch(/^The person answered: Large, please\n\nState Object:\n<<<page-data/);
   });
 
   it("sends nothing for invalid output: each reply is corrected with its validation error until one passes", async () => {

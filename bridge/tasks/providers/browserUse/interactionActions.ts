@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { UserActionKindSchema, type BrowserUseAction } from "../../../../protocol/index.js";
 import type { TaskContext } from "../../taskTypes.js";
-import { userActionResultText } from "../userActionText.js";
+import { askPerson } from "../askPerson.js";
 
 /**
  * The two actions a task's Browser-Use model has beyond the protocol's seven: the engine's
@@ -31,14 +31,6 @@ export function isInteraction(action: TaskAction): action is InteractionAction {
  */
 export async function runInteraction(task: TaskContext, action: InteractionAction, stateHash: string): Promise<string> {
   const key = `browser-use:${createHash("sha256").update(JSON.stringify([stateHash, action])).digest("hex").slice(0, 32)}`;
-  return task.step(action.action, action, async () => {
-    if (action.action === "ask_user") {
-      const answer = await task.interact({ type: "question", question: action.question }, key);
-      const text = "text" in answer ? answer.text : "";
-      return { value: `The person answered your question: ${text}`, summary: `the person answered (${text.length} chars)` };
-    }
-    const answer = await task.interact({ type: "user_action", action: action.kind, instructions: action.instructions }, key);
-    const done = "done" in answer && answer.done;
-    return { value: userActionResultText(action.kind, done), summary: done ? `the person did the ${action.kind} step` : `the person did not do the ${action.kind} step` };
-  });
+  const request = action.action === "ask_user" ? { type: "question" as const, question: action.question } : { type: "user_action" as const, action: action.kind, instructions: action.instructions };
+  return askPerson(task, action.action, request, key, action);
 }

@@ -4,7 +4,7 @@ import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableT
 import { z } from "zod";
 import { UserActionKindSchema } from "../../../../protocol/index.js";
 import type { TaskContext } from "../../taskTypes.js";
-import { userActionResultText } from "../userActionText.js";
+import { askPerson } from "../askPerson.js";
 
 const AskUserInputSchema = z.object({ question: z.string().min(1).max(2_000) });
 const RequestUserActionInputSchema = z.object({ kind: UserActionKindSchema, instructions: z.string().min(1).max(2_000) });
@@ -22,12 +22,7 @@ export function interactionTools(task: TaskContext): BetaRunnableTool[] {
     description:
       "Ask the person who gave you this task a question you cannot answer from the pages: a choice only they can make, or information you lack. The task waits for their answer, which is this tool's result. Never ask for passwords, card numbers or codes: use request_user_action.",
     inputSchema: AskUserInputSchema,
-    run: (input, context) =>
-      task.step("ask_user", input, async () => {
-        const answer = await task.interact({ type: "question", question: input.question }, keyOf(context?.toolUse.id));
-        const text = "text" in answer ? answer.text : "";
-        return { value: `The person answered: ${text}`, summary: `the person answered (${text.length} chars)` };
-      }),
+    run: (input, context) => askPerson(task, "ask_user", { type: "question", question: input.question }, keyOf(context?.toolUse.id), input),
   });
   const requestUserAction = betaZodTool({
     name: "request_user_action",
@@ -35,11 +30,7 @@ export function interactionTools(task: TaskContext): BetaRunnableTool[] {
       "Ask the person to do a step in the browser that you must not do yourself: sign in (credentials), pay (payment), enter a verification code, or pass a human verification such as a captcha (other: anything else only they may do). They do it in this task's tab; the result says only whether it was done, never what they typed.",
     inputSchema: RequestUserActionInputSchema,
     run: (input, context) =>
-      task.step("request_user_action", input, async () => {
-        const answer = await task.interact({ type: "user_action", action: input.kind, instructions: input.instructions }, keyOf(context?.toolUse.id));
-        const done = "done" in answer && answer.done;
-        return { value: userActionResultText(input.kind, done), summary: done ? `the person did the ${input.kind} step` : `the person did not do the ${input.kind} step` };
-      }),
+      askPerson(task, "request_user_action", { type: "user_action", action: input.kind, instructions: input.instructions }, keyOf(context?.toolUse.id), input),
   });
   return [askUser, requestUserAction];
 }
