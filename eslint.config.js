@@ -116,6 +116,19 @@ export default tseslint.config(
     },
   },
   {
+    // Adapters translate other protocols onto ours; the engine and the perception library they
+    // share sit beside them, so neither depends on an adapter.
+    files: ["bridge/tasks/**/*.ts", "bridge/perception/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: ["**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "bridge/ may import only protocol/ and its own files." },
+          { group: ["**/adapters/**"], message: "Shared perception, state-hash and replay code lives in bridge/perception/; adapters are its users, not its home." },
+        ],
+      }],
+    },
+  },
+  {
     files: ["agent-client/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../bridge/adapters/bodyBrowser/canonicalJson.js";
-import { snapshotLines } from "../../bridge/adapters/bodyBrowser/snapshotLines.js";
-import { encodeState, structureOf } from "../../bridge/adapters/bodyBrowser/bodyPerception.js";
+import { canonicalJson } from "../../bridge/perception/canonicalJson.js";
+import { snapshotLines } from "../../bridge/perception/snapshotLines.js";
+import { encodeState, structureOf } from "../../bridge/perception/bodyPerception.js";
 
 const SNAPSHOT = [
   "# Page Snapshot (sab12c_3)",

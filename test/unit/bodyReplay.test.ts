@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { WebOperatorError, type BrowserCommandType } from "../../protocol/index.js";
-import type { BrowserCaller } from "../../bridge/adapters/bodyBrowser/browserCaller.js";
-import { perceiveBody, type BodyPerception } from "../../bridge/adapters/bodyBrowser/bodyPerception.js";
-import { locatorOf, refForLocator } from "../../bridge/adapters/bodyBrowser/bodyTargets.js";
-import { resolveTargets } from "../../bridge/adapters/bodyBrowser/resolveTargets.js";
-import { translateCall, translatePointClick } from "../../bridge/adapters/bodyBrowser/callTranslation.js";
-import { planReplay } from "../../bridge/adapters/bodyBrowser/replayPlan.js";
-import { replayStep, SETTLE_TRIES } from "../../bridge/adapters/bodyBrowser/replayStep.js";
+import type { BrowserCaller } from "../../bridge/perception/browserCaller.js";
+import { perceiveBody, type BodyPerception } from "../../bridge/perception/bodyPerception.js";
+import { locatorOf, refForLocator } from "../../bridge/perception/bodyTargets.js";
+import { resolveTargets } from "../../bridge/perception/resolveTargets.js";
+import { translateCall, translatePointClick } from "../../bridge/perception/callTranslation.js";
+import { planReplay } from "../../bridge/perception/replayPlan.js";
+import { replayStep, SETTLE_TRIES } from "../../bridge/perception/replayStep.js";
 import { skillCandidate } from "../../bridge/tasks/skills/skillDetector.js";
 import type { StepRow } from "../../bridge/tasks/taskStore.js";
 

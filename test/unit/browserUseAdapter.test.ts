@@ -12,9 +12,9 @@ import { taskHandlers } from "../../bridge/tasks/taskHandlers.js";
 import { TaskEngine } from "../../bridge/tasks/taskEngine.js";
 import { providerFor } from "../../bridge/tasks/providers/providerFactory.js";
 import { ExtensionLink } from "../../bridge/extensionLink.js";
-import { browserUseErrorOf } from "../../bridge/adapters/browserUse/browserUseErrors.js";
-import { pageContentOf } from "../../bridge/adapters/browserUse/pageContent.js";
-import { stateHash } from "../../bridge/adapters/browserUse/browserUseState.js";
+import { browserUseErrorOf } from "../../bridge/perception/browserUseErrors.js";
+import { pageContentOf } from "../../bridge/perception/pageContent.js";
+import { stateHash } from "../../bridge/perception/browserUseState.js";
 
 describe("bridge-handled commands", () => {
   const registry = (): BridgeHandlerRegistry => {

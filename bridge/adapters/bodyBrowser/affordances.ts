@@ -1,5 +1,5 @@
 import type { CommandResult, SnapshotElement } from "../../../protocol/index.js";
-import type { BodyPerception } from "./bodyPerception.js";
+import type { BodyPerception } from "../../perception/bodyPerception.js";
 
 type AffordanceSet = CommandResult<"body.affordances">;
 type ActionType = AffordanceSet["page"][number];

@@ -1,11 +1,11 @@
 import { WebOperatorError, type BodyActPayload, type BodyActionOutcome } from "../../../protocol/index.js";
 import type { AgentSession } from "../../commandContext.js";
-import type { BrowserCaller } from "./browserCaller.js";
-import { perceiveBody } from "./bodyPerception.js";
+import type { BrowserCaller } from "../../perception/browserCaller.js";
+import { perceiveBody } from "../../perception/bodyPerception.js";
 import { issuedRef } from "./issuedRefs.js";
 import { newTraceId, provenanceOf } from "./provenance.js";
-import { resolveTargets } from "./resolveTargets.js";
-import { runTypedAction, type ActionEvidence } from "./typedActionRunner.js";
+import { resolveTargets } from "../../perception/resolveTargets.js";
+import { runTypedAction, type ActionEvidence } from "../../perception/typedActionRunner.js";
 
 /**
  * body.act: perceive (state_before), resolve the target in that state, run the action as

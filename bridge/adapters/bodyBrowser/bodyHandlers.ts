@@ -2,7 +2,7 @@ import { BodyActPayloadSchema } from "../../../protocol/index.js";
 import type { BridgeCommandHandlers } from "../../commandContext.js";
 import { affordancesOf } from "./affordances.js";
 import { actOnBody } from "./bodyAct.js";
-import { perceiveBody } from "./bodyPerception.js";
+import { perceiveBody } from "../../perception/bodyPerception.js";
 import { rememberRefs } from "./issuedRefs.js";
 import { replayTrace } from "./replayTrace.js";
 import { surpriseOfAct, surpriseOfReplay } from "./surpriseSignal.js";

@@ -1,5 +1,5 @@
 import type { AgentSession } from "../../commandContext.js";
-import type { BodyPerception } from "./bodyPerception.js";
+import type { BodyPerception } from "../../perception/bodyPerception.js";
 
 /**
  * The `@eN` refs each connection was last given, per tab. `@eN` is a position in one

@@ -1,9 +1,9 @@
 import type { BodyReplayResult, BodyReplayStep, CommandPayload } from "../../../protocol/index.js";
-import type { BrowserCaller } from "./browserCaller.js";
-import { perceiveBody } from "./bodyPerception.js";
+import type { BrowserCaller } from "../../perception/browserCaller.js";
+import { perceiveBody } from "../../perception/bodyPerception.js";
 import { newTraceId, provenanceOf } from "./provenance.js";
-import { planReplay } from "./replayPlan.js";
-import { replayStep } from "./replayStep.js";
+import { planReplay } from "../../perception/replayPlan.js";
+import { replayStep } from "../../perception/replayStep.js";
 
 /** body.replay: every step in order, stopping at the first that diverges or fails. */
 export async function replayTrace(payload: CommandPayload<"body.replay">, call: BrowserCaller): Promise<BodyReplayResult> {

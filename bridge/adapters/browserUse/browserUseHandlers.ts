@@ -1,8 +1,8 @@
 import { BrowserUseActionSchema, describeZodError, type CommandResult } from "../../../protocol/index.js";
 import type { BridgeCommandContext, BridgeCommandHandlers } from "../../commandContext.js";
-import { isElementAction, runBrowserUseAction } from "./browserUseActions.js";
-import { BrowserUseActionError, browserUseErrorOf } from "./browserUseErrors.js";
-import { perceive } from "./browserUseState.js";
+import { isElementAction, runBrowserUseAction } from "../../perception/browserUseActions.js";
+import { BrowserUseActionError, browserUseErrorOf } from "../../perception/browserUseErrors.js";
+import { perceive } from "../../perception/browserUseState.js";
 import { lastIssued, rememberIssued } from "./issuedStates.js";
 
 type ActResult = CommandResult<"browseruse.act">;

@@ -1,5 +1,5 @@
 import type { AgentSession } from "../../commandContext.js";
-import type { IssuedState } from "./browserUseState.js";
+import type { IssuedState } from "../../perception/browserUseState.js";
 
 /**
  * The last State Object each agent connection received, per tab. An element_index is

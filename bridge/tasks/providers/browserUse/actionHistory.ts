@@ -1,5 +1,5 @@
 import type { BrowserUseAction } from "../../../../protocol/index.js";
-import { canonicalJson } from "../../../adapters/bodyBrowser/canonicalJson.js";
+import { canonicalJson } from "../../../perception/canonicalJson.js";
 
 /**
  * The (state_hash, action) tuples a task has executed (an action is not

@@ -1,6 +1,6 @@
 import { WebOperatorError, type BrowserUseAction, type ChatCompletionRequest } from "../../../../protocol/index.js";
-import { runBrowserUseAction } from "../../../adapters/browserUse/browserUseActions.js";
-import { BrowserUseActionError, browserUseErrorOf } from "../../../adapters/browserUse/browserUseErrors.js";
+import { runBrowserUseAction } from "../../../perception/browserUseActions.js";
+import { BrowserUseActionError, browserUseErrorOf } from "../../../perception/browserUseErrors.js";
 import { AgentGaveUpError } from "../../agentGaveUp.js";
 import { TaskEndedError } from "../../taskControl.js";
 import type { TaskContext, TaskProvider } from "../../taskTypes.js";

@@ -1,6 +1,6 @@
 import { WebOperatorError, type BrowserUseAction, type BrowserUseErrorCode, type CommandType, type SnapshotElement } from "../../../../protocol/index.js";
 import type { CommandCaller } from "../../../commandContext.js";
-import { perceive, stateHash, type BrowserUseStateObject, type IssuedState } from "../../../adapters/browserUse/browserUseState.js";
+import { perceive, stateHash, type BrowserUseStateObject, type IssuedState } from "../../../perception/browserUseState.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
 
 /** The State Object the model gets: the adapter's, without our tabId, plus the Browser-Use error after a failed action. */

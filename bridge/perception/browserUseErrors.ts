@@ -1,5 +1,5 @@
-import type { BrowserUseAction, BrowserUseErrorCode, ErrorCode } from "../../../protocol/index.js";
-import { errorFromUnknown } from "../../../protocol/index.js";
+import type { BrowserUseAction, BrowserUseErrorCode, ErrorCode } from "../../protocol/index.js";
+import { errorFromUnknown } from "../../protocol/index.js";
 
 /** A failure in the Browser-Use protocol's vocabulary, answered inside the State Object. */
 export class BrowserUseActionError extends Error {

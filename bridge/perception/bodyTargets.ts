@@ -1,4 +1,4 @@
-import type { SemanticLocator } from "../../../protocol/index.js";
+import type { SemanticLocator } from "../../protocol/index.js";
 import type { BodyPerception } from "./bodyPerception.js";
 
 /** The lines of a perception one can act on, in document order. */

@@ -1,4 +1,4 @@
-import { WebOperatorError, type BodyReplayStep, type BodyTypedAction } from "../../../protocol/index.js";
+import { WebOperatorError, type BodyReplayStep, type BodyTypedAction } from "../../protocol/index.js";
 import type { BrowserCaller } from "./browserCaller.js";
 import { perceiveBody, type BodyPerception } from "./bodyPerception.js";
 import { describeLocator } from "./bodyTargets.js";

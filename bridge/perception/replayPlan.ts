@@ -1,4 +1,4 @@
-import { BodyTypedActionSchema, WebOperatorError, describeZodError, type BodyReplayEdge, type BodyTypedAction } from "../../../protocol/index.js";
+import { BodyTypedActionSchema, WebOperatorError, describeZodError, type BodyReplayEdge, type BodyTypedAction } from "../../protocol/index.js";
 
 /** One edge of a trace, as replay will run it. */
 export interface ReplayStepPlan {

@@ -1,4 +1,4 @@
-import { WebOperatorError, type BodyTypedAction, type SemanticLocator } from "../../../protocol/index.js";
+import { WebOperatorError, type BodyTypedAction, type SemanticLocator } from "../../protocol/index.js";
 import type { BodyPerception } from "./bodyPerception.js";
 import { describeLocator, locatorOf, refForLocator, statesOf } from "./bodyTargets.js";
 import type { ResolvedTargets } from "./typedActionRunner.js";

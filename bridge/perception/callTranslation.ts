@@ -1,4 +1,4 @@
-import { COMMANDS, type BodyTypedAction, type BrowserCommandType, type SemanticLocator } from "../../../protocol/index.js";
+import { COMMANDS, type BodyTypedAction, type BrowserCommandType, type SemanticLocator } from "../../protocol/index.js";
 import type { BodyPerception } from "./bodyPerception.js";
 import { locatorOf } from "./bodyTargets.js";
 
@@ -9,9 +9,6 @@ type Payload = Record<string, unknown>;
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((item) => typeof item === "string") ? value : undefined);
-
-/** Commands that run no action (the gatekeeper's answer, browser data): nothing to replay. */
-const NOT_ACTIONS = new Set<BrowserCommandType>(["browser.confirm", "browser.policy_set", "browser.tabs_list"]);
 
 /**
  * The typed actions a task's browser call stands for, with its elements as semantic
@@ -90,7 +87,8 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
       // Located once its result names the element under the point: see translatePointClick.
       return { actions: [] };
     default:
-      if (COMMANDS[type].effects === "read" || NOT_ACTIONS.has(type)) return { actions: [] };
+      // Reads, and the gatekeeper's own commands (which it does not gate), act on no page: nothing to replay.
+      if (COMMANDS[type].effects === "read" || !COMMANDS[type].gated) return { actions: [] };
       return { notReplayable: `${type} is no &body.browser typed action` };
   }
 }

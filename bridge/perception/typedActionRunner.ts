@@ -1,4 +1,4 @@
-import { WebOperatorError, type BodyActionOutcome, type BodyTypedAction } from "../../../protocol/index.js";
+import { WebOperatorError, type BodyActionOutcome, type BodyTypedAction } from "../../protocol/index.js";
 import type { BrowserCaller } from "./browserCaller.js";
 
 /** The elements an action was resolved to, in the state before it. */

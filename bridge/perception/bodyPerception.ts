@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CommandResult, SnapshotElement } from "../../../protocol/index.js";
+import type { CommandResult, SnapshotElement } from "../../protocol/index.js";
 import type { BrowserCaller } from "./browserCaller.js";
 import { canonicalJson } from "./canonicalJson.js";
 import { snapshotLines, type SnapshotLine } from "./snapshotLines.js";

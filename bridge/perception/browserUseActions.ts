@@ -1,5 +1,5 @@
-import { WebOperatorError, type BrowserUseAction, type SnapshotElement } from "../../../protocol/index.js";
-import type { CommandCaller } from "../../commandContext.js";
+import { WebOperatorError, type BrowserUseAction, type SnapshotElement } from "../../protocol/index.js";
+import type { CommandCaller } from "../commandContext.js";
 import { BrowserUseActionError } from "./browserUseErrors.js";
 import type { IssuedState } from "./browserUseState.js";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { BrowserUseDescriptor, CommandResult, SnapshotElement } from "../../../protocol/index.js";
-import type { CommandCaller } from "../../commandContext.js";
+import type { BrowserUseDescriptor, CommandResult, SnapshotElement } from "../../protocol/index.js";
+import type { CommandCaller } from "../commandContext.js";
 import { pageContentOf } from "./pageContent.js";
 
 /** Large enough for most pages' text; element_index does not depend on it. */

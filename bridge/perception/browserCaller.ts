@@ -1,4 +1,4 @@
-import type { BrowserCommandType, CommandPayloadInput, CommandResult } from "../../../protocol/index.js";
+import type { BrowserCommandType, CommandPayloadInput, CommandResult } from "../../protocol/index.js";
 
 /**
  * How the adapter reaches the browser: browser.* commands only, through the socket's own
