@@ -2,8 +2,6 @@ import {
   FINAL_TASK_STATUSES,
   PanelBridgeResultSchemas,
   TASK_STATUSES,
-  TaskRespondPayloadSchema,
-  TaskStartPayloadSchema,
   WebOperatorError,
   errorFromUnknown,
   type PanelAgent,
@@ -60,22 +58,22 @@ export class PanelService {
     switch (request.action) {
       case "state":
         return this.state();
-      case "task_detail":
-        return engine.get(request.id);
-      case "task_stop":
-        return engine.stopTask(request.id);
-      case "task_confirm":
-        return engine.confirmTask({ id: request.id, allow: request.allow });
-      case "task_respond":
-        return engine.respondTo(TaskRespondPayloadSchema.parse({ id: request.id, text: request.text, done: request.done }));
+      case "tasks.get":
+        return engine.get(request.payload.id);
+      case "tasks.stop":
+        return engine.stopTask(request.payload.id);
+      case "tasks.confirm":
+        return engine.confirmTask(request.payload);
+      case "tasks.respond":
+        return engine.respondTo(request.payload);
       case "stop_all":
         return this.stopAll();
       case "resume_all":
         this.deps.pause.set(false);
         return { paused: false };
-      case "task_start":
+      case "tasks.start":
         return this.start(request);
-      case "providers":
+      case "tasks.providers":
         return engine.providers();
       case "provider_set":
         // The panel is the user, in their own browser: it may write the settings the socket can only read.
@@ -122,19 +120,15 @@ export class PanelService {
     return { stopped, paused: true };
   }
 
-  private async start(request: Extract<PanelBridgeRequest, { action: "task_start" }>): Promise<unknown> {
+  private async start({ payload, files }: Extract<PanelBridgeRequest, { action: "tasks.start" }>): Promise<unknown> {
     if (this.deps.pause.paused) {
       throw new WebOperatorError("paused_by_user", "Stop all agents is on. Press Resume first, then start the task.");
     }
-    const saved = await savePanelFiles(request.files, this.deps.env);
-    const started = await this.deps.engine.startTask(
-      TaskStartPayloadSchema.parse({
-        goal: request.goal,
-        autoConfirm: request.autoConfirm,
-        ...(request.startUrl === undefined ? {} : { startUrl: request.startUrl }),
-        attachments: saved.map(({ id, name, mimeType, path }) => ({ id, name, path, ...(mimeType === "" ? {} : { mimeType }) })),
-      }),
-    );
+    const saved = await savePanelFiles(files, this.deps.env);
+    const started = await this.deps.engine.startTask({
+      ...payload,
+      attachments: saved.map(({ id, name, mimeType, path }) => ({ id, name, path, ...(mimeType === "" ? {} : { mimeType }) })),
+    });
     return { ...started, attachments: saved.map(({ id, name, path }) => ({ id, name, path })) };
   }
 }

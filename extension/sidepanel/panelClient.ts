@@ -6,13 +6,13 @@ import {
   PanelLocalResultSchemas,
   PanelRuntimeResponseSchema,
   WebOperatorError,
-  type PanelBridgeRequest,
+  type PanelBridgeRequestInput,
   type PanelChanged,
   type PanelLocalRequest,
   type PanelRuntimeRequest,
 } from "../../protocol/index.js";
 
-type BridgeResult<A extends PanelBridgeRequest["action"]> = z.infer<(typeof PanelBridgeResultSchemas)[A]>;
+type BridgeResult<A extends PanelBridgeRequestInput["action"]> = z.infer<(typeof PanelBridgeResultSchemas)[A]>;
 type LocalResult<A extends PanelLocalRequest["action"]> = z.infer<(typeof PanelLocalResultSchemas)[A]>;
 
 async function send(call: PanelRuntimeRequest["call"]): Promise<unknown> {
@@ -25,7 +25,7 @@ async function send(call: PanelRuntimeRequest["call"]): Promise<unknown> {
 }
 
 /** A request to the bridge, relayed by the service worker; the answer is validated against protocol/. */
-export async function askBridge<R extends PanelBridgeRequest>(request: R): Promise<BridgeResult<R["action"]>> {
+export async function askBridge<R extends PanelBridgeRequestInput>(request: R): Promise<BridgeResult<R["action"]>> {
   const schema: z.ZodType = PanelBridgeResultSchemas[request.action];
   return schema.parse(await send({ to: "bridge", request })) as BridgeResult<R["action"]>;
 }

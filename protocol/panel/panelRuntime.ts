@@ -35,7 +35,8 @@ export const PanelRuntimeRequestSchema = z.object({
   channel: z.literal(PANEL_MESSAGE_CHANNEL),
   call: z.union([z.object({ to: z.literal("bridge"), request: PanelBridgeRequestSchema }), z.object({ to: z.literal("extension"), request: PanelLocalRequestSchema })]),
 });
-export type PanelRuntimeRequest = z.infer<typeof PanelRuntimeRequestSchema>;
+/** What the panel sends: command payloads before their defaults apply (the worker parses it). */
+export type PanelRuntimeRequest = z.input<typeof PanelRuntimeRequestSchema>;
 
 export const PanelRuntimeResponseSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), result: z.unknown() }),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
 import { ProviderSettingNameSchema, ProviderSettingsReportSchema } from "../tasks/providerSettings.js";
-import { TaskConfirmationSchema, TaskDetailSchema, TaskIdSchema, TaskRespondResultSchema, TaskStatusSchema, TaskSummarySchema } from "../tasks/taskShapes.js";
+import { TASK_COMMANDS } from "../tasks/taskCommands.js";
+import { TaskConfirmationSchema, TaskIdSchema, TaskStartPayloadSchema, TaskSummarySchema } from "../tasks/taskShapes.js";
 
 /**
  * What the side panel shows and asks of the bridge: agents, tasks and the Stop-all switch
@@ -55,42 +56,44 @@ export const PanelFileSchema = z.object({
   base64: z.string(),
 });
 
+/**
+ * The socket's tasks.* commands the panel sends under their own names, with their own payload
+ * and result schemas: one vocabulary, so a command's rules hold the same from both places.
+ */
 /** What the panel asks the bridge (through the service worker and the native port). */
 export const PanelBridgeRequestSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("tasks.get"), payload: TASK_COMMANDS["tasks.get"].payload }),
+  z.object({ action: z.literal("tasks.stop"), payload: TASK_COMMANDS["tasks.stop"].payload }),
+  z.object({ action: z.literal("tasks.confirm"), payload: TASK_COMMANDS["tasks.confirm"].payload }),
+  z.object({ action: z.literal("tasks.respond"), payload: TASK_COMMANDS["tasks.respond"].payload }),
+  z.object({ action: z.literal("tasks.providers"), payload: TASK_COMMANDS["tasks.providers"].payload }),
+  /** tasks.start, plus the bytes of the files picked with the paperclip, which the bridge saves and attaches. */
+  z.object({ action: z.literal("tasks.start"), payload: TaskStartPayloadSchema.omit({ attachments: true }), files: z.array(PanelFileSchema).max(20) }),
+  /** The panel's own: what it draws, the Stop-all switch, the full trace and the provider settings it may write. */
   z.object({ action: z.literal("state") }),
-  z.object({ action: z.literal("task_detail"), id: TaskIdSchema }),
-  z.object({ action: z.literal("task_stop"), id: TaskIdSchema }),
-  z.object({ action: z.literal("task_confirm"), id: TaskIdSchema, allow: z.boolean() }),
-  z.object({ action: z.literal("task_respond"), id: TaskIdSchema, text: z.string().min(1).max(10_000).optional(), done: z.boolean().optional() }),
   z.object({ action: z.literal("stop_all") }),
   z.object({ action: z.literal("resume_all") }),
-  z.object({
-    action: z.literal("task_start"),
-    goal: z.string().min(1).max(20_000),
-    startUrl: z.string().min(1).max(8_192).optional(),
-    autoConfirm: z.boolean(),
-    files: z.array(PanelFileSchema).max(20),
-  }),
   z.object({ action: z.literal("trace"), id: TaskIdSchema }),
-  z.object({ action: z.literal("providers") }),
   /** Writes one provider setting into the settings file; null removes it. The answer never carries a secret. */
   z.object({ action: z.literal("provider_set"), name: ProviderSettingNameSchema, value: z.string().max(4_096).nullable() }),
 ]);
 export type PanelBridgeRequest = z.infer<typeof PanelBridgeRequestSchema>;
+/** What the panel writes: a command's payload before its defaults apply. */
+export type PanelBridgeRequestInput = z.input<typeof PanelBridgeRequestSchema>;
 export type PanelBridgeAction = PanelBridgeRequest["action"];
 
 export const PanelBridgeResultSchemas = {
+  "tasks.get": TASK_COMMANDS["tasks.get"].result,
+  "tasks.stop": TASK_COMMANDS["tasks.stop"].result,
+  "tasks.confirm": TASK_COMMANDS["tasks.confirm"].result,
+  "tasks.respond": TASK_COMMANDS["tasks.respond"].result,
+  "tasks.providers": TASK_COMMANDS["tasks.providers"].result,
+  "tasks.start": TASK_COMMANDS["tasks.start"].result.extend({ attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })) }),
   state: PanelStateSchema,
-  task_detail: TaskDetailSchema,
-  task_stop: TaskSummarySchema,
-  task_confirm: z.object({ id: TaskIdSchema, allowed: z.boolean(), status: TaskStatusSchema }),
-  task_respond: TaskRespondResultSchema,
   stop_all: z.object({ stopped: z.array(TaskIdSchema), paused: z.literal(true) }),
   resume_all: z.object({ paused: z.literal(false) }),
-  task_start: z.object({ id: TaskIdSchema, status: TaskStatusSchema, attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })) }),
   /** The task's full trace (weboperator.task-trace/1), as the trace endpoint serves it. */
   trace: z.record(z.string(), z.unknown()),
-  providers: ProviderSettingsReportSchema,
   provider_set: ProviderSettingsReportSchema,
 } as const satisfies Record<PanelBridgeAction, z.ZodType>;
 export type PanelBridgeResult<A extends PanelBridgeAction> = z.infer<(typeof PanelBridgeResultSchemas)[A]>;

@@ -36,7 +36,7 @@ function facts(rows: Array<[string, string]>): HTMLElement {
 
 function taskCard(entry: TaskConfirmation, onError: (error: unknown) => void): HTMLElement {
   const answer = (allow: boolean) => async () => {
-    await askBridge({ action: "task_confirm", id: entry.taskId, allow }).catch(onError);
+    await askBridge({ action: "tasks.confirm", payload: { id: entry.taskId, allow } }).catch(onError);
   };
   return h(
     "div",

@@ -22,7 +22,7 @@ function historyCard(task: TaskSummary, onError: (error: unknown) => void): HTML
       { class: "actions" },
       button("Steps", async () => {
         try {
-          const detail = await askBridge({ action: "task_detail", id: task.id });
+          const detail = await askBridge({ action: "tasks.get", payload: { id: task.id } });
           steps.replaceChildren(
             h("ol", { class: "steps small", start: "0" }, ...detail.steps.map((step) => h("li", { class: step.ok ? undefined : "failed" }, h("strong", {}, step.action), " ", step.summary))),
           );

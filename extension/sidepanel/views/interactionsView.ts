@@ -32,7 +32,7 @@ function questionCard(task: PanelTask, interaction: Extract<TaskInteraction, { t
       reply.focus();
       return;
     }
-    await askBridge({ action: "task_respond", id: task.id, text }).then(() => drafts.delete(interaction.id), onError);
+    await askBridge({ action: "tasks.respond", payload: { id: task.id, text } }).then(() => drafts.delete(interaction.id), onError);
   };
   return h(
     "div",
@@ -47,7 +47,7 @@ function questionCard(task: PanelTask, interaction: Extract<TaskInteraction, { t
 
 function userActionCard(task: PanelTask, interaction: Extract<TaskInteraction, { type: "user_action" }>, onError: (error: unknown) => void): HTMLElement {
   const answer = (done: boolean) => async () => {
-    await askBridge({ action: "task_respond", id: task.id, done }).catch(onError);
+    await askBridge({ action: "tasks.respond", payload: { id: task.id, done } }).catch(onError);
   };
   const tabId = interaction.tabId;
   return h(

@@ -58,10 +58,8 @@ export function renderNewTask(onStarted: (id: string) => void): Node[] {
     const url = startUrl.value.trim();
     try {
       const started = await askBridge({
-        action: "task_start",
-        goal: text,
-        autoConfirm: autoConfirm.checked,
-        ...(url === "" ? {} : { startUrl: url }),
+        action: "tasks.start",
+        payload: { goal: text, autoConfirm: autoConfirm.checked, ...(url === "" ? {} : { startUrl: url }) },
         files: picked.map(({ name, mimeType, base64 }) => ({ name, mimeType, base64 })),
       });
       const attached = started.attachments.map((file) => `${file.name} → ${file.path}`).join("; ");

@@ -72,7 +72,7 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
       "div",
       { class: "actions" },
       button("Stop", async () => {
-        await askBridge({ action: "task_stop", id: task.id }).catch(onError);
+        await askBridge({ action: "tasks.stop", payload: { id: task.id } }).catch(onError);
       }, "", { "data-stop": task.id }),
     ),
   );

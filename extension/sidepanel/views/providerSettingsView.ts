@@ -38,7 +38,7 @@ export async function renderProviderSettings(): Promise<Node> {
     }
   };
   try {
-    draw(await askBridge({ action: "providers" }));
+    draw(await askBridge({ action: "tasks.providers", payload: {} }));
   } catch (error) {
     section.replaceChildren(h("h2", {}, "Model providers"), h("p", { class: "notice bad" }, `The bridge did not answer: ${error instanceof Error ? error.message : String(error)}`));
   }
