@@ -5,7 +5,7 @@ function printedRefs(text: string): string[] {
   return [...text.matchAll(/\[ref=([^\]]*)\]/g)].map((match) => match[1] ?? "");
 }
 
-/** The default 12,000-char budget holds on every page (issue 7 §1); only the viewport's own targets may exceed it. */
+/** The default 12,000-char budget holds on every page (so a large page never floods a model); only the viewport's own targets may exceed it. */
 describe("the snapshot budget on link-heavy pages", () => {
   let session: WebOperatorSession;
 

@@ -3,7 +3,7 @@ import { findRef, startWebOperatorSession, type WebOperatorSession } from "../he
 import { lineWith, refOf, withoutIds } from "../helpers/snapshotLines.js";
 
 /**
- * Interactive detection on real-site patterns (issue 7 §4, seed L1-L2 §1.2): handlers from
+ * Interactive detection on real-site patterns: handlers from
  * addEventListener, pointer chains resolved to their innermost targets, closed shadow roots
  * a page script attached to a plain div, before and after the content script started.
  */

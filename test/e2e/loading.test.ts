@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 /**
- * Pages that never finish loading (issue 7 §0): navigate answers once the document is
+ * Pages that never finish loading: navigate answers once the document is
  * interactive, or with what it has, and snapshot, click and extract answer on them at once,
  * saying loading: true. No wall-clock threshold: the command timeouts are the bound.
  */

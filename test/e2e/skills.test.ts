@@ -97,8 +97,6 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     expect(await session.errorCode("skills.get", { id: "skill_nope" })).toBe("not_found");
   });
 
-  // Skipped: passes alone (3 of 3 runs), but its replay diverged in 2 of 2 full-suite runs on this machine;
-  // the cause is not found yet (issue 10 stays open for it). Remove the skip once it is.
   it("tasks.start {skill} replays it with no model call, in its own tab, with the same events, store and trace", async () => {
     const modelCallsBefore = fake.requests.length;
     const replayed = await run({ skill: skillId });
@@ -120,8 +118,6 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     expect(await session.errorCode("tasks.start", { startUrl })).toBe("bad_request");
   });
 
-  // Skipped: passes alone (3 of 3 runs), but its replay diverged in 2 of 2 full-suite runs on this machine;
-  // the cause is not found yet (issue 10 stays open for it). Remove the skip once it is.
   it("body.replay takes a finished task's trace edges as they are", async () => {
     const tab = await session.client.request("browser.tab_open", { newWindow: true });
     const replayed = await session.client.request("body.replay", { edges: firstTrace.edges, tabId: tab.tabId });

@@ -47,7 +47,7 @@ describe("the shared snapshot renderer", () => {
     expect(JSON.parse(quoted.replace(/\\=/g, "="))).toBe(forged.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim());
   });
 
-  it("prints the line format of seed §1.1: indent, role, quoted name, states, ref, inline text, elision", () => {
+  it("prints the snapshot line format: indent, role, quoted name, states, ref, inline text, elision", () => {
     const tree = [
       element("navigation", "Main", {
         children: [

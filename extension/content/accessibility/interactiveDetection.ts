@@ -8,7 +8,7 @@ import { hasRecordedListener } from "../pageRecord/pageRecord.js";
  */
 export type InteractiveReason = "native" | "role" | "tabindex" | "editable" | "handler" | "pointer";
 
-/** ARIA roles whose elements an agent acts on directly (seed L1-L2 §1.2). */
+/** ARIA roles whose elements an agent acts on directly: each gets a ref. */
 const INTERACTIVE_ROLES = new Set([
   "button",
   "link",

@@ -13,7 +13,7 @@ import type { Point } from "../../shared/geometry.js";
 type Purpose = "click" | "hover" | "type" | "drag";
 
 /**
- * Actionability before a write (seed §4): scroll into view, then attached, visible,
+ * Actionability before a write, so input never lands on the wrong element: scroll into view, then attached, visible,
  * stable, enabled, editable where it matters, and a hit test at the point the input will
  * land. An overlay that would take the click is named in an `obscured` error.
  */

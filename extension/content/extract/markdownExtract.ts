@@ -5,7 +5,7 @@ import { renderedClone } from "./renderedClone.js";
 import { pageOfText } from "./textPaging.js";
 
 /**
- * format "markdown" of the "extract" op (seed §3): a ref's subtree, else the page's main
+ * format "markdown" of the "extract" op: a ref's subtree, else the page's main
  * content as Readability finds it, else the whole body; converted by turndown, then
  * capped and paged like text.
  */

@@ -9,7 +9,7 @@ export interface TextPage {
 }
 
 /**
- * Caps extracted text at EXTRACT_MAX_CHARS (seed §3) and serves one page of it from
+ * Caps extracted text at EXTRACT_MAX_CHARS, so one call cannot flood a model's context, and serves one page of it from
  * fromChar; nextChar is where the next page starts, absent on the last one.
  */
 export function pageOfText(raw: string, fromChar: number, pageChars: number): TextPage {

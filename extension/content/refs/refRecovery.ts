@@ -5,7 +5,7 @@ import { shadowRootOf } from "../dom/shadowRoot.js";
 export type RecoveryOutcome = { kind: "unique"; element: Element } | { kind: "none" } | { kind: "ambiguous" };
 
 /**
- * The one strict recovery a stale ref gets (seed L1-L2 §1.1): a rendered element of the
+ * The one strict recovery a stale ref gets (docs/protocol.md): a rendered element of the
  * same document whose role, name, tag, type, label and placeholder all equal what the
  * ref described, and that no other ref names. Anything but exactly one match is a
  * failure, never a guess.

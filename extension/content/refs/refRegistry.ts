@@ -30,7 +30,8 @@ export interface ResolvedRef {
 }
 
 /**
- * Element <-> ref for one document (DESIGN invariant 1). Memory only, never persisted.
+ * Element <-> ref for one document. Memory only, never persisted: a ref means nothing
+ * once its document is gone.
  * A live element keeps its ref across snapshots; refs are never renumbered or reused,
  * and elements are held weakly so a long session does not pin removed DOM.
  */

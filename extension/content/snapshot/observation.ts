@@ -7,7 +7,7 @@ import { diffLines } from "./lineDiff.js";
 import { elementNodes } from "./treeViews.js";
 
 /**
- * The "observe" op (seed §1.3): after an action, a small snapshot, what changed since the
+ * The "observe" op: after an action, a small snapshot, what changed since the
  * last whole-page view of this document, and the interactive refs now on the page.
  */
 export function observe(registry: RefRegistry, maxChars: number, retract?: string): Observation {

@@ -27,7 +27,7 @@ export interface PageView extends ContentResult<"snapshot"> {
   lines: string[];
 }
 
-/** The "snapshot" op: the page as an indented accessibility tree with refs (seed L1-L2 §1). */
+/** The "snapshot" op: the page as an indented accessibility tree with refs (docs/commands.md, browser.snapshot). */
 export function takeSnapshot(registry: RefRegistry, maxChars: number, elements = false): ContentResult<"snapshot"> {
   const view = buildPageView(registry, { maxChars, mode: "all" });
   if (!elements) return snapshotResult(view);
@@ -49,7 +49,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const snapshotId = registry.beginSnapshot();
   const layout = new LayoutCache();
   const walked = walkDocument(document, { layout, frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 } });
-  // DESIGN invariant 2: an empty tree is a failure the caller can act on, not a success.
+  // An empty tree is a failure the caller can act on (wait, reload), not a success it would read as a blank page.
   if (walked.length === 0) {
     throw new WebOperatorError(
       "empty_snapshot",

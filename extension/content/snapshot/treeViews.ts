@@ -1,7 +1,7 @@
 import type { ElementNode, SnapshotNode } from "./snapshotTree.js";
 
 /**
- * read_page's narrower views of a walked tree (seed §1.3): a ref's subtree, only the
+ * read_page's narrower views of a walked tree: a ref's subtree, only the
  * interactive nodes, and a depth limit. Each returns new nodes and leaves the input alone.
  */
 

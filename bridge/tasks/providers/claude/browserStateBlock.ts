@@ -85,13 +85,13 @@ export function tabEntryForModel(tab: BetaBrowserStateTabEntry): BetaBrowserStat
   return { ...tab, title: titleForModel(tab.title), url: urlForModel(tab.url) };
 }
 
-/** A download this task's action started, as the seed declares download_started: its id and URL only. */
+/** A download this task's action started: download_started declares only its id and URL, and the API refuses any other field. */
 export function downloadStarted(download: DownloadSummary): BetaBrowserStateChange {
   return { type: "download_started", download_id: download.download_id, url: downloadUrlForModel(download.url) };
 }
 
 /**
- * A download that finished or failed, as the seed declares them. `path` goes with a
+ * A download that finished or failed, with only the fields its type declares. `path` goes with a
  * completion (the SDK keeps it only when its file policy lets file_upload read it), and
  * the size once Chrome knows it.
  */

@@ -58,7 +58,7 @@ export function modifierList(chord: unknown): string[] | undefined {
   });
 }
 
-/** The navigate member's URL rules (seed: Security considerations, item 4). */
+/** The navigate member's URL rules: only http(s) pages a model may be sent to, never javascript:, file: or chrome: URLs. */
 export function normalizeUrl(raw: string): string {
   const trimmed = raw.trim();
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^:/]+:\d+(\/|$)/.test(trimmed) ? trimmed : `https://${trimmed}`;

@@ -9,7 +9,7 @@ import type { DownloadSummary } from "../../../../protocol/tools/diagnosticsTool
 import { downloadSettled, downloadStarted, sendableBrowserState, tabEntryForModel } from "./browserStateBlock.js";
 import { logBridge } from "../../../log.js";
 
-/** Image limits for toolset screenshots: long edge ≤ 1,568 px and about 1.15 megapixels (seed: image size limits). */
+/** Image limits for toolset screenshots: long edge ≤ 1,568 px and about 1.15 megapixels (the Messages API's image size limits). */
 export const SCREENSHOT_MAX_WIDTH = 1280;
 export const SCREENSHOT_MAX_HEIGHT = 880;
 
