@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 /**
  * Names Chrome gives and dom-accessibility-api did not: generated content with counters
  * and attributes, text-transform, spaces only around blocks, hidden aria-labelledby
  * subtrees, aria-owns out of an aria-hidden container, slotted content of a closed root.
  */
+const it = sessionTest();
+
 describe("accessible names from the rendered tree, through the socket", () => {
-  let session: WebOperatorSession;
   let text = "";
 
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
+  it.beforeAll(async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/names-generated.html") });
     text = (await session.client.request("browser.snapshot", {})).text;
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   it("evaluates CSS counters, in their style, and the alternative text form", () => {
@@ -55,7 +53,7 @@ describe("accessible names from the rendered tree, through the socket", () => {
   describe("names printed on lines of their own", () => {
     let printed = "";
 
-    beforeAll(async () => {
+    it.beforeAll(async ({ session }) => {
       await session.client.request("browser.navigate", { url: session.pages.url("/names-printed.html") });
       printed = (await session.client.request("browser.snapshot", {})).text;
     });
@@ -67,7 +65,7 @@ describe("accessible names from the rendered tree, through the socket", () => {
       findRef(printed, "link", "\u00a0Edit\u00a0profile\u00a0");
     });
 
-    it("gives labelled SVG shapes, groups and links a line, and unlabelled drawing none", async () => {
+    it("gives labelled SVG shapes, groups and links a line, and unlabelled drawing none", async ({ session }) => {
       expect(printed).toMatch(/- graphics-symbol "Sun"\n/);
       expect(printed).toMatch(/- graphics-symbol "Sea"\n/);
       expect(printed).toMatch(/- graphics-symbol "Lighthouse"\n/);

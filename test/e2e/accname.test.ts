@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { CHROMIUM_PASSES, corpusPresent, formatSnapshotTally, formatTable, runWptAccname, snapshotTally, tally } from "../../scripts/accname/wptAccname.js";
-import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 /**
  * Floors: our pass counts when last raised. They only go up; `npm run bench:accname`
@@ -11,17 +11,10 @@ const ROLE_FLOOR = 388;
 /** Expected names printed, quoted, in browser.snapshot's text (of the 657 that are not empty). */
 const SNAPSHOT_NAME_FLOOR = 655;
 
+const it = sessionTest();
+
 describe.skipIf(!corpusPresent())("the WPT accname and role cases, through the socket", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("names and roles pass at least the recorded floor, and the snapshot text prints the names", { timeout: 600_000 }, async () => {
+  it("names and roles pass at least the recorded floor, and the snapshot text prints the names", { timeout: 600_000 }, async ({ session }) => {
     const outcomes = await runWptAccname(session.launched.browser, session.client);
     console.log(formatTable(outcomes));
     console.log(formatSnapshotTally(outcomes));

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Page } from "puppeteer-core";
 import { asThePerson } from "../helpers/personsBrowser.js";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+import type { WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 /**
  * The highlight that shows a person what the agent acts on is drawn by the DevTools
  * overlay, not in the page: a page that watches its own DOM sees nothing of the agent.
  */
+const it = sessionTest();
+
 describe("an action highlight pages cannot observe", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("changes nothing in the page's DOM across click, type, hover, drag and press, shows the outline, and names the agent", async () => {
+  it("changes nothing in the page's DOM across click, type, hover, drag and press, shows the outline, and names the agent", async ({ session }) => {
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/mutation-counter.html") });
     const page = (await session.launched.browser.pages()).find((candidate) => candidate.url().includes("/mutation-counter.html"));
     if (page === undefined) throw new Error("the agent's tab is not among the pages");

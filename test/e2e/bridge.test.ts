@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { statSync } from "node:fs";
 import { builtBridgeEntry } from "../../bridge/install/projectLayout.js";
 import { FrameDecoder, PROTOCOL_VERSION, encodeJsonFrame } from "../../protocol/index.js";
 import { WebOperatorClient } from "../../agent-client/client.js";
-import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 /** A raw socket for sending bytes no well-behaved client would. */
 async function rawConnection(path: string): Promise<{ socket: Socket; next(): Promise<unknown>; closed: Promise<void> }> {
@@ -33,18 +33,11 @@ async function rawConnection(path: string): Promise<{ socket: Socket; next(): Pr
   };
 }
 
+// No model key: tasks.start must say which variable to set.
+const it = sessionTest({ ANTHROPIC_API_KEY: "" });
+
 describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    // No model key: tasks.start must say which variable to set.
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "" });
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("reports health with the extension connected", async () => {
+  it("reports health with the extension connected", async ({ session }) => {
     const health = await session.client.request("bridge.health", {});
     expect(health.ok).toBe(true);
     expect(health.protocolVersion).toBe(PROTOCOL_VERSION);
@@ -53,11 +46,11 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     expect(health.bridge.socket).toBe(session.launched.socket);
   });
 
-  it("creates the socket with mode 0600", () => {
+  it("creates the socket with mode 0600", ({ session }) => {
     expect(statSync(session.launched.socket).mode & 0o777).toBe(0o600);
   });
 
-  it("refuses requests without a valid token, saying how to supply one", async () => {
+  it("refuses requests without a valid token, saying how to supply one", async ({ session }) => {
     const anonymous = await WebOperatorClient.connect({ socketPath: session.launched.socket, token: null });
     const wrong = await WebOperatorClient.connect({ socketPath: session.launched.socket, token: "not-the-token" });
     try {
@@ -73,7 +66,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     }
   });
 
-  it("answers unknown commands, bad payloads and an unconfigured task provider with typed errors", async () => {
+  it("answers unknown commands, bad payloads and an unconfigured task provider with typed errors", async ({ session }) => {
     const unknown = await session.client.send({ type: "browser.teleport", payload: {} });
     expect(unknown).toMatchObject({ code: "unknown_command" });
     expect(await session.errorCode("browser.click", {} as never)).toBe("bad_request");
@@ -85,7 +78,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     expect(wrongTypes).toMatchObject({ id: "w1", code: "bad_request" });
   });
 
-  it("survives a malformed frame on one connection while another keeps working", async () => {
+  it("survives a malformed frame on one connection while another keeps working", async ({ session }) => {
     const bad = await rawConnection(session.launched.socket);
     const body = Buffer.from("{this is not json", "utf8");
     const header = Buffer.alloc(4);
@@ -107,7 +100,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     bad.socket.destroy();
   });
 
-  it("serves many agent connections at once, each answered by id", async () => {
+  it("serves many agent connections at once, each answered by id", async ({ session }) => {
     const clients = await Promise.all(Array.from({ length: 12 }, () => session.connect()));
     const results = await Promise.all(clients.flatMap((client) => [client.request("bridge.health", {}), client.request("bridge.health", {})]));
     expect(results.every((health) => health.extension.connected)).toBe(true);
@@ -116,7 +109,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     for (const client of clients) client.close();
   });
 
-  it("forwards messages over Chrome's 1 MB limit by splitting them", async () => {
+  it("forwards messages over Chrome's 1 MB limit by splitting them", async ({ session }) => {
     const page = session.pages.url("/page?html=" + encodeURIComponent('<textarea aria-label="Big"></textarea>'));
     await session.client.request("browser.navigate", { url: page });
     const snapshot = await session.client.request("browser.snapshot", {});
@@ -127,7 +120,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     expect(typed.value.length).toBe(text.length);
   });
 
-  it("times out a request that outlives its timeoutMs", async () => {
+  it("times out a request that outlives its timeoutMs", async ({ session }) => {
     const started = Date.now();
     const code = await session.client
       .request("browser.navigate", { url: session.pages.url("/slow?ms=4000") }, { timeoutMs: 800 })
@@ -136,7 +129,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
-  it("never lets a second bridge steal a live socket", async () => {
+  it("never lets a second bridge steal a live socket", async ({ session }) => {
     const second = spawn(process.execPath, [builtBridgeEntry()], {
       env: { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" },
       stdio: ["pipe", "pipe", "pipe"],
@@ -151,7 +144,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
     expect(health.bridge.pid).not.toBe(second.pid);
   });
 
-  it("holds a request while a killed service worker comes back by itself, then answers it", async () => {
+  it("holds a request while a killed service worker comes back by itself, then answers it", async ({ session }) => {
     const workerTarget = await session.launched.browser.waitForTarget((target) => target.type() === "service_worker");
     const worker = await workerTarget.worker();
     await worker?.close();

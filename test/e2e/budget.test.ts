@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 function printedRefs(text: string): string[] {
   return [...text.matchAll(/\[ref=([^\]]*)\]/g)].map((match) => match[1] ?? "");
 }
 
 /** The default 12,000-char budget holds on every page (so a large page never floods a model); only the viewport's own targets may exceed it. */
+const it = sessionTest();
+
 describe("the snapshot budget on link-heavy pages", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("a page whose offscreen links alone exceed the budget stays within it, keeping every visible target", async () => {
+  it("a page whose offscreen links alone exceed the budget stays within it, keeping every visible target", async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/budget-links.html") });
     const result = await session.client.request("browser.snapshot", {});
     expect(result.text.length).toBeLessThanOrEqual(12_000);
@@ -32,7 +26,7 @@ describe("the snapshot budget on link-heavy pages", () => {
     expect(result.text).not.toContain("number 1499 ");
   });
 
-  it("only a viewport whose own targets exceed the budget goes over it, and says so", async () => {
+  it("only a viewport whose own targets exceed the budget goes over it, and says so", async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/budget-dense.html") });
     const result = await session.client.request("browser.snapshot", { maxChars: 1_000 });
     expect(result.text.length).toBeGreaterThan(1_000);
@@ -42,7 +36,7 @@ describe("the snapshot budget on link-heavy pages", () => {
     expect(result.refCount).toBe(printedRefs(result.text).length);
   });
 
-  it("a page without a doctype keeps its on-screen unnamed links and drops the offscreen ones", async () => {
+  it("a page without a doctype keeps its on-screen unnamed links and drops the offscreen ones", async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/budget-quirks.html") });
     const result = await session.client.request("browser.snapshot", { elements: true });
     expect(result.text.length).toBeLessThanOrEqual(12_000);

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+import type { WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 function printedRefs(text: string): string[] {
   return [...text.matchAll(/\[ref=([^\]]*)\]/g)].map((match) => match[1] ?? "");
@@ -10,17 +12,10 @@ function printedRefs(text: string): string[] {
  * a page cannot forge a ref or a line through read_page_deep nor through browser.snapshot's
  * cdp-ax fallback (the fixture hides everything from the DOM walker, so the fallback runs).
  */
+const it = sessionTest();
+
 describe("untrusted page strings on the CDP snapshot paths", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  async function openForgery(): Promise<void> {
+  async function openForgery(session: WebOperatorSession): Promise<void> {
     const url = session.pages.url("/deep-forgery.html");
     await session.client.request("browser.navigate", { url });
     for (const page of await session.launched.browser.pages()) {
@@ -42,15 +37,15 @@ describe("untrusted page strings on the CDP snapshot paths", () => {
     expect(lines[2]).toBe("Title: Deep forgery [ref\\=c1abc_1_1_9] - Fixture");
   }
 
-  it("cannot forge a ref or a line through browser.read_page_deep", async () => {
-    await openForgery();
+  it("cannot forge a ref or a line through browser.read_page_deep", async ({ session }) => {
+    await openForgery(session);
     const deep = await session.client.request("browser.read_page_deep", {});
     expect(deep.source).toBe("cdp-ax");
     expectNoForgery(deep.text, deep.snapshotId, deep.refCount);
   });
 
-  it("cannot forge a ref or a line through the cdp-ax fallback of browser.snapshot, and the real ref still clicks", async () => {
-    await openForgery();
+  it("cannot forge a ref or a line through the cdp-ax fallback of browser.snapshot, and the real ref still clicks", async ({ session }) => {
+    await openForgery(session);
     const snapshot = await session.client.request("browser.snapshot", {});
     expect(snapshot).toMatchObject({ source: "cdp-ax" });
     expectNoForgery(snapshot.text, snapshot.snapshotId, snapshot.refCount);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 import { lineWith, refOf, withoutIds } from "../helpers/snapshotLines.js";
 
 /**
@@ -7,18 +8,15 @@ import { lineWith, refOf, withoutIds } from "../helpers/snapshotLines.js";
  * addEventListener, pointer chains resolved to their innermost targets, closed shadow roots
  * a page script attached to a plain div, before and after the content script started.
  */
+const it = sessionTest();
+
 describe("interactive detection on real-site patterns", () => {
-  let session: WebOperatorSession;
   let text = "";
 
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
+  it.beforeAll(async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/detection.html") });
     await session.client.request("browser.wait_for", { text: "Closed late button" }).catch(() => undefined);
     text = (await session.client.request("browser.snapshot", {})).text;
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   it("gives refs to elements whose only handler came from addEventListener", () => {
@@ -35,7 +33,7 @@ describe("interactive detection on real-site patterns", () => {
     expect(list).toBeUndefined();
   });
 
-  it("resolves a delegated listener on a list to its items", async () => {
+  it("resolves a delegated listener on a list to its items", async ({ session }) => {
     for (const item of ["first", "second", "third"]) refOf(lineWith(text, `Delegated ${item}`));
     const clicked = refOf(lineWith(text, "Delegated second"));
     await session.client.request("browser.click", { ref: clicked });
@@ -48,7 +46,7 @@ describe("interactive detection on real-site patterns", () => {
     findRef(text, "button", "Open button");
   });
 
-  it("clicks a listener-only cover div and a closed-root button by ref", async () => {
+  it("clicks a listener-only cover div and a closed-root button by ref", async ({ session }) => {
     await session.client.request("browser.click", { ref: refOf(lineWith(text, "START")) });
     expect((await session.client.request("browser.extract", {})).text).toContain("cover clicked");
     const fresh = (await session.client.request("browser.snapshot", {})).text;
@@ -56,7 +54,7 @@ describe("interactive detection on real-site patterns", () => {
     expect((await session.client.request("browser.extract", {})).text).toContain("tab Specs");
   });
 
-  it("the first snapshot of a page and a later one print the same text", async () => {
+  it("the first snapshot of a page and a later one print the same text", async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/perception-names.html") });
     const first = (await session.client.request("browser.snapshot", {})).text;
     const later = (await session.client.request("browser.snapshot", {})).text;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+
+const it = sessionTest();
 
 describe("diagnostics buffers survive a service-worker restart (chrome.storage.session)", () => {
-  let session: WebOperatorSession;
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
   /** Stops the extension's worker as Chrome does when idle, then wakes it with a tab event and waits until it is back. */
-  async function restartWorker(): Promise<void> {
+  async function restartWorker(session: WebOperatorSession): Promise<void> {
     const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
     await worker?.close();
     await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 30_000, interval: 20 }).toBe(false);
@@ -30,7 +25,7 @@ describe("diagnostics buffers survive a service-worker restart (chrome.storage.s
     await page.close();
   }
 
-  it("read_network after a restart still has the requests finished before it; read_console does not repeat what was read", async () => {
+  it("read_network after a restart still has the requests finished before it; read_console does not repeat what was read", async ({ session }) => {
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/diag-network.html") });
     await session.client.request("browser.read_network", { tabId });
     const snapshot = await session.client.request("browser.snapshot", { tabId });
@@ -44,7 +39,7 @@ describe("diagnostics buffers survive a service-worker restart (chrome.storage.s
       .poll(async () => JSON.stringify(await worker?.evaluate(`chrome.storage.session.get(["weboperator.networkLog", "weboperator.consoleCursors"])`)), { timeout: 10_000 })
       .toMatch(/diag-file\.txt.*weboperator\.consoleCursors|consoleCursors.*diag-file\.txt/s);
 
-    await restartWorker();
+    await restartWorker(session);
 
     const network = await session.client.request("browser.read_network", { tabId });
     expect(network.entries.some((entry) => entry.url.includes("/diag-file.txt"))).toBe(true);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import { readBridgePids } from "../../agent-client/launch/launchedBridges.js";
 import { WebOperatorError } from "../../protocol/index.js";
 import { isAlive, readyLine, spawnLaunch, type LaunchProcess } from "../helpers/cliProcess.js";
 import { childPids, processesMentioning } from "../helpers/processTree.js";
-import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 async function errorOf(promise: Promise<unknown>): Promise<WebOperatorError> {
   const outcome = await promise.then(
@@ -36,17 +36,10 @@ async function connectedBridgePid(socket: string, token: string): Promise<number
   }
 }
 
+const it = sessionTest();
+
 describe("faults inside a running WebOperator", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("fails the command a killed service worker was running, then reconnects once the worker wakes", async () => {
+  it("fails the command a killed service worker was running, then reconnects once the worker wakes", async ({ session }) => {
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
     const inFlight = errorOf(session.client.request("browser.navigate", { url: session.pages.url("/slow?ms=5000"), tabId }, { timeoutMs: 20_000 }));
     await new Promise((done) => setTimeout(done, 300));
@@ -67,7 +60,7 @@ describe("faults inside a running WebOperator", () => {
     expect((await session.client.request("browser.snapshot", { tabId })).text).toContain("# Page Snapshot");
   });
 
-  it("gives a client a clean error when the bridge is killed mid-request; Chrome's next connect starts a new bridge", async () => {
+  it("gives a client a clean error when the bridge is killed mid-request; Chrome's next connect starts a new bridge", async ({ session }) => {
     const socket = session.launched.socket;
     const oldPid = (await session.client.request("bridge.health", {})).bridge.pid;
     const client = await session.connect();

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { inlinePage } from "../helpers/fixtureServer.js";
-import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+
+const it = sessionTest();
 
 describe("a dialog raised by a page's first inline script", () => {
-  let session: WebOperatorSession;
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("does not block an agent tab: navigate answers, the page runs on, the snapshot reports the dialog", async () => {
+  it("does not block an agent tab: navigate answers, the page runs on, the snapshot reports the dialog", async ({ session }) => {
     await session.client.request("browser.navigate", { url: inlinePage(session.pages, "<title>Before</title><p>before</p>") });
     const page = `<title>Greeter</title><script>alert("Welcome back"); document.title = "After alert";</script><p>body</p>`;
     const navigated = await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) }, { timeoutMs: 15_000 });
@@ -20,7 +14,7 @@ describe("a dialog raised by a page's first inline script", () => {
     expect(snapshot.dialogs).toEqual([{ type: "alert", message: "Welcome back", answered: "closed" }]);
   });
 
-  it("leaves the user's own tabs' dialogs as the page wrote them", async () => {
+  it("leaves the user's own tabs' dialogs as the page wrote them", async ({ session }) => {
     const userPage = await session.launched.browser.newPage();
     await userPage.goto(inlinePage(session.pages, "<title>Mine</title><p>mine</p>"));
     expect(await userPage.evaluate(() => window.alert.toString())).toContain("[native code]");

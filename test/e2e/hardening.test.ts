@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { inlinePage } from "../helpers/fixtureServer.js";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+
+const it = sessionTest();
 
 describe("refs and the gate hold where a careless agent would slip", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("never recovers a removed element's ref onto a twin that has its own ref", async () => {
+  it("never recovers a removed element's ref onto a twin that has its own ref", async ({ session }) => {
     const row = (fruit: string): string => `<li>${fruit} <button onclick="this.parentElement.remove()">Remove</button></li>`;
     await session.client.request("browser.navigate", { url: inlinePage(session.pages, `<title>Cart</title><ul>${row("Apple")}${row("Pear")}</ul>`) });
     const snapshot = (await session.client.request("browser.snapshot", {})).text;
@@ -24,7 +18,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect((await session.client.request("browser.extract", {})).text).toContain("Pear");
   });
 
-  it("asks for confirmation for a purchase clicked by coordinates", async () => {
+  it("asks for confirmation for a purchase clicked by coordinates", async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
     const snapshot = (await session.client.request("browser.snapshot", {})).text;
     const shot = await session.client.request("browser.screenshot", { ref: findRef(snapshot, "button", "Place order") });
@@ -34,7 +28,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect((await session.client.request("browser.extract", {})).text).toContain("Nothing yet");
   });
 
-  it("keeps a fresh connection whose big second frame arrives while its first request still runs", async () => {
+  it("keeps a fresh connection whose big second frame arrives while its first request still runs", async ({ session }) => {
     const fresh = await session.connect();
     // A new agent: the visible tab is the first agent's, so it works in a tab of its own.
     const { tabId } = await fresh.request("browser.tab_open", {});
@@ -45,7 +39,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     await expect(slow).resolves.toMatchObject({ title: "Slow" });
   });
 
-  it("answers a timer's alert in an agent tab and reports it, instead of freezing the page", async () => {
+  it("answers a timer's alert in an agent tab and reports it, instead of freezing the page", async ({ session }) => {
     const page = `<title>Timer</title><p id="state">waiting</p><script>setTimeout(() => { alert("Session expires soon"); document.getElementById("state").textContent = "after alert"; }, 300)</script>`;
     await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
     await session.client.request("browser.wait_for", { text: "after alert", timeMs: 3_000 });
@@ -56,7 +50,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect((await session.client.request("browser.snapshot", {})).dialogs).toBeUndefined();
   });
 
-  it("reports a frame's timer alert in the snapshot after it, though the snapshot before it found nothing to drain", async () => {
+  it("reports a frame's timer alert in the snapshot after it, though the snapshot before it found nothing to drain", async ({ session }) => {
     const inner = inlinePage(session.pages, `<p>inner</p><script>addEventListener("message", () => { alert("From the frame"); parent.postMessage("alerted", "*"); })</script>`);
     const outer = `<title>Framed timer</title><p id="state">idle</p><iframe src="${inner}"></iframe>
       <script>addEventListener("message", (event) => { if (event.data === "alerted") document.getElementById("state").textContent = "frame alerted"; });
@@ -69,7 +63,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect((await session.client.request("browser.snapshot", {})).dialogs).toBeUndefined();
   });
 
-  it("leaves a page with a beforeunload prompt without waiting for a person", async () => {
+  it("leaves a page with a beforeunload prompt without waiting for a person", async ({ session }) => {
     const page = `<title>Editor</title><textarea aria-label="Draft"></textarea><script>addEventListener("beforeunload", (event) => { event.preventDefault(); event.returnValue = ""; })</script>`;
     await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
     const snapshot = (await session.client.request("browser.snapshot", {})).text;
@@ -79,7 +73,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect(left.title).toBe("Chain fixture");
   });
 
-  it("follows a tab that tab_open creates, so a redirect to a blocked host is stopped there too", async () => {
+  it("follows a tab that tab_open creates, so a redirect to a blocked host is stopped there too", async ({ session }) => {
     await session.client.request("browser.policy_set", { blockedHosts: ["localhost"] });
     const blocked = session.pages.url("/chain.html").replace("127.0.0.1", "localhost");
     const response = await session.client.send({ type: "browser.tab_open", payload: { url: session.pages.url(`/redirect?to=${encodeURIComponent(blocked)}`) } });
@@ -88,7 +82,7 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect(tabs.some((tab) => tab.url.startsWith("http://localhost"))).toBe(false);
   });
 
-  it("answers unsupported_page, not internal_error, on a browser error page", async () => {
+  it("answers unsupported_page, not internal_error, on a browser error page", async ({ session }) => {
     expect(await session.errorCode("browser.navigate", { url: "http://127.0.0.1:1/" })).toBe("navigation_failed");
     expect(await session.errorCode("browser.extract", {})).toBe("unsupported_page");
   });

@@ -1,28 +1,24 @@
 import { COMMANDS } from "../../protocol/index.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+
+const it = sessionTest();
 
 describe("interaction tools: actionability, trusted input, widgets, dialogs, tabs, waiting", () => {
-  let session: WebOperatorSession;
   let snapshot: string;
-  const status = async (): Promise<string> => {
+  const status = async (session: WebOperatorSession): Promise<string> => {
     const text = (await session.client.request("browser.extract", {})).text;
     return /\n?([^\n]*)\n/.exec(text.split("Actions\n")[1] ?? "")?.[1] ?? "";
   };
   const ref = (role: string, name: string): string => findRef(snapshot, role, name);
 
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-  beforeEach(async () => {
+  it.beforeEach(async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/actions.html") });
     snapshot = (await session.client.request("browser.snapshot", { maxChars: 50_000 })).text;
   });
 
-  it("refuses a click an overlay would take, naming the overlay, and clicks once it is gone", async () => {
+  it("refuses a click an overlay would take, naming the overlay, and clicks once it is gone", async ({ session }) => {
     const covered = ref("button", "Covered button");
     const failure = await session.client.send({ type: "browser.click", payload: { ref: covered } });
     expect(failure).toMatchObject({ code: "obscured" });
@@ -30,10 +26,10 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     await session.client.request("browser.click", { ref: ref("button", "Accept cookies") });
     const clicked = await session.client.request("browser.click", { ref: covered });
     expect(clicked.settled.dom).toBe(true);
-    expect(await status()).toBe("covered clicked");
+    expect(await status(session)).toBe("covered clicked");
   });
 
-  it("waits after a click for the request it started, and reports it finished", async () => {
+  it("waits after a click for the request it started, and reports it finished", async ({ session }) => {
     await session.client.request("browser.read_network", {});
     const clicked = await session.client.request("browser.click", { ref: ref("button", "Fetch data") });
     expect(clicked.settled.network).toBe(true);
@@ -43,62 +39,62 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(log.entries.find((entry) => entry.url.endsWith("/slow?ms=300"))?.status).toBe(200);
   });
 
-  it("settles a click that changed nothing more at once, with the observation in the result", async () => {
+  it("settles a click that changed nothing more at once, with the observation in the result", async ({ session }) => {
     const clicked = await session.client.request("browser.click", { ref: ref("button", "Trusted only") });
     expect(clicked.settled).toMatchObject({ dom: true, network: true });
     expect(clicked.observation?.text).toContain('button "Trusted only"');
   });
 
-  it("refuses an element that keeps moving", async () => {
+  it("refuses an element that keeps moving", async ({ session }) => {
     expect(await session.errorCode("browser.click", { ref: ref("button", "Moving target") })).toBe("not_actionable");
   });
 
-  it("reaches isTrusted-checking handlers only with trusted input", async () => {
+  it("reaches isTrusted-checking handlers only with trusted input", async ({ session }) => {
     const button = ref("button", "Trusted only");
     expect((await session.client.request("browser.click", { ref: button })).input).toBe("synthetic");
-    expect(await status()).toBe("ignored synthetic click");
+    expect(await status(session)).toBe("ignored synthetic click");
     await session.client.request("browser.click_trusted", { ref: button });
-    expect(await status()).toBe("trusted click");
+    expect(await status(session)).toBe("trusted click");
     const double = await session.client.request("browser.click", { ref: ref("button", "Double me"), count: 2 });
     expect(double.input).toBe("trusted");
-    expect(await status()).toBe("double click trusted");
+    expect(await status(session)).toBe("double click trusted");
   });
 
-  it("opens a CSS hover menu with a real pointer move", async () => {
+  it("opens a CSS hover menu with a real pointer move", async ({ session }) => {
     expect(snapshot).not.toContain('link "Laptops"');
     const hovered = await session.client.request("browser.hover", { ref: ref("button", "Products") });
     // No DOM change, only :hover: the snapshot's new lines are the change.
     expect(hovered.effect).toBe("page_changed");
     const after = (await session.client.request("browser.snapshot", {})).text;
     await session.client.request("browser.click", { ref: findRef(after, "link", "Laptops") });
-    expect(await status()).toBe("Laptops chosen");
+    expect(await status(session)).toBe("Laptops chosen");
   });
 
-  it("selects options in native selects (by label or value, single and multiple) and ARIA listboxes", async () => {
+  it("selects options in native selects (by label or value, single and multiple) and ARIA listboxes", async ({ session }) => {
     const size = await session.client.request("browser.select_option", { ref: ref("combobox", "Size"), labels: ["large"] });
     expect(size.selected).toEqual([{ value: "l", label: "Large" }]);
-    expect(await status()).toBe("size l");
+    expect(await status(session)).toBe("size l");
     const toppings = await session.client.request("browser.select_option", { ref: ref("listbox", "Toppings"), values: ["ch", "ol"] });
     expect(toppings.selected.map((option) => option.label)).toEqual(["Cheese", "Olives"]);
     const colour = await session.client.request("browser.select_option", { ref: ref("listbox", "Colour"), labels: ["Blue"] });
     expect(colour.selected).toEqual([{ value: "blue", label: "Blue" }]);
-    expect(await status()).toBe("colour blue");
+    expect(await status(session)).toBe("colour blue");
     expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Huge"] })).toBe("not_found");
     expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Small", "Large"] })).toBe("bad_request");
   });
 
-  it("answers confirm and prompt for the page during a write and reports them", async () => {
+  it("answers confirm and prompt for the page during a write and reports them", async ({ session }) => {
     const confirmed = await session.client.request("browser.click", { ref: ref("button", "Delete item") });
     expect(confirmed.dialogs).toEqual([{ type: "confirm", message: "Delete this item?", answered: "cancel" }]);
     expect(confirmed.effect).toBe("dialog");
-    expect(await status()).toBe("kept");
+    expect(await status(session)).toBe("kept");
     const prompted = await session.client.request("browser.click", { ref: ref("button", "Rename item") });
     expect(prompted.dialogs).toEqual([{ type: "prompt", message: "New name?", answered: "null" }]);
-    expect(await status()).toBe("renamed to null");
+    expect(await status(session)).toBe("renamed to null");
     expect(prompted.dialogRestoreFailed).toBeUndefined();
   });
 
-  it("reports a tab opened by target=_blank and routes the agent to it", async () => {
+  it("reports a tab opened by target=_blank and routes the agent to it", async ({ session }) => {
     const clicked = await session.client.request("browser.click", { ref: ref("link", "Open help") });
     expect(clicked.tab_created?.url).toBe(session.pages.url("/actions-child.html"));
     expect(clicked.effect).toBe("new_tab");
@@ -109,7 +105,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     await session.launched.browser.pages().then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
   });
 
-  it("escalates a visibly failed synthetic type once to trusted typing", async () => {
+  it("escalates a visibly failed synthetic type once to trusted typing", async ({ session }) => {
     const typed = await session.client.request("browser.type", { ref: ref("textbox", "Stubborn"), text: "new value" });
     expect(typed.escalated).toBe("type_trusted");
     expect(typed.value).toBe("new value");
@@ -117,7 +113,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(direct.value).toBe("new value!");
   });
 
-  it("waits for text to appear and disappear, and times out honestly", async () => {
+  it("waits for text to appear and disappear, and times out honestly", async ({ session }) => {
     await session.client.request("browser.click", { ref: ref("button", "Load later") });
     const appeared = await session.client.request("browser.wait_for", { text: "loaded the data" });
     expect(appeared.matched).toBe(true);
@@ -128,7 +124,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(timer.waitedMs).toBeGreaterThanOrEqual(100);
   });
 
-  it("scrolls a far element into view and presses keys by the catalog name", async () => {
+  it("scrolls a far element into view and presses keys by the catalog name", async ({ session }) => {
     const far = await session.client.request("browser.scroll_to", { ref: ref("button", "Far away") });
     expect(far.inViewport).toBe(true);
     // press_key is an alias of press: the bridge resolves it and answers press's result.
@@ -139,7 +135,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(invalid).toMatchObject({ code: "invalid_key" });
   });
 
-  it("runs up to four steps and stops before reusing refs after a navigation", async () => {
+  it("runs up to four steps and stops before reusing refs after a navigation", async ({ session }) => {
     const batch = await session.client.request("browser.batch_actions", {
       actions: [
         { tool: "select_option", ref: ref("combobox", "Size"), labels: ["Medium"] },
@@ -165,7 +161,7 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(await session.errorCode("browser.batch_actions", { actions: [] })).toBe("bad_request");
   });
 
-  it("lists every tool as protocol/ declares it: level, effects, intent, aliases, description, example, schema", async () => {
+  it("lists every tool as protocol/ declares it: level, effects, intent, aliases, description, example, schema", async ({ session }) => {
     const { tools } = await session.client.request("browser.tools", {});
     const declared = Object.entries(COMMANDS).filter(([, spec]) => spec.handledBy === "extension");
     expect(tools.map((tool) => tool.name).sort()).toEqual(declared.map(([name]) => name).sort());

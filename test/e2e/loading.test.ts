@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 /**
  * Pages that never finish loading: navigate answers once the document is
  * interactive, or with what it has, and snapshot, click and extract answer on them at once,
  * saying loading: true. No wall-clock threshold: the command timeouts are the bound.
  */
+const it = sessionTest();
+
 describe("pages that never finish loading", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("a page whose image, script, stylesheet and frame never answer is read and clicked while loading", async () => {
+  it("a page whose image, script, stylesheet and frame never answer is read and clicked while loading", async ({ session }) => {
     const opened = await session.client.request("browser.navigate", { url: session.pages.url("/loading-stalled.html") });
     expect(opened.loading).toBe(true);
     expect(opened.title).toBe("Stalled subresources");
@@ -33,7 +27,7 @@ describe("pages that never finish loading", () => {
     expect(extracted.text).toContain("Clicked while loading");
   });
 
-  it("a document whose body never ends answers navigate with loading: true and is read as far as it came", async () => {
+  it("a document whose body never ends answers navigate with loading: true and is read as far as it came", async ({ session }) => {
     const opened = await session.client.request("browser.navigate", { url: session.pages.url("/endless") });
     expect(opened.loading).toBe(true);
 
@@ -47,7 +41,7 @@ describe("pages that never finish loading", () => {
     expect(extracted.text).toContain("Clicked");
   });
 
-  it("a finished page says it is not loading", async () => {
+  it("a finished page says it is not loading", async ({ session }) => {
     const opened = await session.client.request("browser.navigate", { url: session.pages.url("/page?html=" + encodeURIComponent("<title>Done</title><p>All here</p>")) });
     // A page without subresources may complete before navigate answers, or just after.
     const snapshot = await session.client.request("browser.snapshot", {});
@@ -58,7 +52,7 @@ describe("pages that never finish loading", () => {
 
   // A new tab still waiting for its server, or the new-tab page of a browser just started,
   // has no document at all: nothing may wait on one before navigating the tab away.
-  it("a tab whose first page never answered shows no page to read, and navigate takes it elsewhere", async () => {
+  it("a tab whose first page never answered shows no page to read, and navigate takes it elsewhere", async ({ session }) => {
     const before = await session.client.request("browser.tabs_list", {});
     const cdp = await session.launched.browser.target().createCDPSession();
     await cdp.send("Target.createTarget", { url: session.pages.url("/stall") });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 /** SETTLE.domQuietMs: the full wait needs at least this long of DOM quiet, so a click that took it cannot have waited less. */
 const FULL_WAIT_DOM_QUIET_MS = 50;
@@ -25,25 +26,20 @@ const PAGE = `<!doctype html><title>Settle</title>
   });
 </script>`;
 
+const it = sessionTest();
+
 describe("the settle's quiet window runs from the dispatch", () => {
-  let session: WebOperatorSession;
   let snapshot: string;
   let snapshotId: string;
 
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-  beforeEach(async () => {
+  it.beforeEach(async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url(`/page?html=${encodeURIComponent(PAGE)}`) });
     const taken = await session.client.request("browser.snapshot", {});
     snapshot = taken.text;
     snapshotId = taken.snapshotId;
   });
 
-  it("waits out a change the click's handler makes 8 ms later and reports the changed page", async () => {
+  it("waits out a change the click's handler makes 8 ms later and reports the changed page", async ({ session }) => {
     const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Change later") });
     expect(clicked.observation?.text).toContain("Changed 8 ms later");
     expect(clicked.observation?.diff).toContain("+ text: Changed 8 ms later");
@@ -52,19 +48,19 @@ describe("the settle's quiet window runs from the dispatch", () => {
     expect(clicked.settled.waitedMs).toBeGreaterThanOrEqual(FULL_WAIT_DOM_QUIET_MS);
   });
 
-  it("counts what the click ran at once (handler, microtask, zero-delay task) as the click itself", async () => {
+  it("counts what the click ran at once (handler, microtask, zero-delay task) as the click itself", async ({ session }) => {
     const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Change at once") });
     expect(clicked.settled).toMatchObject({ dom: true, network: true });
     expect(clicked.observation?.text).toContain("Zero-delay task ran");
   });
 
-  it("covers trusted clicks from their dispatch too", async () => {
+  it("covers trusted clicks from their dispatch too", async ({ session }) => {
     const clicked = await session.client.request("browser.click_trusted", { ref: findRef(snapshot, "button", "Change later") });
     expect(clicked.observation?.text).toContain("Changed 8 ms later");
     expect(clicked.settled).toMatchObject({ dom: true, network: true });
   });
 
-  it("diffs against the view before the click when a quiet DOM still had a request to wait for", async () => {
+  it("diffs against the view before the click when a quiet DOM still had a request to wait for", async ({ session }) => {
     const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Fetch data") });
     expect(clicked.observation?.text).toContain("Loaded");
     // The window's observation (DOM quiet, showing "Loading") was not the answer: it is not what the diff starts from.

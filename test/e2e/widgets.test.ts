@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { describe, expect } from "vitest";
+import { findRef } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
+
+const it = sessionTest();
 
 describe("real-world widgets through the socket: date picker, autocomplete, a download", () => {
-  let session: WebOperatorSession;
   let snapshot: string;
 
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
+  it.beforeAll(async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/widgets.html") });
     snapshot = (await session.client.request("browser.snapshot", {})).text;
   });
-  afterAll(async () => {
-    await session?.close();
-  });
 
-  it("sets a date input whole, and refuses a value in the wrong format", async () => {
+  it("sets a date input whole, and refuses a value in the wrong format", async ({ session }) => {
     const date = /- (\w+) "Departure date"[^\n]*\[ref=([^\]]+)\]/.exec(snapshot)?.[2] ?? "";
     const typed = await session.client.request("browser.type", { ref: date, text: "2026-12-24" });
     expect(typed.value).toBe("2026-12-24");
@@ -22,7 +20,7 @@ describe("real-world widgets through the socket: date picker, autocomplete, a do
     expect(await session.errorCode("browser.type", { ref: date, text: "24/12/2026" })).toBe("bad_request");
   });
 
-  it("types into an autocomplete, sees the suggestions in the observation, and picks one", async () => {
+  it("types into an autocomplete, sees the suggestions in the observation, and picks one", async ({ session }) => {
     const typed = await session.client.request("browser.type", { ref: findRef(snapshot, "combobox", "Destination"), text: "Par" });
     const suggestions = typed.observation?.interactiveRefs.filter((ref) => ref.role === "option").map((ref) => ref.name);
     expect(suggestions).toEqual(["Paris", "Parma"]);
@@ -31,7 +29,7 @@ describe("real-world widgets through the socket: date picker, autocomplete, a do
     expect(picked.observation?.text).toContain("destination Paris");
   });
 
-  it("reports the download a click started", async () => {
+  it("reports the download a click started", async ({ session }) => {
     const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "link", "Download itinerary") });
     expect(clicked.download_started?.[0]?.url).toBe(session.pages.url("/diag-file.txt"));
     const { downloads } = await session.client.request("browser.downloads", {});

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { WebOperatorError } from "../../protocol/index.js";
-import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { sessionTest } from "../helpers/sessionTest.js";
 
 const SNAPSHOT_EVERY_MS = 200;
 
@@ -9,17 +9,10 @@ const SNAPSHOT_EVERY_MS = 200;
  * Agents must not see it: the offscreen waker starts the worker again at once, and the
  * bridge holds what arrives meanwhile (and reads that were running) until it is back.
  */
+const it = sessionTest();
+
 describe("no outage while the service worker comes back", () => {
-  let session: WebOperatorSession;
-
-  beforeAll(async () => {
-    session = await startWebOperatorSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it("answers every snapshot an agent sends every 200 ms while the worker is stopped twice", async () => {
+  it("answers every snapshot an agent sends every 200 ms while the worker is stopped twice", async ({ session }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
     // ServiceWorker.stopAllWorkers belongs to a page's DevTools session (opened before the
     // test, so its tab events are over); none is attached to the worker, which would keep it alive.
