@@ -82,6 +82,7 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
   "skills.get": { group: "tasks", summary: "One skill with the steps it replays." },
   "browseruse.state": { group: "browseruse", summary: "The Browser-Use state object of the tab (page_content, element_index)." },
   "browseruse.act": { group: "browseruse", summary: "One Browser-Use action by element index; answers the new state." },
+  "body.capability": { group: "body", summary: "The &body.browser capability contract: its five operations, their types, and what it takes and feeds." },
   "body.perceive": { group: "body", summary: "The &body.browser observation of the tab, with @eN refs." },
   "body.encode_state": { group: "body", summary: "The &body.browser state hash of the page." },
   "body.affordances": { group: "body", summary: "The typed &body.browser actions valid now." },

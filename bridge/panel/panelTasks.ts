@@ -28,8 +28,8 @@ export function panelSteps(rows: StepRow[]): PanelStep[] {
 
 function locatorOf(row: StepRow): PanelStep["target"] {
   if (row.edge === null) return null;
-  const edge = safeJson(row.edge) as { typed_action?: { locator?: { role?: unknown; name?: unknown } | null } } | null;
-  const locator = edge?.typed_action?.locator;
+  const edge = safeJson(row.edge) as { tool?: { locator?: { role?: unknown; name?: unknown } | null } } | null;
+  const locator = edge?.tool?.locator;
   if (typeof locator?.role !== "string" || typeof locator.name !== "string") return null;
   return { role: locator.role, name: locator.name };
 }

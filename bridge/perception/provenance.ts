@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BodyProvenance } from "../../../protocol/index.js";
+import type { BodyProvenance } from "../../protocol/index.js";
 
 export const BODY_PROVIDER = "weboperator";
 export const DEFAULT_AGENT_ID = "WebOperator";

@@ -21,6 +21,7 @@ import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, T
 import type { InteractionAnswer } from "./interactionStore.js";
 import { parseBrowserResult } from "./browserResult.js";
 import { BodyStepRecorder } from "./trace/bodyStepRecorder.js";
+import { stepEdge } from "./trace/stepEdge.js";
 
 export interface TaskSessionDeps {
   row: TaskRow;
@@ -158,30 +159,20 @@ export class TaskSession implements TaskContext {
       const durationMs = Date.now() - startedAt;
       if (outcome?.stateHash !== undefined) this.lastStateHash = outcome.stateHash;
       const body = await this.recorder.endStep(this.active);
-      const at = new Date(startedAt).toISOString();
-      // An InteractionTrace edge body.replay takes: encode_state hashes, and the step's typed actions in body_actions.
-      const edge = {
-        trace_id: this.id,
-        body_subtype: "browser",
-        ...body,
-        typed_action: { action, input: shortInput(input), locator: outcome?.locator ?? null },
-        latency_ms: durationMs,
-        outcome_status: outcome === undefined ? `error:${failure?.code ?? "unknown"}` : "success",
-        provenance: {
-          provider: "weboperator",
-          capability: "&body.browser",
-          operation: "act",
-          timestamp: at,
-          agent_id: `task:${this.id}`,
-          trace_id: this.id,
-          source: action === "open_tab" ? "engine" : this.deps.row.provider === "replay" ? "replay" : "model",
-          task_id: this.id,
-          step: index,
-          model: this.model,
-          at,
-        },
-        tabs_hash: this.lastStateHash,
-      };
+      const edge = stepEdge({
+        taskId: this.id,
+        index,
+        action,
+        input,
+        source: action === "open_tab" ? "engine" : this.deps.row.provider === "replay" ? "replay" : "model",
+        model: this.model,
+        startedAt,
+        latencyMs: durationMs,
+        body,
+        locator: outcome?.locator ?? null,
+        failure,
+        tabsHash: this.lastStateHash,
+      });
       const summary = outcome?.summary ?? `${failure?.code ?? "error"}: ${failure?.message ?? ""}`;
       this.deps.store.insertStep({
         task_id: this.id,

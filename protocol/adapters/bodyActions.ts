@@ -135,11 +135,38 @@ export const BodyTraceEdgeSchema = z.object({
   state_after: BodyStateHashSchema.nullable(),
   latency_ms: z.number(),
   outcome_status: z.enum(["success", "failure"]),
+  /** Beside a failure: the browser command's error code and message. */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
   provenance: BodyProvenanceSchema,
 });
 export type BodyTraceEdge = z.infer<typeof BodyTraceEdgeSchema>;
 
 export const BodyErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/**
+ * One InteractionTrace edge of a task step (`GET /v1/tasks/:id/trace` → `edges`): the same
+ * edge body.act emits, with the step's typed actions in `body_actions` (a step can stand for
+ * several, e.g. a type with submit is a fill then a press), the tool call the model made, and
+ * the task in the provenance.
+ */
+export const TaskTraceEdgeSchema = BodyTraceEdgeSchema.extend({
+  /** The step's first typed action, with the ref the model used; null for a step that only read the page. */
+  typed_action: BodyTypedActionSchema.nullable(),
+  body_actions: z.array(BodyTypedActionSchema),
+  /** Set when the step did something no typed action expresses (a coordinate click, a second tab). */
+  not_replayable: z.string().optional(),
+  /** What the model called, as it called it: the provider's member or action, its input (long strings cut), and the element it named. */
+  tool: z.object({ action: z.string(), input: z.unknown(), locator: z.object({ role: z.string(), name: z.string() }).nullable() }),
+  /** The provider's own hash of the state after the step (Browser-Use: the next State Object's state_hash). */
+  tabs_hash: z.string().nullable(),
+  provenance: BodyProvenanceSchema.extend({
+    source: z.enum(["engine", "model", "replay"]),
+    task_id: z.string(),
+    step: z.number().int(),
+    model: z.string(),
+  }),
+});
+export type TaskTraceEdge = z.infer<typeof TaskTraceEdgeSchema>;
 
 export const BodyActionOutcomeSchema = z.object({
   tabId: TabIdSchema,

@@ -44,7 +44,66 @@ export const BodyAffordanceSetSchema = z.object({
 
 const PerceptionQuerySchema = z.strictObject({ ...tabScoped });
 
+const BodyOperationSchema = z.object({
+  in: z.string(),
+  out: z.string(),
+  /** The socket command (and MCP tool, CLI verb) that performs the operation. */
+  command: z.string(),
+});
+
+/** The capability contract &body.browser declares, with where each operation is served. */
+export const BodyCapabilitySchema = z.object({
+  capability: z.literal("&body.browser"),
+  version: z.string(),
+  provider: z.string(),
+  operations: z.object({
+    perceive: BodyOperationSchema,
+    act: BodyOperationSchema,
+    affordances: BodyOperationSchema,
+    encode_state: BodyOperationSchema,
+    replay: BodyOperationSchema,
+  }),
+  accepts_from: z.array(z.string()),
+  feeds_into: z.array(z.string()),
+  /** The closed set of typed actions `act` takes. */
+  action_types: z.array(BodyActionTypeSchema),
+  /** How `encode_state` hashes a page, so another provider can produce equal hashes. */
+  state_encoding: z.string(),
+});
+export type BodyCapability = z.infer<typeof BodyCapabilitySchema>;
+
+/**
+ * The contract itself. Consumers (episodic memory, planners, telemetry) read it to know what
+ * this body takes and gives without knowing which browser driver is behind it.
+ */
+export const BODY_BROWSER_CAPABILITY: BodyCapability = {
+  capability: "&body.browser",
+  version: "0.1.0",
+  provider: "weboperator",
+  operations: {
+    perceive: { in: "perception_query", out: "browser_observation", command: "body.perceive" },
+    act: { in: "typed_action", out: "action_outcome", command: "body.act" },
+    affordances: { in: "scope_query", out: "affordance_set", command: "body.affordances" },
+    encode_state: { in: "perception_query", out: "state_hash", command: "body.encode_state" },
+    replay: { in: "interaction_trace", out: "replay_result", command: "body.replay" },
+  },
+  accepts_from: ["&memory.episodic", "&reason.plan", "&govern.telemetry", "&govern.identity", "context", "typed_action", "interaction_trace"],
+  feeds_into: ["&memory.episodic", "&reason.*", "&govern.telemetry", "output"],
+  action_types: BodyActionTypeSchema.options,
+  state_encoding: "sha256(canonical_json({url, a11y_tree_structure, viewport_hash}))",
+};
+
 export const BODY_BROWSER_COMMANDS = {
+  "body.capability": command({
+    payload: z.strictObject({}),
+    result: BodyCapabilitySchema,
+    handledBy: "bridge",
+    description:
+      "The &body.browser capability contract: {capability, version, provider, operations {perceive, act, affordances, encode_state, replay} each with its in and out types and the command that serves it, accepts_from, feeds_into, action_types (the closed set of 17), state_encoding}. Touches no page.",
+    example: {},
+    effects: "read",
+    gated: false,
+  }),
   "body.perceive": command({
     payload: PerceptionQuerySchema,
     result: BodyObservationSchema,

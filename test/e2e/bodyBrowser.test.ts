@@ -27,6 +27,23 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
     await session?.close();
   });
 
+  it("capability answers the contract, and every operation it names is served on the socket with that output", async () => {
+    const contract = await agent.request("body.capability", {});
+    expect(contract).toMatchObject({ capability: "&body.browser", accepts_from: expect.arrayContaining(["&memory.episodic", "typed_action", "interaction_trace"]), feeds_into: expect.arrayContaining(["&govern.telemetry", "output"]) });
+    expect(Object.keys(contract.operations).sort()).toEqual(["act", "affordances", "encode_state", "perceive", "replay"]);
+    expect(contract.action_types).toHaveLength(17);
+    expect(contract.operations.act).toMatchObject({ in: "typed_action", out: "action_outcome", command: "body.act" });
+    // The reads it names answer for real, and agree on the state hash.
+    const observed = await agent.request("body.perceive", {});
+    expect(contract.operations.perceive.command).toBe("body.perceive");
+    expect(contract.operations.encode_state.command).toBe("body.encode_state");
+    expect((await agent.request("body.encode_state", {})).state_hash).toBe(observed.state_hash);
+    expect(contract.operations.affordances.command).toBe("body.affordances");
+    expect((await agent.request("body.affordances", {})).state_hash).toBe(observed.state_hash);
+    // It takes no arguments: a stray field is refused, not ignored.
+    expect(await agent.send({ type: "body.capability", payload: { tabId: 1 } })).toMatchObject({ code: "bad_request" });
+  });
+
   it("perceive answers the observation with @eN refs, viewport and document metadata", async () => {
     const observation = await agent.request("body.perceive", {});
     expect(observation.url).toBe(url);

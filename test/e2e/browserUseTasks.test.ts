@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturedCliIo } from "../helpers/capturedCliIo.js";
 import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { createHash } from "node:crypto";
-import type { TaskEvent } from "../../protocol/index.js";
+import { TaskTraceEdgeSchema, type TaskEvent } from "../../protocol/index.js";
 import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
 import { chatByGoal, goalOf, indexIn, lastState, startFakeChatCompletions, textOf, type FakeChatCompletions, type RecordedChatRequest, type ScriptedChatTurn } from "../helpers/fakeChatCompletions.js";
 import { killBridgeAndReconnect } from "../helpers/bridgeRestart.js";
@@ -140,13 +140,18 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     // The trace's edges carry the provider's own hash as tabs_hash: for Browser-Use, the state_hash of the state the model saw next.
     const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
     const trace = (await (await fetch(`http://127.0.0.1:${port}/v1/tasks/${id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).json()) as {
-      edges: Array<{ state_before: string | null; state_after: string | null; tabs_hash: string | null; typed_action: { action: string; locator: unknown } }>;
+      edges: unknown[];
       modelCalls: unknown[];
       confirmations: Array<{ answer: string }>;
     };
     expect(trace.modelCalls).toHaveLength(4);
-    expect(trace.edges.slice(1).map((edge) => edge.tabs_hash)).toEqual(requests.slice(1).map((request) => lastState(request).state_hash));
-    expect(trace.edges[3]).toMatchObject({ typed_action: { action: "click_element", locator: { role: "button", name: "Submit application" } } });
+    const edges = trace.edges.map((edge) => TaskTraceEdgeSchema.parse(edge));
+    expect(edges.slice(1).map((edge) => edge.tabs_hash)).toEqual(requests.slice(1).map((request) => lastState(request).state_hash));
+    expect(edges[3]).toMatchObject({
+      tool: { action: "click_element", locator: { role: "button", name: "Submit application" } },
+      typed_action: { type: "click", semantic_locator: { role: "button", name: "Submit application" } },
+      outcome_status: "success",
+    });
     expect(trace.confirmations).toMatchObject([{ answer: "allowed" }]);
   });
 
@@ -190,6 +195,11 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
       ["open_tab", true, null],
       ["click_element", false, "invalid_ref"],
     ]);
+    // The failed step is a failure edge with its error beside it, not a success or an "error:" status.
+    const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
+    const trace = (await (await fetch(`http://127.0.0.1:${port}/v1/tasks/${id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).json()) as { edges: unknown[] };
+    const failed = TaskTraceEdgeSchema.parse(trace.edges[1]);
+    expect(failed).toMatchObject({ outcome_status: "failure", error: { code: "invalid_ref" }, tool: { action: "click_element" } });
   });
 
   it("returns a denied confirmation to the model as ELEMENT_NOT_INTERACTIVE, and leaves the page alone", async () => {

@@ -64,7 +64,8 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
       [{ type: "click", semantic_locator: { role: "checkbox", name: "Newsletter", occurrence: 0 } }],
     ]);
     for (const edge of firstTrace.edges) {
-      expect(edge).toMatchObject({ trace_id: first.id, body_subtype: "browser", provenance: { provider: "weboperator", capability: "&body.browser", agent_id: `task:${first.id}`, trace_id: first.id } });
+      expect(edge).toMatchObject({ body_subtype: "browser", provenance: { provider: "weboperator", capability: "&body.browser", agent_id: `task:${first.id}`, task_id: first.id, trace_id: edge.trace_id } });
+      expect(edge.trace_id).toMatch(/^trace_/);
       expect(edge.state_after).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(edge).not.toHaveProperty("not_replayable");
     }

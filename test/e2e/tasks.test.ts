@@ -4,7 +4,7 @@ import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebOperatorClient } from "../../agent-client/client.js";
-import type { TaskEvent } from "../../protocol/index.js";
+import { BodyActionTypeSchema, TaskTraceEdgeSchema, type TaskEvent } from "../../protocol/index.js";
 import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolResults, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
@@ -188,12 +188,19 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect((await fetch(`http://127.0.0.1:${port}/v1/tasks/task_nope/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).status).toBe(404);
     const response = await fetch(url, { headers: { authorization: `Bearer ${session.launched.token}` } });
     expect(response.status).toBe(200);
-    const trace = (await response.json()) as { format: string; modelCalls: unknown[]; steps: unknown[]; edges: Array<{ state_before: unknown; state_after: unknown; typed_action: unknown; latency_ms: number; outcome_status: string; provenance: unknown }> };
+    const trace = (await response.json()) as { format: string; modelCalls: unknown[]; steps: unknown[]; edges: unknown[] };
     expect(trace.format).toBe("weboperator.task-trace/1");
     expect(trace.modelCalls.length).toBeGreaterThan(0);
     expect(trace.edges.length).toBe(trace.steps.length);
-    expect(trace.edges[1]).toMatchObject({ outcome_status: "success", typed_action: { action: expect.any(String) }, provenance: { source: "model" } });
-    expect(typeof trace.edges[1]?.state_after).toBe("string");
+    // Each edge is an InteractionTrace edge of its own: its own trace_id, a typed action of the closed set, the task in the provenance.
+    const edges = trace.edges.map((edge) => TaskTraceEdgeSchema.parse(edge));
+    expect(new Set(edges.map((edge) => edge.trace_id)).size).toBe(edges.length);
+    for (const edge of edges) {
+      expect(edge.provenance).toMatchObject({ trace_id: edge.trace_id, capability: "&body.browser", operation: "act", agent_id: `task:${task?.id}`, task_id: task?.id });
+      if (edge.typed_action !== null) expect(BodyActionTypeSchema.options).toContain(edge.typed_action.type);
+    }
+    expect(edges[1]).toMatchObject({ outcome_status: "success", tool: { action: expect.any(String) }, provenance: { source: "model", step: 1 } });
+    expect(typeof edges[1]?.state_after).toBe("string");
   });
 
   it("takes a screenshot of its background tab, within the image limits", async () => {

@@ -68,7 +68,7 @@ describe("panelSteps", () => {
     const shot = (data: string) => JSON.stringify({ data, mediaType: "image/png" });
     const rows = [
       step(0, { action: "screenshot", result: shot("AAAA") }),
-      step(1, { edge: JSON.stringify({ typed_action: { locator: { role: "button", name: "Pay" } } }) }),
+      step(1, { edge: JSON.stringify({ tool: { locator: { role: "button", name: "Pay" } } }) }),
       step(2, { action: "screenshot", result: shot("BBBB") }),
       step(3, { ok: 0, error_code: "stale_ref", result: "not json" }),
     ];

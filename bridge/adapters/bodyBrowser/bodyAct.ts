@@ -3,7 +3,7 @@ import type { AgentSession } from "../../commandContext.js";
 import type { BrowserCaller } from "../../perception/browserCaller.js";
 import { perceiveBody } from "../../perception/bodyPerception.js";
 import { issuedRef } from "./issuedRefs.js";
-import { newTraceId, provenanceOf } from "./provenance.js";
+import { newTraceId, provenanceOf } from "../../perception/provenance.js";
 import { resolveTargets } from "../../perception/resolveTargets.js";
 import { runTypedAction, type ActionEvidence } from "../../perception/typedActionRunner.js";
 
@@ -49,6 +49,7 @@ export async function actOnBody(payload: BodyActPayload, session: AgentSession, 
       state_after: after.observation.state_hash,
       latency_ms: latency,
       outcome_status: status,
+      ...(error === undefined ? {} : { error }),
       provenance,
     },
     provenance,

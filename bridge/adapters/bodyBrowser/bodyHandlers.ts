@@ -1,4 +1,4 @@
-import { BodyActPayloadSchema } from "../../../protocol/index.js";
+import { BODY_BROWSER_CAPABILITY, BodyActPayloadSchema } from "../../../protocol/index.js";
 import type { BridgeCommandHandlers } from "../../commandContext.js";
 import { affordancesOf } from "./affordances.js";
 import { actOnBody } from "./bodyAct.js";
@@ -8,6 +8,7 @@ import { replayTrace } from "./replayTrace.js";
 import { surpriseOfAct, surpriseOfReplay } from "./surpriseSignal.js";
 
 export const BODY_BROWSER_HANDLERS: BridgeCommandHandlers = {
+  "body.capability": () => Promise.resolve(BODY_BROWSER_CAPABILITY),
   "body.perceive": async (payload, { call, session }) => {
     const perception = await perceiveBody(call, payload.tabId);
     rememberRefs(session, perception);

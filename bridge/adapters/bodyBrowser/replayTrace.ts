@@ -1,7 +1,7 @@
 import type { BodyReplayResult, BodyReplayStep, CommandPayload } from "../../../protocol/index.js";
 import type { BrowserCaller } from "../../perception/browserCaller.js";
 import { perceiveBody } from "../../perception/bodyPerception.js";
-import { newTraceId, provenanceOf } from "./provenance.js";
+import { newTraceId, provenanceOf } from "../../perception/provenance.js";
 import { planReplay } from "../../perception/replayPlan.js";
 import { replayStep } from "../../perception/replayStep.js";
 

@@ -1,0 +1,59 @@
+import type { BodyTypedAction, TaskTraceEdge, WebOperatorError } from "../../../protocol/index.js";
+import { newTraceId, provenanceOf } from "../../perception/provenance.js";
+import type { TargetHint } from "../taskTypes.js";
+import { shortInput } from "../taskViews.js";
+import type { BodyStepRecord } from "./bodyStepRecorder.js";
+
+export interface StepFacts {
+  taskId: string;
+  index: number;
+  /** The provider's member or action name, and the input the model gave it. */
+  action: string;
+  input: unknown;
+  source: TaskTraceEdge["provenance"]["source"];
+  model: string;
+  startedAt: number;
+  latencyMs: number;
+  body: BodyStepRecord;
+  locator: TargetHint | null;
+  failure: WebOperatorError | undefined;
+  tabsHash: string | null;
+}
+
+/**
+ * A task step as an InteractionTrace edge of its own (its own trace_id; the task is in the
+ * provenance), so memory, telemetry and body.replay read a task's trace as they read body.act's.
+ */
+export function stepEdge(facts: StepFacts): TaskTraceEdge {
+  const timestamp = new Date(facts.startedAt).toISOString();
+  const first = facts.body.body_actions[0];
+  const traceId = newTraceId();
+  return {
+    trace_id: traceId,
+    body_subtype: "browser",
+    state_before: facts.body.state_before,
+    typed_action: first === undefined ? null : withTargetRef(first, facts.input),
+    state_after: facts.body.state_after,
+    body_actions: facts.body.body_actions,
+    ...(facts.body.not_replayable === undefined ? {} : { not_replayable: facts.body.not_replayable }),
+    latency_ms: facts.latencyMs,
+    outcome_status: facts.failure === undefined ? "success" : "failure",
+    ...(facts.failure === undefined ? {} : { error: { code: facts.failure.code, message: facts.failure.message } }),
+    tool: { action: facts.action, input: shortInput(facts.input), locator: facts.locator },
+    tabs_hash: facts.tabsHash,
+    provenance: {
+      ...provenanceOf("act", `task:${facts.taskId}`, traceId, timestamp),
+      source: facts.source,
+      task_id: facts.taskId,
+      step: facts.index,
+      model: facts.model,
+    },
+  };
+}
+
+/** The ref the model named, beside the semantic locator replay uses: the seed's typed_action carries both. */
+function withTargetRef(action: BodyTypedAction, input: unknown): BodyTypedAction {
+  const ref = typeof input === "object" && input !== null && "ref" in input && typeof input.ref === "string" ? input.ref : undefined;
+  if (ref === undefined || !("semantic_locator" in action)) return action;
+  return { ...action, target_ref: ref };
+}
