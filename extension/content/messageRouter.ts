@@ -7,6 +7,7 @@ import {
   type ContentReply,
   type ContentOp,
   type ContentRequest,
+  type HopRecorder,
 } from "../../protocol/index.js";
 import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
 import { perceptionHandlers } from "./perceptionHandlers.js";
@@ -22,8 +23,9 @@ const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interac
  * Validates a service-worker request, runs it, and always answers a ContentReply:
  * nothing is thrown back through runtime messaging, where it would lose its code.
  */
-export async function handleContentMessage(message: unknown, runtime: ContentRuntime): Promise<ContentReply> {
+export async function handleContentMessage(message: unknown, runtime: ContentRuntime, hops?: HopRecorder): Promise<ContentReply> {
   const parsed = ContentRequestSchema.safeParse(message);
+  hops?.mark("page: request check");
   if (!parsed.success) {
     return {
       ok: false,
@@ -33,10 +35,12 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
   }
   try {
     const result = await runOperation(parsed.data, runtime);
+    hops?.mark(`page: ${parsed.data.op}`);
     const checked = ContentResultSchemas[parsed.data.op].safeParse(result);
     if (!checked.success) {
       throw new WebOperatorError("internal_error", `Content script produced an invalid ${parsed.data.op} result (${describeZodError(checked.error, "result")}).`);
     }
+    hops?.mark("page: result check");
     return { ok: true, result: checked.data };
   } catch (error) {
     const failure = errorFromUnknown(error);
