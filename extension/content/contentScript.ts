@@ -3,6 +3,7 @@ import { createDocumentNonce } from "./documentNonce.js";
 import { handleContentMessage } from "./messageRouter.js";
 import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
+import { SnapshotCache } from "./snapshot/snapshotCache.js";
 import { CONTENT_PORT_NAME, ContentPortRequestSchema, HopRecorder, type ContentPortReply } from "../../protocol/index.js";
 
 /**
@@ -20,7 +21,7 @@ function claimDocument(): boolean {
 }
 
 if (claimDocument()) {
-  const runtime = { registry: new RefRegistry(createDocumentNonce()) };
+  const runtime = { registry: new RefRegistry(createDocumentNonce()), snapshots: new SnapshotCache() };
   listenForDialogSignals();
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
     // Only the extension itself (its service worker) drives the page.

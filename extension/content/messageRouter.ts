@@ -17,6 +17,8 @@ import { pointerHandlers } from "./pointerHandlers.js";
 
 export type { ContentRuntime } from "./contentHandlers.js";
 
+const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "ping"]);
+
 const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers, ...actionHandlers, ...pointerHandlers };
 
 /**
@@ -33,6 +35,8 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
       error: `Content script rejected the request (${describeZodError(parsed.error, "message")}); reload the tab so the extension and page script match, then retry.`,
     };
   }
+  // Anything but a read of the snapshot itself may change what the next one shows.
+  if (!SNAPSHOT_KEEPING_OPS.has(parsed.data.op)) runtime.snapshots.drop();
   try {
     const result = await runOperation(parsed.data, runtime);
     hops?.mark(`page: ${parsed.data.op}`);
