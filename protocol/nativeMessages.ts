@@ -111,5 +111,6 @@ export const ExtensionEventSchema = z.object({
 /** A side-panel request, relayed by the service worker; the bridge answers with panel_response. */
 export const PanelRequestSchema = z.object({ kind: z.literal("panel_request"), id: z.string().min(1).max(64), request: PanelBridgeRequestSchema });
 
-export const ExtensionToBridgeMessageSchema = z.union([ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema, PanelRequestSchema]);
+/** Keyed on kind: a plain union would try (and build errors for) every earlier member on each response. */
+export const ExtensionToBridgeMessageSchema = z.discriminatedUnion("kind", [ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema, PanelRequestSchema]);
 export type ExtensionToBridgeMessage = z.infer<typeof ExtensionToBridgeMessageSchema>;

@@ -130,8 +130,9 @@ export class ToolRegistry {
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
+    baseContext.hops?.mark("worker: payload check");
     const { beforeDispatch, tab } = await this.gate.admit(describeTool(tool.name), input.data, baseContext);
-    baseContext.hops?.mark("worker: payload check and gatekeeper");
+    baseContext.hops?.mark("worker: gate, agent and page checks");
     const context: ToolContext = {
       ...baseContext,
       beforeDispatch,
