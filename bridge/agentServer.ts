@@ -107,24 +107,24 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
       socket.end();
       setTimeout(() => socket.destroy(), 1000).unref();
     });
-    stream.on("frame", (frame) => {
+    stream.on("frame", (frame, receivedAt) => {
       if (connection.isUplink) return;
       if (frame.kind === "invalid") {
         stream.write({ id: null, code: "bad_request", error: `Unreadable frame: ${frame.reason}. Each frame is a 4-byte little-endian length and UTF-8 JSON.` } satisfies AgentResponse);
         return;
       }
-      void this.handle(connection, frame.value);
+      void this.handle(connection, frame.value, receivedAt);
     });
   }
 
-  private async handle(connection: AgentConnection, value: unknown): Promise<void> {
+  private async handle(connection: AgentConnection, value: unknown, receivedAt: number): Promise<void> {
     // bridge.hello replaces the agent, an action may add a tab: either changes the panel's list.
     const agentBefore = connection.session.agent;
     const tabBefore = agentBefore?.tabIds.at(-1);
     const routing = routeAgentFrame(value, connection.session, {
       ...this.context,
       agentConnections: () => this.agentCount,
-    });
+    }, receivedAt);
     const wasAuthenticated = connection.session.authenticated;
     // Auth is decided synchronously inside routeAgentFrame: lift the small pre-auth cap now,
     // not when this (possibly long) request finishes, or a big next frame would kill the connection.

@@ -11,6 +11,7 @@ import {
   type CommandResult,
   type BridgeToExtensionMessage,
   type DecodedFrame,
+  type HopRecorder,
   type PanelBridgeRequest,
   type Requester,
   type AgentIdentity,
@@ -33,6 +34,8 @@ export interface ForwardedRequest {
   requester?: Requester;
   /** Only for a task's upload of its own attachments (bridge/tasks/attachmentUpload.ts). */
   uploadGrant?: UploadGrant;
+  /** A traced request: the native round trip and the extension's own steps are added to it. */
+  hops?: HopRecorder;
 }
 
 /** A side-panel request the extension relayed; `answer` sends the outcome back. */
@@ -105,9 +108,9 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
   attach(transport: FrameStream): void {
     if (this.transport) this.detach("replaced by a new transport");
     this.transport = transport;
-    transport.on("frame", (frame) => {
+    transport.on("frame", (frame, receivedAt) => {
       // A detached stream's late frames (a stray hello) must not revive or answer anything.
-      if (this.transport === transport) this.onFrame(frame);
+      if (this.transport === transport) this.onFrame(frame, receivedAt);
     });
     transport.on("framing-lost", (error) => {
       logBridge(`native link framing lost: ${error.message}`);
@@ -150,6 +153,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       ...(request.defaultTabId === undefined ? {} : { defaultTabId: request.defaultTabId }),
       ...(request.requester === undefined ? {} : { requester: request.requester }),
       ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
+      ...(request.hops === undefined ? {} : { traceHops: true }),
     };
     let frames: BridgeToExtensionMessage[];
     try {
@@ -170,6 +174,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       );
     }, Math.max(0, call.deadline - Date.now()));
     this.pending.set(id, call);
+    request.hops?.mark("bridge: request envelope");
     for (const frame of frames) transport.write(frame);
   }
 
@@ -199,7 +204,7 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     this.transport.write({ kind: "push", changed, waitingTasks } satisfies BridgeToExtensionMessage);
   }
 
-  private onFrame(frame: DecodedFrame): void {
+  private onFrame(frame: DecodedFrame, receivedAt: number): void {
     if (frame.kind !== "json") {
       logBridge(`dropping unreadable message from the extension: ${frame.reason}`);
       return;
@@ -248,6 +253,11 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
         if (!call) return;
         this.pending.delete(message.id);
         clearTimeout(call.timer);
+        if (message.ok && call.request.hops !== undefined) {
+          // Both writes, Chrome's native messaging both ways, and this process's frame reads.
+          call.request.hops.nest("native port, both ways (Chrome)", message.hops ?? [], receivedAt);
+          call.request.hops.mark("bridge: response envelope check");
+        }
         if (message.ok) call.resolve(message.result);
         else call.reject(new WebOperatorError(message.code, message.error, { confirmation: message.confirmation }));
         return;

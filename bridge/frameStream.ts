@@ -4,10 +4,11 @@ import { FrameDecoder, FramingLostError, encodeJsonFrame, type DecodedFrame } fr
 
 /**
  * Framed JSON over any byte stream pair (stdio to Chrome, or a socket). Emits "frame"
- * for each decoded frame, "framing-lost" when the length prefix is unusable, and "end".
+ * for each decoded frame (with the performance.now() its last bytes arrived at, for hop
+ * traces), "framing-lost" when the length prefix is unusable, and "end".
  */
 export class FrameStream extends EventEmitter<{
-  frame: [DecodedFrame];
+  frame: [DecodedFrame, number];
   "framing-lost": [FramingLostError];
   end: [];
 }> {
@@ -44,6 +45,7 @@ export class FrameStream extends EventEmitter<{
   }
 
   private onData(chunk: Buffer): void {
+    const receivedAt = performance.now();
     this.decoder.append(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     // Emit each frame before reading the next header: a listener may raise the limit in between.
     for (;;) {
@@ -58,7 +60,7 @@ export class FrameStream extends EventEmitter<{
         throw error;
       }
       if (frame === null) return;
-      this.emit("frame", frame);
+      this.emit("frame", frame, receivedAt);
     }
   }
 

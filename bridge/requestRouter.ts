@@ -6,6 +6,7 @@ import {
   WebOperatorError,
   describeZodError,
   errorFromUnknown,
+  HopRecorder,
   markPageText,
   resolveCommandType,
   type AgentResponse,
@@ -41,7 +42,8 @@ export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: Reques
  * Turns one decoded frame into one response: envelope validation, auth, command lookup,
  * payload validation, local bridge commands, forwarding, and result validation.
  */
-export async function routeAgentFrame(value: unknown, connection: ConnectionSession, context: RouterContext): Promise<RoutedOutcome> {
+export async function routeAgentFrame(value: unknown, connection: ConnectionSession, context: RouterContext, receivedAt: number = performance.now()): Promise<RoutedOutcome> {
+  const routedAt = performance.now();
   const id = extractId(value);
   try {
     const envelope = AgentRequestSchema.safeParse(value);
@@ -59,8 +61,11 @@ export async function routeAgentFrame(value: unknown, connection: ConnectionSess
     connection.agent ??= context.agents.anonymous();
     // The same object, now with its agent: bridge.hello replaces session.agent for later requests too.
     const session = connection as AgentSession;
-    const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context);
-    return { response: { id, result: request.markUntrusted === true ? markPageText(result) : result } };
+    const hops = request.traceHops === true ? new HopRecorder(receivedAt) : undefined;
+    hops?.mark("bridge: socket read and frame parse", routedAt);
+    const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context, hops);
+    const answer = request.markUntrusted === true ? markPageText(result) : result;
+    return { response: hops === undefined ? { id, result: answer } : { id, result: answer, hops: hops.hops } };
   } catch (error) {
     const failure = errorFromUnknown(error);
     return { response: { id, error: failure.message, code: failure.code, ...failure.details } };
@@ -72,7 +77,14 @@ export async function routeAgentFrame(value: unknown, connection: ConnectionSess
  * engine's browser calls both come through here, so a task's call is checked exactly as
  * an agent's would be.
  */
-export async function runCommand(requested: string, rawPayload: Record<string, unknown>, timeoutMs: number, session: AgentSession, context: RouterContext): Promise<unknown> {
+export async function runCommand(
+  requested: string,
+  rawPayload: Record<string, unknown>,
+  timeoutMs: number,
+  session: AgentSession,
+  context: RouterContext,
+  hops?: HopRecorder,
+): Promise<unknown> {
   const type = resolveCommandType(requested);
   if (type === undefined) {
     throw new WebOperatorError("unknown_command", `Unknown command "${requested}". Known commands: ${Object.keys(COMMANDS).join(", ")}.`);
@@ -90,10 +102,12 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     const call: CommandCaller = async (inner, innerPayload) => (await runCommand(inner, innerPayload, timeoutMs, session, context)) as never;
     const built = spec.result.safeParse(await handler(payload.data, { session, call, timeoutMs }));
     if (!built.success) throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
+    hops?.mark("bridge: route, payload check, handler, result check");
     return built.data;
   }
 
   const prepared = await preparePayload(type, payload.data);
+  hops?.mark("bridge: envelope, auth, route, payload check");
   const result = await context.extension.call({
     type,
     payload: prepared,
@@ -101,12 +115,14 @@ export async function runCommand(requested: string, rawPayload: Record<string, u
     agent: session.agent.identity,
     requester: requesterOf(session.agent.identity),
     ...(session.agent.lastTabId === undefined ? {} : { defaultTabId: session.agent.lastTabId }),
+    ...(hops === undefined ? {} : { hops }),
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {
     throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
   }
   rememberTab(session.agent, checked.data);
+  hops?.mark("bridge: result check");
   return checked.data;
 }
 

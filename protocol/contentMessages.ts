@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ErrorCodeSchema } from "./errors.js";
+import { HopsSchema } from "./hopTrace.js";
 import { PerceptionContentRequestSchemas, PerceptionContentResultSchemas } from "./content/perceptionOps.js";
 import { InteractionContentRequestSchemas, InteractionContentResultSchemas } from "./content/interactionOps.js";
 import { ActionContentRequestSchemas, ActionContentResultSchemas } from "./content/actionOps.js";
@@ -40,7 +41,7 @@ export type ContentReply = z.infer<typeof ContentReplySchema>;
  * The envelope only pairs a reply with its request; both halves are validated as above.
  */
 export const CONTENT_PORT_NAME = "weboperator.content";
-export const ContentPortRequestSchema = z.object({ id: z.number().int().nonnegative(), request: z.unknown() });
+export const ContentPortRequestSchema = z.object({ id: z.number().int().nonnegative(), request: z.unknown(), traceHops: z.boolean().optional() });
 export type ContentPortRequest = z.infer<typeof ContentPortRequestSchema>;
-export const ContentPortReplySchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown() });
+export const ContentPortReplySchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown(), hops: HopsSchema.optional() });
 export type ContentPortReply = z.infer<typeof ContentPortReplySchema>;

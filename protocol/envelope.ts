@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ConfirmationRequestSchema } from "./confirmation.js";
 import { ErrorCodeSchema } from "./errors.js";
 import { MAX_REQUEST_TIMEOUT_MS } from "./constants.js";
+import { HopsSchema } from "./hopTrace.js";
 
 export const RequestIdSchema = z.union([z.string().min(1).max(200), z.number().int()]);
 export type RequestId = z.infer<typeof RequestIdSchema>;
@@ -19,12 +20,16 @@ export const AgentRequestSchema = z.object({
    * hands it to a model as it is.
    */
   markUntrusted: z.boolean().optional(),
+  /** Time each step of this request in every process it passes, and answer the durations in `hops` (for benchmarks). */
+  traceHops: z.boolean().optional(),
 });
 export type AgentRequest = z.infer<typeof AgentRequestSchema>;
 
 export const SuccessResponseSchema = z.object({
   id: RequestIdSchema.nullable(),
   result: z.unknown(),
+  /** Only when the request asked for traceHops: each step's milliseconds, in the order they ran. */
+  hops: HopsSchema.optional(),
 });
 export const ErrorResponseSchema = z.object({
   id: RequestIdSchema.nullable(),

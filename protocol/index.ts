@@ -3,6 +3,7 @@ export * from "./frame.js";
 export * from "./errors.js";
 export * from "./confirmation.js";
 export * from "./envelope.js";
+export * from "./hopTrace.js";
 export * from "./commandSpec.js";
 export * from "./commands.js";
 export * from "./nativeMessages.js";

@@ -4,6 +4,7 @@ import { ErrorCodeSchema } from "./errors.js";
 import { PanelBridgeRequestSchema } from "./panel/panelShapes.js";
 import { RequesterSchema } from "./panel/panelConfirmations.js";
 import { AgentIdentitySchema } from "./agents.js";
+import { HopsSchema } from "./hopTrace.js";
 
 /**
  * Messages on the native-messaging link between the bridge (host) and the extension's
@@ -34,6 +35,8 @@ export const BridgeToExtensionRequestSchema = z.object({
    * Socket payloads never reach this field: the bridge builds the envelope itself.
    */
   uploadGrant: UploadGrantSchema.optional(),
+  /** The agent asked for a hop trace: the response carries the extension's step durations. */
+  traceHops: z.boolean().optional(),
 });
 
 export const BridgeWelcomeSchema = z.object({
@@ -95,7 +98,7 @@ export const ExtensionHelloSchema = z.object({
 });
 
 export const ExtensionResponseSchema = z.discriminatedUnion("ok", [
-  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(true), result: z.unknown(), hops: HopsSchema.optional() }),
   z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(false), code: ErrorCodeSchema, error: z.string(), confirmation: ConfirmationRequestSchema.optional() }),
 ]);
 export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;
@@ -108,5 +111,6 @@ export const ExtensionEventSchema = z.object({
 /** A side-panel request, relayed by the service worker; the bridge answers with panel_response. */
 export const PanelRequestSchema = z.object({ kind: z.literal("panel_request"), id: z.string().min(1).max(64), request: PanelBridgeRequestSchema });
 
-export const ExtensionToBridgeMessageSchema = z.union([ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema, PanelRequestSchema]);
+/** Keyed on kind: a plain union would try (and build errors for) every earlier member on each response. */
+export const ExtensionToBridgeMessageSchema = z.discriminatedUnion("kind", [ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema, PanelRequestSchema]);
 export type ExtensionToBridgeMessage = z.infer<typeof ExtensionToBridgeMessageSchema>;

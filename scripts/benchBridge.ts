@@ -1,15 +1,16 @@
-import { chromium } from "playwright-core";
+import type { Page } from "playwright-core";
 import { WebOperatorClient } from "../agent-client/client.js";
-import { findBrowser } from "../agent-client/launch/findBrowser.js";
-import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "../agent-client/launch/chromiumFlags.js";
-import { startLiveEnvironment } from "./liveEnvironment.js";
+import { runBench, withBenchBrowser } from "./bench/benchRun.js";
+import type { SharedBrowser } from "./bench/sharedBrowser.js";
 import { describeLatencies, percentile, timed } from "./latencyStats.js";
 
 /**
- * `npm run bench:bridge`: the bridge's own overhead (bridge.health on one connection,
- * one at a time and pipelined), then CLIENTS agents at once each driving its own tab
- * (navigate, snapshot, click), then Playwright's page.evaluate round trip on the same
- * machine as the anchor. Options: --health N, --clients N, --rounds N, --evaluate N.
+ * `npm run bench:bridge`: N agents at once in one Chromium, each opening a tab, taking a
+ * snapshot and clicking a button three times, side by side with Playwright driving N pages
+ * of the same browser the same way (newPage + goto, ariaSnapshot, three clicks). Prints both
+ * batch times, their ratio and the click p50s; then the bridge's own overhead (bridge.health,
+ * one at a time and pipelined). Options: --clients N (default 50), --batches N (default 2,
+ * alternating which side goes first), --health N.
  */
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -18,17 +19,78 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
+const CLICKS = 3;
 const PIPELINE_WINDOW = 64;
+const CALL_TIMEOUT_MS = 120_000;
 
-async function healthSequential(client: WebOperatorClient, count: number): Promise<{ perSecond: number; samples: number[] }> {
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let index = 0; index < count; index++) await timed(samples, () => client.request("bridge.health", {}));
-  return { perSecond: count / ((performance.now() - started) / 1000), samples };
+const TARGET_PAGE = `<!doctype html><title>Agent target</title>
+<h1>Agent target</h1><p id="status" role="status">idle</p>
+<button onclick="document.getElementById('status').textContent = 'clicked ' + (++window.clicks || (window.clicks = 1))">Press me</button>
+<label>Name <input id="name"></label><a href="/target">Again</a>`;
+
+interface Batch {
+  wallMs: number;
+  errors: string[];
+  latencies: Record<"open" | "snapshot" | "click", number[]>;
 }
 
-async function healthPipelined(client: WebOperatorClient, count: number): Promise<number> {
+function emptyBatch(): Batch {
+  return { wallMs: 0, errors: [], latencies: { open: [], snapshot: [], click: [] } };
+}
+
+async function runBatch(clients: number, agent: (index: number, batch: Batch) => Promise<void>): Promise<Batch> {
+  const batch = emptyBatch();
   const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, (_, index) =>
+      agent(index, batch).catch((error: unknown) => {
+        batch.errors.push(`agent ${index}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+      }),
+    ),
+  );
+  batch.wallMs = performance.now() - started;
+  return batch;
+}
+
+/** Each agent is its own named connection (bridge.hello) that opens its own tab and drives only that tab. */
+function oursAgent(connect: (agent: string) => Promise<WebOperatorClient>, url: string, opened: number[]) {
+  return async (index: number, batch: Batch): Promise<void> => {
+    const client = await connect(`bench-${index}`);
+    try {
+      const { tabId } = await timed(batch.latencies.open, () => client.request("browser.tab_open", { url: `${url}?agent=${index}` }, { timeoutMs: CALL_TIMEOUT_MS }));
+      opened.push(tabId);
+      const snapshot = await timed(batch.latencies.snapshot, () => client.request("browser.snapshot", { tabId }, { timeoutMs: CALL_TIMEOUT_MS }));
+      const ref = /button "Press me" \[ref=([^\]]+)\]/.exec(snapshot.text)?.[1];
+      if (ref === undefined) throw new Error(`no "Press me" button in its snapshot`);
+      for (let click = 0; click < CLICKS; click++) await timed(batch.latencies.click, () => client.request("browser.click", { ref, tabId }, { timeoutMs: CALL_TIMEOUT_MS }));
+    } finally {
+      client.close();
+    }
+  };
+}
+
+function playwrightAgent(browser: SharedBrowser, url: string, opened: Page[]) {
+  return async (index: number, batch: Batch): Promise<void> => {
+    const page = await timed(batch.latencies.open, async () => {
+      const created = await browser.context.newPage();
+      opened.push(created);
+      await created.goto(`${url}?playwright=${index}`, { timeout: CALL_TIMEOUT_MS });
+      return created;
+    });
+    const snapshot = await timed(batch.latencies.snapshot, () => page.ariaSnapshot({ mode: "ai", timeout: CALL_TIMEOUT_MS }));
+    if (!snapshot.includes("Press me")) throw new Error(`no "Press me" button in its snapshot`);
+    const button = page.getByRole("button", { name: "Press me" });
+    for (let click = 0; click < CLICKS; click++) await timed(batch.latencies.click, () => button.click({ timeout: CALL_TIMEOUT_MS }));
+  };
+}
+
+async function healthRates(client: WebOperatorClient, count: number): Promise<{ sequential: number[]; perSecond: number; pipelinedPerSecond: number }> {
+  for (let index = 0; index < 500; index++) await client.request("bridge.health", {});
+  const sequential: number[] = [];
+  let started = performance.now();
+  for (let index = 0; index < count; index++) await timed(sequential, () => client.request("bridge.health", {}));
+  const perSecond = count / ((performance.now() - started) / 1000);
+  started = performance.now();
   let sent = 0;
   const lane = async (): Promise<void> => {
     while (sent < count) {
@@ -37,91 +99,61 @@ async function healthPipelined(client: WebOperatorClient, count: number): Promis
     }
   };
   await Promise.all(Array.from({ length: PIPELINE_WINDOW }, lane));
-  return count / ((performance.now() - started) / 1000);
+  return { sequential, perSecond, pipelinedPerSecond: count / ((performance.now() - started) / 1000) };
 }
 
-interface AgentLoad {
-  errors: string[];
-  latencies: Record<"tab_open" | "navigate" | "snapshot" | "click", number[]>;
-  wallMs: number;
-}
-
-/** Each client is a named agent (bridge.hello) that opens its own tab and drives only that tab. */
-async function concurrentAgents(connect: (agent?: string) => Promise<WebOperatorClient>, url: string, clients: number, rounds: number): Promise<AgentLoad> {
-  const load: AgentLoad = { errors: [], latencies: { tab_open: [], navigate: [], snapshot: [], click: [] }, wallMs: 0 };
-  const agent = async (index: number): Promise<void> => {
-    const client = await connect(`bench-${index}`);
-    try {
-      const { tabId } = await timed(load.latencies.tab_open, () => client.request("browser.tab_open", { url }, { timeoutMs: 60_000 }));
-      for (let round = 0; round < rounds; round++) {
-        await timed(load.latencies.navigate, () => client.request("browser.navigate", { url: `${url}?agent=${index}&round=${round}`, tabId }, { timeoutMs: 60_000 }));
-        const snapshot = await timed(load.latencies.snapshot, () => client.request("browser.snapshot", { tabId }, { timeoutMs: 60_000 }));
-        const ref = /button "Press me" \[ref=([^\]]+)\]/.exec(snapshot.text)?.[1];
-        if (!ref) throw new Error(`agent ${index}: no "Press me" button in its snapshot`);
-        await timed(load.latencies.click, () => client.request("browser.click", { ref, tabId }, { timeoutMs: 60_000 }));
-      }
-    } catch (error) {
-      load.errors.push(`agent ${index}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      client.close();
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, index) => agent(index)));
-  load.wallMs = performance.now() - started;
-  return load;
-}
-
-async function playwrightEvaluate(count: number): Promise<number[]> {
-  const browser = await chromium.launch({ executablePath: findBrowser() ?? "/usr/bin/chromium", headless: true, args: OFFLINE_SAFE_CHROMIUM_FLAGS });
-  try {
-    const page = await browser.newPage();
-    await page.setContent("<title>anchor</title><button>Press me</button>");
-    for (let index = 0; index < 20; index++) await page.evaluate(() => 1);
-    const samples: number[] = [];
-    for (let index = 0; index < count; index++) await timed(samples, () => page.evaluate(() => 1));
-    return samples;
-  } finally {
-    await browser.close();
-  }
+function describeBatch(label: string, batch: Batch): string[] {
+  return [
+    `${label}: batch ${(batch.wallMs / 1000).toFixed(2)} s, ${batch.errors.length} errors`,
+    ...Object.entries(batch.latencies).map(([step, samples]) => `  ${step}: ${describeLatencies(samples)}`),
+    ...batch.errors.slice(0, 5).map((error) => `  error: ${error}`),
+  ];
 }
 
 async function main(): Promise<void> {
-  const healthCount = option("health", 20_000);
-  const clients = option("clients", 50);
-  const rounds = option("rounds", 3);
-  const evaluateCount = option("evaluate", 2_000);
-  const environment = await startLiveEnvironment();
-  const connect = (agent?: string): Promise<WebOperatorClient> =>
-    WebOperatorClient.connect({ socketPath: environment.launched.socket, token: environment.launched.token, ...(agent === undefined ? {} : { agent }) });
-  let sequential: { perSecond: number; samples: number[] };
-  let pipelined: number;
-  let load: AgentLoad;
-  try {
-    const client = await connect();
-    for (let index = 0; index < 500; index++) await client.request("bridge.health", {});
-    sequential = await healthSequential(client, healthCount);
-    pipelined = await healthPipelined(client, healthCount);
-    client.close();
-    load = await concurrentAgents(connect, environment.targetUrl, clients, rounds);
-  } finally {
-    await environment.close();
+  const clients = option("clients", Number(process.env.AGENTS ?? 50));
+  const batches = option("batches", 2);
+  const healthCount = option("health", 5_000);
+  const ours: Batch[] = [];
+  const theirs: Batch[] = [];
+  const health = await withBenchBrowser(null, { "/target": TARGET_PAGE }, async (browser, server) => {
+    const url = `${server.origin}/target`;
+    const connect = (agent: string): Promise<WebOperatorClient> => WebOperatorClient.connect({ socketPath: browser.socket, token: browser.token, agent });
+    const rates = await healthRates(browser.client, healthCount);
+    for (let round = 0; round < batches; round++) {
+      // Alternating which side goes first, so a warmer browser favours neither.
+      const order = round % 2 === 0 ? (["ours", "playwright"] as const) : (["playwright", "ours"] as const);
+      for (const side of order) {
+        if (side === "ours") {
+          const opened: number[] = [];
+          ours.push(await runBatch(clients, oursAgent(connect, url, opened)));
+          for (const tabId of opened) await browser.client.request("browser.tab_close", { tabId }).catch(() => undefined);
+        } else {
+          const opened: Page[] = [];
+          theirs.push(await runBatch(clients, playwrightAgent(browser, url, opened)));
+          for (const page of opened) await page.close().catch(() => undefined);
+        }
+      }
+    }
+    return rates;
+  });
+  console.log(`bridge.health, one connection, one at a time: ${health.perSecond.toFixed(0)} req/s, ${describeLatencies(health.sequential)}`);
+  console.log(`bridge.health, one connection, ${PIPELINE_WINDOW} in flight: ${health.pipelinedPerSecond.toFixed(0)} req/s`);
+  console.log(`\n${clients} agents at once in one Chromium, each: open a tab on a small page, snapshot, click ${CLICKS} times.`);
+  console.log("ours = one socket connection per agent (bridge.hello), tab_open + browser.snapshot + browser.click;");
+  console.log("playwright = the same Chromium over CDP, context.newPage + goto, ariaSnapshot({mode:'ai'}), locator.click.");
+  for (let round = 0; round < batches; round++) {
+    for (const line of describeBatch(`batch ${round + 1} ours`, ours[round] ?? emptyBatch())) console.log(line);
+    for (const line of describeBatch(`batch ${round + 1} playwright`, theirs[round] ?? emptyBatch())) console.log(line);
   }
-  const anchor = await playwrightEvaluate(evaluateCount);
-  const anchorP50 = percentile(anchor, 50);
-  console.log(`bridge.health, one connection, one at a time: ${sequential.perSecond.toFixed(0)} req/s, ${describeLatencies(sequential.samples)}`);
-  console.log(`bridge.health, one connection, ${PIPELINE_WINDOW} in flight: ${pipelined.toFixed(0)} req/s`);
-  console.log(`anchor: Playwright page.evaluate(() => 1) round trip: ${describeLatencies(anchor)}`);
-  console.log(`ratio: bridge.health p50 / page.evaluate p50 = ${(percentile(sequential.samples, 50) / anchorP50).toFixed(2)}`);
-  console.log(`${clients} agents at once, each tab_open then ${rounds} rounds of navigate + snapshot + click on its own tab (${(load.wallMs / 1000).toFixed(1)} s): ${load.errors.length} errors`);
-  for (const [command, samples] of Object.entries(load.latencies)) {
-    console.log(`  ${command}: ${describeLatencies(samples)} (p50 = ${(percentile(samples, 50) / anchorP50).toFixed(1)}x page.evaluate p50)`);
-  }
-  for (const error of load.errors.slice(0, 10)) console.log(`  error: ${error}`);
-  process.exitCode = load.errors.length > 0 ? 1 : 0;
+  const total = (list: Batch[]): number => list.reduce((sum, batch) => sum + batch.wallMs, 0);
+  const clicks = (list: Batch[]): number[] => list.flatMap((batch) => batch.latencies.click);
+  console.log(
+    `ratio ours/playwright: batch time ${(total(ours) / total(theirs)).toFixed(2)} (per batch ${ours.map((batch, index) => (batch.wallMs / (theirs[index]?.wallMs ?? Number.NaN)).toFixed(2)).join(", ")}); ` +
+      `click p50 ${percentile(clicks(ours), 50).toFixed(0)} ms against ${percentile(clicks(theirs), 50).toFixed(0)} ms (${(percentile(clicks(ours), 50) / percentile(clicks(theirs), 50)).toFixed(2)})`,
+  );
+  const errors = [...ours, ...theirs].reduce((sum, batch) => sum + batch.errors.length, 0);
+  process.exitCode = errors > 0 ? 1 : 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -123,6 +123,18 @@ function report(drivers: readonly SnapshotDriver[], pages: readonly string[], sa
     });
     console.log(`| ${page} | ${cells.join(" | ")} |`);
   }
+  console.log("");
+  for (const peer of peers) {
+    const ratios = pages.flatMap((page) => {
+      const mine = samples.get(ours.label)?.get(page);
+      const theirs = samples.get(peer.label)?.get(page);
+      return mine === undefined || theirs === undefined ? [] : [median(mine.ms) / median(theirs.ms)];
+    });
+    console.log(
+      `snapshot time per page, ours/${peer.label}: median ${median(ratios).toFixed(2)}, p90 ${quantile(ratios, 0.9).toFixed(2)} (target <= 0.5 both); ` +
+        `slower on ${ratios.filter((ratio) => ratio > 1).length} of ${ratios.length} pages (target 0)`,
+    );
+  }
 }
 
 runBench(main);

@@ -6,8 +6,9 @@ import {
   type ContentOp,
   type ContentRequest,
   type ContentResult,
+  type HopRecorder,
 } from "../../protocol/index.js";
-import { sendOverPort } from "./contentPorts.js";
+import { sendOverPort, type PortAnswer } from "./contentPorts.js";
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 
@@ -28,11 +29,16 @@ export async function callContent<Op extends ContentOp>(
   request: Extract<ContentRequest, { op: Op }>,
   /** The tab as this call already read it: saves a chrome.tabs.get. */
   known?: chrome.tabs.Tab,
+  /** A traced call: the port's round trip and the page's own steps are added to it. */
+  hops?: HopRecorder,
 ): Promise<ContentResult<Op>> {
   ensureScriptable(tabId, known ?? (await chrome.tabs.get(tabId)));
   let raw: unknown;
   try {
-    raw = await sendWithInjection(tabId, request);
+    hops?.mark("worker: tool before the page");
+    const answer = await sendWithInjection(tabId, request, hops !== undefined);
+    hops?.nest("content port, both ways (Chrome)", answer.hops ?? []);
+    raw = answer.reply;
   } catch (error) {
     if (error instanceof WebOperatorError) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -47,17 +53,18 @@ export async function callContent<Op extends ContentOp>(
   const op = request.op;
   const result = ContentResultSchemas[op].safeParse(reply.data.result);
   if (!result.success) throw new WebOperatorError("internal_error", `The content script's ${op} result is malformed: ${describeZodError(result.error, "result")}.`);
+  hops?.mark("worker: content reply check");
   return result.data as ContentResult<Op>;
 }
 
 /** Attempts at which the script is injected (again): a first injection can race the tab's next commit. */
 const INJECT_AT = new Set([0, 4, 8]);
 
-async function sendWithInjection(tabId: number, request: ContentRequest): Promise<unknown> {
+async function sendWithInjection(tabId: number, request: ContentRequest, traceHops: boolean): Promise<PortAnswer> {
   let injectionFailure: string | null = null;
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      return await sendOverPort(tabId, request);
+      return await sendOverPort(tabId, request, traceHops);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!NO_RECEIVER.test(message)) throw error;

@@ -1,10 +1,16 @@
-import { CONTENT_PORT_NAME, ContentPortReplySchema, type ContentPortRequest, type ContentRequest } from "../../protocol/index.js";
+import { CONTENT_PORT_NAME, ContentPortReplySchema, type ContentPortRequest, type ContentRequest, type Hop } from "../../protocol/index.js";
+
+/** A content script's reply, with its step durations when the call was traced. */
+export interface PortAnswer {
+  reply: unknown;
+  hops?: Hop[];
+}
 
 /** Chrome's own words for a channel that closed mid-call: callContent maps them to stale_ref. */
 const CLOSED_MID_CALL = "The message port closed before a response was received.";
 
 interface Pending {
-  resolve: (reply: unknown) => void;
+  resolve: (answer: PortAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -23,7 +29,7 @@ class ContentPort {
       if (!parsed.success) return;
       const call = this.pending.get(parsed.data.id);
       this.pending.delete(parsed.data.id);
-      call?.resolve(parsed.data.reply);
+      call?.resolve(parsed.data);
     });
     port.onDisconnect.addListener(() => {
       // "Receiving end does not exist" when no content script listens: the caller injects one.
@@ -35,13 +41,13 @@ class ContentPort {
     });
   }
 
-  request(request: ContentRequest): Promise<unknown> {
+  request(request: ContentRequest, traceHops: boolean): Promise<PortAnswer> {
     if (this.closedBecause !== null) return Promise.reject(new Error(this.closedBecause));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       try {
-        this.port.postMessage({ id, request } satisfies ContentPortRequest);
+        this.port.postMessage((traceHops ? { id, request, traceHops } : { id, request }) satisfies ContentPortRequest);
       } catch (error) {
         this.pending.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -58,7 +64,7 @@ const ports = new Map<number, ContentPort>();
  * tab commits another, so a call made after that reaches the new document, and calls
  * still waiting on the old one end as Chrome closes it.
  */
-export function sendOverPort(tabId: number, request: ContentRequest): Promise<unknown> {
+export function sendOverPort(tabId: number, request: ContentRequest, traceHops = false): Promise<PortAnswer> {
   let port = ports.get(tabId);
   if (port === undefined) {
     const opened: ContentPort = new ContentPort(chrome.tabs.connect(tabId, { name: CONTENT_PORT_NAME, frameId: 0 }), () => {
@@ -67,7 +73,7 @@ export function sendOverPort(tabId: number, request: ContentRequest): Promise<un
     port = opened;
     ports.set(tabId, port);
   }
-  return port.request(request);
+  return port.request(request, traceHops);
 }
 
 function forget(tabId: number): void {

@@ -4,6 +4,7 @@ import {
   PROTOCOL_VERSION,
   WebOperatorError,
   errorFromUnknown,
+  HopRecorder,
   type BridgeEvent,
   type BridgeToExtensionRequest,
   type ExtensionToBridgeMessage,
@@ -127,6 +128,7 @@ export class NativeConnection {
   }
 
   private onMessage(raw: unknown): void {
+    const receivedAt = performance.now();
     const parsed = BridgeToExtensionMessageSchema.safeParse(raw);
     if (!parsed.success) {
       console.warn("WebOperator: ignoring malformed bridge message", parsed.error.issues);
@@ -150,9 +152,12 @@ export class NativeConnection {
         if (whole !== null) this.onMessage(JSON.parse(whole) as unknown);
         return;
       }
-      case "request":
-        void this.runRequest(message);
+      case "request": {
+        const hops = message.traceHops === true ? new HopRecorder(receivedAt) : undefined;
+        hops?.mark("worker: message check");
+        void this.runRequest(message, hops);
         return;
+      }
       case "push":
         for (const listener of this.changeListeners) listener(message.changed, message.waitingTasks);
         return;
@@ -168,7 +173,7 @@ export class NativeConnection {
     }
   }
 
-  private async runRequest(request: BridgeToExtensionRequest): Promise<void> {
+  private async runRequest(request: BridgeToExtensionRequest, hops: HopRecorder | undefined): Promise<void> {
     const controller = new AbortController();
     this.running.set(request.id, controller);
     try {
@@ -179,8 +184,9 @@ export class NativeConnection {
         signal: controller.signal,
         ...(request.requester === undefined ? {} : { requester: request.requester }),
         ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
+        ...(hops === undefined ? {} : { hops }),
       });
-      this.post({ kind: "response", id: request.id, ok: true, result });
+      this.post(hops === undefined ? { kind: "response", id: request.id, ok: true, result } : { kind: "response", id: request.id, ok: true, result, hops: hops.hops });
     } catch (error) {
       const failure = errorFromUnknown(error);
       this.post({ kind: "response", id: request.id, ok: false, code: failure.code, error: failure.message, ...failure.details });

@@ -12,6 +12,7 @@ import {
   type ToolLevel,
   type AgentIdentity,
   type UploadGrant,
+  type HopRecorder,
 } from "../../protocol/index.js";
 
 export interface ToolContext {
@@ -26,6 +27,8 @@ export interface ToolContext {
   requester?: Requester;
   /** The bridge vouches that an upload's bytes are the requesting task's own attachments (no allowUploads needed). */
   uploadGrant?: UploadGrant;
+  /** Set when the bridge asked for a hop trace: the steps of this call mark themselves on it. */
+  hops?: HopRecorder;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
    * re-verifies tab identity, origin and policy at that moment, as the tab may have moved on since admission. Resolves to the
@@ -127,7 +130,9 @@ export class ToolRegistry {
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
+    baseContext.hops?.mark("worker: payload check");
     const { beforeDispatch, tab } = await this.gate.admit(describeTool(tool.name), input.data, baseContext);
+    baseContext.hops?.mark("worker: gate, agent and page checks");
     const context: ToolContext = {
       ...baseContext,
       beforeDispatch,
@@ -140,9 +145,11 @@ export class ToolRegistry {
     } finally {
       await this.gate.settle?.(baseContext);
     }
+    baseContext.hops?.mark("worker: tool after the page");
     const output = (spec.result as z.ZodType).safeParse(result);
     if (!output.success) throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
     await this.gate.adopt?.(describeTool(tool.name), baseContext, output.data);
+    baseContext.hops?.mark("worker: result check");
     return output.data;
   }
 }

@@ -3,7 +3,8 @@ import { createDocumentNonce } from "./documentNonce.js";
 import { handleContentMessage } from "./messageRouter.js";
 import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
-import { CONTENT_PORT_NAME, ContentPortRequestSchema, type ContentPortReply } from "../../protocol/index.js";
+import { SnapshotCache } from "./snapshot/snapshotCache.js";
+import { CONTENT_PORT_NAME, ContentPortRequestSchema, HopRecorder, type ContentPortReply } from "../../protocol/index.js";
 
 /**
  * The service worker may inject this file again (chrome.scripting.executeScript) into a
@@ -20,7 +21,7 @@ function claimDocument(): boolean {
 }
 
 if (claimDocument()) {
-  const runtime = { registry: new RefRegistry(createDocumentNonce()) };
+  const runtime = { registry: new RefRegistry(createDocumentNonce()), snapshots: new SnapshotCache() };
   listenForDialogSignals();
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
     // Only the extension itself (its service worker) drives the page.
@@ -31,11 +32,14 @@ if (claimDocument()) {
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id) return;
     port.onMessage.addListener((message: unknown) => {
+      const receivedAt = performance.now();
       const envelope = ContentPortRequestSchema.safeParse(message);
       if (!envelope.success) return;
-      void handleContentMessage(envelope.data.request, runtime).then((reply) => {
+      const { id, request, traceHops } = envelope.data;
+      const hops = traceHops === true ? new HopRecorder(receivedAt) : undefined;
+      void handleContentMessage(request, runtime, hops).then((reply) => {
         try {
-          port.postMessage({ id: envelope.data.id, reply } satisfies ContentPortReply);
+          port.postMessage((hops === undefined ? { id, reply } : { id, reply, hops: hops.hops }) satisfies ContentPortReply);
         } catch {
           // The worker went away or the port closed: its call already failed over.
         }

@@ -7,6 +7,7 @@ import {
   type ContentReply,
   type ContentOp,
   type ContentRequest,
+  type HopRecorder,
 } from "../../protocol/index.js";
 import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
 import { perceptionHandlers } from "./perceptionHandlers.js";
@@ -16,14 +17,17 @@ import { pointerHandlers } from "./pointerHandlers.js";
 
 export type { ContentRuntime } from "./contentHandlers.js";
 
+const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "ping"]);
+
 const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers, ...actionHandlers, ...pointerHandlers };
 
 /**
  * Validates a service-worker request, runs it, and always answers a ContentReply:
  * nothing is thrown back through runtime messaging, where it would lose its code.
  */
-export async function handleContentMessage(message: unknown, runtime: ContentRuntime): Promise<ContentReply> {
+export async function handleContentMessage(message: unknown, runtime: ContentRuntime, hops?: HopRecorder): Promise<ContentReply> {
   const parsed = ContentRequestSchema.safeParse(message);
+  hops?.mark("page: request check");
   if (!parsed.success) {
     return {
       ok: false,
@@ -31,12 +35,16 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
       error: `Content script rejected the request (${describeZodError(parsed.error, "message")}); reload the tab so the extension and page script match, then retry.`,
     };
   }
+  // Anything but a read of the snapshot itself may change what the next one shows.
+  if (!SNAPSHOT_KEEPING_OPS.has(parsed.data.op)) runtime.snapshots.drop();
   try {
     const result = await runOperation(parsed.data, runtime);
+    hops?.mark(`page: ${parsed.data.op}`);
     const checked = ContentResultSchemas[parsed.data.op].safeParse(result);
     if (!checked.success) {
       throw new WebOperatorError("internal_error", `Content script produced an invalid ${parsed.data.op} result (${describeZodError(checked.error, "result")}).`);
     }
+    hops?.mark("page: result check");
     return { ok: true, result: checked.data };
   } catch (error) {
     const failure = errorFromUnknown(error);

@@ -1,7 +1,7 @@
 import type { ContentHandlers } from "./contentHandlers.js";
 import type { PerceptionContentRequestSchemas } from "../../protocol/content/perceptionOps.js";
 import type { z } from "zod";
-import { buildPageView, snapshotResult, takeSnapshot } from "./snapshot/snapshotBuilder.js";
+import { buildPageView, snapshotResult } from "./snapshot/snapshotBuilder.js";
 import { observe } from "./snapshot/observation.js";
 import { findInPage } from "./find/findInPage.js";
 import { readSelection } from "./selection/selectionReader.js";
@@ -14,7 +14,7 @@ type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["o
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
-  snapshot: (request, { registry }) => ({ ...takeSnapshot(registry, request.maxChars, request.elements), dialogsRecorded: takeDialogSignal() }),
+  snapshot: (request, { registry, snapshots }) => ({ ...snapshots.take(registry, request.maxChars, request.elements === true), dialogsRecorded: takeDialogSignal() }),
   read_page: (request, { registry }) =>
     snapshotResult(buildPageView(registry, { maxChars: request.maxChars, mode: request.mode, depth: request.depth, rootRef: request.ref })),
   find: (request, { registry }) => findInPage(registry, request),

@@ -11,6 +11,9 @@ import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "../../agent-client/launch/chromiumF
 
 export interface SharedBrowser {
   client: WebOperatorClient;
+  /** Where more agents connect, with this token. */
+  socket: string;
+  token: string | null;
   context: BrowserContext;
   /** The Playwright page of the tab our last browser.navigate answered for. */
   pageAt(url: string): Page;
@@ -46,7 +49,7 @@ export async function launchSharedBrowser({ headless = true }: { headless?: bool
   for (;;) {
     try {
       const client = await WebOperatorClient.connect({ socketPath: socket, token });
-      if ((await client.request("bridge.health", {})).extension.connected) return shared(client, context, profile);
+      if ((await client.request("bridge.health", {})).extension.connected) return shared(client, context, profile, socket, token);
       client.close();
     } catch {
       // Not up yet.
@@ -60,10 +63,12 @@ export async function launchSharedBrowser({ headless = true }: { headless?: bool
   }
 }
 
-function shared(client: WebOperatorClient, context: BrowserContext, profile: string): SharedBrowser {
+function shared(client: WebOperatorClient, context: BrowserContext, profile: string, socket: string, token: string | null): SharedBrowser {
   return {
     client,
     context,
+    socket,
+    token,
     pageAt(url) {
       const page = context.pages().find((candidate) => candidate.url() === url);
       if (!page) throw new Error(`Playwright does not see the tab showing ${url}`);

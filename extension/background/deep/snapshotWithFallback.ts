@@ -1,4 +1,4 @@
-import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import { WebOperatorError, type ContentResult, type HopRecorder } from "../../../protocol/index.js";
 import { callContent } from "../contentClient.js";
 import { axSnapshot } from "./axSnapshot.js";
 
@@ -15,11 +15,16 @@ export type SnapshotWithSource = ContentResult<"snapshot"> & { tabId: number; so
 export async function snapshotWithFallback(
   tabId: number,
   maxChars: number,
-  { contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS, tab, elements }: { contentTimeoutMs?: number; tab?: chrome.tabs.Tab; elements?: boolean | undefined } = {},
+  {
+    contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS,
+    tab,
+    elements,
+    hops,
+  }: { contentTimeoutMs?: number; tab?: chrome.tabs.Tab; elements?: boolean | undefined; hops?: HopRecorder | undefined } = {},
 ): Promise<SnapshotWithSource> {
   let domFailure: WebOperatorError;
   try {
-    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}) }, tab), contentTimeoutMs);
+    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}) }, tab, hops), contentTimeoutMs);
     if (hasBody(snapshot.text)) return { tabId, ...snapshot, source: "dom" };
     domFailure = new WebOperatorError("empty_snapshot", "The DOM snapshot was empty.");
   } catch (error) {

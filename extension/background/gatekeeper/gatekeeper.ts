@@ -44,11 +44,13 @@ export class Gatekeeper implements ToolGate {
   async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission> {
     if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(null), tab: null };
     const policy = await policyStore.current();
+    context.hops?.mark("worker: gate, policy read");
     const uploadGrant = grantedUpload(tool, input, context);
     checkCapabilities(tool.name, tool.spec.capability, policy, uploadGrant);
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const { tab, opened } = await this.targetTab(tool, input, context, policy);
+    context.hops?.mark("worker: gate, tab read");
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
     try {

@@ -6,6 +6,8 @@ export interface PageRecord {
   listenerTypes: WeakMap<Element, number>;
   /** Handler types frameworks keep for each element, as of the last scan. */
   readonly frameworkTypes: WeakMap<Element, number>;
+  /** Counts every record that arrived (a listener, a closed root, a framework handler change): a snapshot cache keys on it. */
+  readonly changes: number;
   /** Reads the frameworks' bookkeeping in the MAIN world now, synchronously; brings frameworkTypes up to date. */
   scanFrameworks(): void;
 }
@@ -27,6 +29,11 @@ export function recordedHandlerTypes(element: Element): number {
 
 export function hasRecordedListener(element: Element): boolean {
   return recordedHandlerTypes(element) !== 0;
+}
+
+/** How many records have arrived so far; -1 where the recorder did not run. */
+export function pageRecordChanges(): number {
+  return pageRecord()?.changes ?? -1;
 }
 
 /** Renews what the frameworks' handlers are: before a walk, since apps re-render between snapshots. */

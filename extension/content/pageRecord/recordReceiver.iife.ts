@@ -9,7 +9,11 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
 (() => {
   if (Object.getOwnPropertyDescriptor(globalThis, PAGE_RECORD_KEY) !== undefined) return;
   const channel = document.createElement("span");
+  let changes = 0;
   const record: PageRecord = {
+    get changes() {
+      return changes;
+    },
     closedHosts: new WeakSet(),
     listenerTypes: new WeakMap(),
     frameworkTypes: new WeakMap(),
@@ -26,16 +30,19 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
   };
   const addTypes = (into: WeakMap<Element, number>) => (event: Event): void => {
     const element = relatedElement(event);
+    changes++;
     if (element !== null) into.set(element, (into.get(element) ?? 0) | (event as MouseEvent).detail);
   };
   channel.addEventListener(CLOSED_ROOT_EVENT, (event) => {
     const element = relatedElement(event);
+    changes++;
     if (element !== null) record.closedHosts.add(element);
   });
   channel.addEventListener(LISTENER_EVENT, addTypes(record.listenerTypes));
   channel.addEventListener(FRAMEWORK_HANDLER_EVENT, (event) => {
     const element = relatedElement(event);
     const mask = (event as MouseEvent).detail;
+    changes++;
     if (element === null) return;
     if (mask === 0) record.frameworkTypes.delete(element);
     else record.frameworkTypes.set(element, mask);

@@ -43,6 +43,11 @@ export class RefRegistry {
 
   constructor(readonly documentNonce: string) {}
 
+  /** The id beginSnapshot last returned: a view built since a cached one means the cache is not the latest. */
+  get lastSnapshotId(): string {
+    return formatSnapshotId(this.documentNonce, this.snapshotSeq);
+  }
+
   /** Starts a snapshot: later refs carry its sequence number. Returns the snapshot id. */
   beginSnapshot(): string {
     this.snapshotSeq += 1;

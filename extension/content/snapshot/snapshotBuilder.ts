@@ -18,6 +18,8 @@ export interface PageViewOptions {
   mode: "all" | "interactive";
   depth?: number | undefined;
   rootRef?: string | undefined;
+  /** Filled with the shadow roots and frame documents the walk read. */
+  roots?: (Document | ShadowRoot)[] | undefined;
 }
 
 export interface PageView extends ContentResult<"snapshot"> {
@@ -28,8 +30,8 @@ export interface PageView extends ContentResult<"snapshot"> {
 }
 
 /** The "snapshot" op: the page as an indented accessibility tree with refs (docs/commands.md, browser.snapshot). */
-export function takeSnapshot(registry: RefRegistry, maxChars: number, elements = false): ContentResult<"snapshot"> {
-  const view = buildPageView(registry, { maxChars, mode: "all" });
+export function takeSnapshot(registry: RefRegistry, maxChars: number, elements = false, roots?: (Document | ShadowRoot)[]): ContentResult<"snapshot"> {
+  const view = buildPageView(registry, { maxChars, mode: "all", roots });
   if (!elements) return snapshotResult(view);
   return { ...snapshotResult(view), elements: elementRecords(view.nodes), viewport: { width: window.innerWidth, height: window.innerHeight } };
 }
@@ -48,7 +50,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const root = options.rootRef === undefined ? null : registry.resolve(options.rootRef);
   const snapshotId = registry.beginSnapshot();
   const layout = new LayoutCache();
-  const walked = walkDocument(document, { layout, frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 } });
+  const walked = walkDocument(document, { layout, frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 }, roots: options.roots });
   // An empty tree is a failure the caller can act on (wait, reload), not a success it would read as a blank page.
   if (walked.length === 0) {
     throw new WebOperatorError(

@@ -28,6 +28,8 @@ export interface WalkContext {
   readonly counter: { interactive: number };
   /** A list-like container with a recorded listener: its items are the targets of a delegated handler. */
   readonly delegatedBy?: Element | undefined;
+  /** Shared by the whole walk when given: every shadow root and frame document it read, for a cache to watch. */
+  readonly roots?: (Document | ShadowRoot)[] | undefined;
 }
 
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
@@ -54,6 +56,7 @@ export function walkDocument(document: Document, context: WalkContext): Snapshot
 function walkChildren(parent: Element, cursor: string, context: WalkContext, out: WalkItem[]): void {
   const shadow = shadowRootOf(parent);
   if (shadow !== null) {
+    context.roots?.push(shadow);
     for (let child = shadow.firstChild; child !== null; child = child.nextSibling) walkNode(child, parent, cursor, context, out);
     return;
   }
@@ -179,6 +182,7 @@ function walkFrame(frame: Element, style: ElementStyle, context: WalkContext, ou
     states.push("[cross-origin]");
   } else {
     const rect = context.layout.rect(frame);
+    context.roots?.push(document);
     children = walkDocument(document, {
       ...context,
       frameChain: extendFrameChain(context.frameChain, frame, document),

@@ -1,0 +1,131 @@
+import type { ContentResult } from "../../../protocol/index.js";
+import type { RefRegistry } from "../refs/refRegistry.js";
+import { deepActiveElement } from "../dom/deepActiveElement.js";
+import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
+import { takeSnapshot } from "./snapshotBuilder.js";
+
+/**
+ * Events after which the same DOM may read differently: form state typed or toggled, focus,
+ * hover (CSS :hover), scrolling, the viewport, a subresource or frame that loaded, popovers,
+ * animations and transitions, selection, fullscreen. Listened to in the capture phase at the
+ * window, where non-bubbling events (scroll, load, toggle, focus) pass too.
+ */
+const CHANGING_EVENTS = [
+  "input", "change", "reset", "focusin", "focusout", "mouseover", "mouseout", "pointerdown", "pointerup", "keydown", "keyup",
+  "scroll", "resize", "load", "error", "toggle", "beforetoggle", "animationstart", "animationend", "animationcancel",
+  "transitionrun", "transitionend", "transitioncancel", "hashchange", "popstate", "pageshow", "visibilitychange",
+  "fullscreenchange", "selectionchange", "play", "pause", "ended", "loadedmetadata",
+] as const;
+
+const MUTATIONS: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
+
+interface Cached {
+  registry: RefRegistry;
+  maxChars: number;
+  elements: boolean;
+  result: ContentResult<"snapshot">;
+  /** The page state no event or mutation reports (a script's el.value = …, window scroll offsets). */
+  state: string;
+  active: Element | null;
+  recordChanges: number;
+  roots: (Document | ShadowRoot)[];
+  windows: Window[];
+}
+
+/**
+ * The last snapshot of this document, answered again while nothing it depends on has changed.
+ * Validity is a change signal, never a timer: a MutationObserver over the document and every
+ * shadow root and same-origin frame the walk read, the events in CHANGING_EVENTS there, any
+ * other content op (an action), a view built since, the listener recorder's count, running
+ * animations, and a fingerprint of what none of those report (URL, title, load state,
+ * viewport and scroll, form controls' values, the focused element). The first sign of change
+ * drops the entry and every watcher, so a page pays nothing while no entry is held.
+ */
+export class SnapshotCache {
+  private entry: Cached | null = null;
+  private readonly observer = new MutationObserver(() => this.drop());
+  private readonly onChange = (): void => this.drop();
+
+  take(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> {
+    const hit = this.serve(registry, maxChars, elements);
+    if (hit !== null) return hit;
+    const roots: (Document | ShadowRoot)[] = [];
+    const result = takeSnapshot(registry, maxChars, elements, roots);
+    this.store({ registry, maxChars, elements, result, roots: [document, ...roots] });
+    return result;
+  }
+
+  /** Something acted on the page (any op but a snapshot or a ping): the next snapshot reads it afresh. */
+  drop(): void {
+    const entry = this.entry;
+    if (entry === null) return;
+    this.entry = null;
+    this.observer.disconnect();
+    for (const target of entry.windows) for (const type of CHANGING_EVENTS) target.removeEventListener(type, this.onChange, true);
+  }
+
+  get holdsEntry(): boolean {
+    return this.entry !== null;
+  }
+
+  private serve(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> | null {
+    const entry = this.entry;
+    if (entry === null) return null;
+    // A framework may have re-rendered handlers with no DOM change: its scan reports them as records.
+    scanFrameworkHandlers();
+    const same =
+      entry.registry === registry &&
+      entry.maxChars === maxChars &&
+      entry.elements === elements &&
+      registry.lastSnapshotId === entry.result.snapshotId &&
+      entry.recordChanges === pageRecordChanges() &&
+      entry.active === deepActiveElement(document) &&
+      !animating(entry.roots) &&
+      entry.state === unreportedState(entry.roots);
+    if (!same) {
+      this.drop();
+      return null;
+    }
+    return entry.result;
+  }
+
+  private store(fresh: Pick<Cached, "registry" | "maxChars" | "elements" | "result" | "roots">): void {
+    this.drop();
+    // A page mid-animation changes with no event until the end: not worth holding.
+    if (animating(fresh.roots)) return;
+    const windows = windowsOf(fresh.roots);
+    this.entry = { ...fresh, state: unreportedState(fresh.roots), active: deepActiveElement(document), recordChanges: pageRecordChanges(), windows };
+    for (const root of fresh.roots) this.observer.observe(root, MUTATIONS);
+    for (const target of windows) for (const type of CHANGING_EVENTS) target.addEventListener(type, this.onChange, { capture: true, passive: true });
+  }
+}
+
+function windowsOf(roots: readonly (Document | ShadowRoot)[]): Window[] {
+  const windows = new Set<Window>([window]);
+  // A frame's document is of its own realm: instanceof would not recognise it.
+  for (const root of roots) if (root.nodeType === Node.DOCUMENT_NODE) windows.add((root as Document).defaultView ?? window);
+  return [...windows];
+}
+
+function animating(roots: readonly (Document | ShadowRoot)[]): boolean {
+  return roots.some((root) => root.getAnimations().some((animation) => animation.playState === "running" || animation.pending));
+}
+
+/** What changes without a mutation record or an event the cache hears at once. */
+function unreportedState(roots: readonly (Document | ShadowRoot)[]): string {
+  const parts = [location.href, document.title, document.readyState, document.visibilityState, `${innerWidth}x${innerHeight}@${devicePixelRatio}`, `${scrollX},${scrollY}`, document.fonts.status];
+  for (const root of roots) {
+    for (const control of root.querySelectorAll("input, textarea, select")) {
+      // By tag, not instanceof: a frame's controls are of its own realm.
+      if (control.localName === "input") {
+        const input = control as HTMLInputElement;
+        parts.push(`${input.value}\u0000${input.checked ? 1 : 0}${input.indeterminate ? 1 : 0}`);
+      } else if (control.localName === "textarea") {
+        parts.push((control as HTMLTextAreaElement).value);
+      } else {
+        parts.push([...(control as HTMLSelectElement).selectedOptions].map((option) => option.index).join(","));
+      }
+    }
+  }
+  return parts.join("\u0001");
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isErrorResponse } from "../../protocol/index.js";
+import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+describe("traceHops: a request's step durations from the bridge, the service worker and the page", () => {
+  let session: WebOperatorSession;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+    await session.client.request("browser.navigate", { url: session.pages.url("/form.html") });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("answers a traced snapshot with every hop, in the order it ran, adding up to no more than the round trip", async () => {
+    const started = performance.now();
+    const response = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
+    const roundTrip = performance.now() - started;
+    if (isErrorResponse(response)) throw new Error(response.error);
+    expect(response.hops?.map((hop) => hop.hop)).toEqual([
+      "bridge: socket read and frame parse",
+      "bridge: envelope, auth, route, payload check",
+      "bridge: request envelope",
+      "native port, both ways (Chrome)",
+      "worker: message check",
+      "worker: payload check",
+      "worker: gate, policy read",
+      "worker: gate, tab read",
+      "worker: gate, agent and page checks",
+      "worker: tool before the page",
+      "content port, both ways (Chrome)",
+      "page: request check",
+      "page: snapshot",
+      "page: result check",
+      "worker: content reply check",
+      "worker: tool after the page",
+      "worker: result check",
+      "bridge: response envelope check",
+      "bridge: result check",
+    ]);
+    const total = (response.hops ?? []).reduce((sum, hop) => sum + hop.ms, 0);
+    expect(total).toBeLessThanOrEqual(roundTrip);
+    expect((response.result as { text: string }).text).toContain("textbox");
+  });
+
+  it("adds nothing to an untraced answer, and traces a command no page answers without page hops", async () => {
+    const plain = await session.client.send({ type: "browser.snapshot", payload: {} });
+    expect(plain).not.toHaveProperty("hops");
+    const policy = await session.client.send({ type: "browser.policy_get", payload: {}, traceHops: true });
+    if (isErrorResponse(policy)) throw new Error(policy.error);
+    const names = policy.hops?.map((hop) => hop.hop) ?? [];
+    expect(names).toContain("native port, both ways (Chrome)");
+    expect(names.some((name) => name.startsWith("page:"))).toBe(false);
+  });
+
+  it("traces a command the bridge answers itself without any extension hop", async () => {
+    const health = await session.client.send({ type: "bridge.health", payload: {}, traceHops: true });
+    if (isErrorResponse(health)) throw new Error(health.error);
+    expect(health.hops?.map((hop) => hop.hop)).toEqual(["bridge: socket read and frame parse", "bridge: route, payload check, handler, result check"]);
+  });
+});
