@@ -21,23 +21,29 @@ export function toolResultOf(toolName: string, result: unknown): CallToolResult 
     return {
       content: [
         { type: "image", data, mimeType: image.data.mimeType },
-        { type: "text", text: JSON.stringify(geometry) },
+        { type: "text", text: `${toolName}${sourceTab(result)}: ${JSON.stringify(geometry)}` },
       ],
       structuredContent: geometry,
     };
   }
   if (!isRecord(result)) return { content: [{ type: "text", text: `${toolName}:\n${boundary.wrap(JSON.stringify(result))}` }] };
+  const source = sourceTab(result);
   const action = summarizeAction(result);
   if (action !== null) {
-    const text = [`${toolName} done.`, ...action.ownLines, boundary.wrap(action.pageLines.join("\n"))].join("\n");
+    const text = [`${toolName} done${source}.`, ...action.ownLines, boundary.wrap(action.pageLines.join("\n"))].join("\n");
     return { content: [{ type: "text", text }], structuredContent: marked(action.structured, boundary) };
   }
   const structured = withoutInlineImages(result);
   const body = typeof structured.text === "string" ? textResultBody(structured) : JSON.stringify(structured);
   return {
-    content: [{ type: "text", text: `${toolName}:\n${boundary.wrap(body)}` }, ...inlineImages(result)],
+    content: [{ type: "text", text: `${toolName}${source}:\n${boundary.wrap(body)}` }, ...inlineImages(result)],
     structuredContent: marked(structured, boundary),
   };
+}
+
+/** The tab a result came from, as ` [tabId=N]`: an agent working several tabs reads which page a text is about. */
+function sourceTab(result: unknown): string {
+  return isRecord(result) && typeof result.tabId === "number" ? ` [tabId=${result.tabId}]` : "";
 }
 
 function marked(structured: Record<string, unknown>, boundary: UntrustedBoundary): Record<string, unknown> {

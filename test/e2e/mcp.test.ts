@@ -110,13 +110,16 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(snapshot.isError).toBeFalsy();
     const { inside } = insideBoundary(textOf(snapshot));
     expect(inside).toContain("# Page Snapshot");
-    const structured = unmarkPageStrings(snapshot.structuredContent) as { text: string; source: string };
+    const structured = unmarkPageStrings(snapshot.structuredContent) as { text: string; source: string; tabId: number };
     expect(structured.source).toBe("dom");
+    // Text results name the tab they came from, so an agent with several tabs knows which page it read.
+    expect(textOf(snapshot).startsWith(`snapshot [tabId=${structured.tabId}]:\n`)).toBe(true);
     expect(inside).toContain(structured.text);
     const clicked = await call("click", { ref: findRef(inside, "button", "Express shipping") });
     expect(clicked.isError).toBeFalsy();
     expect(unmarkPageStrings(clicked.structuredContent)).toMatchObject({ target: { role: "button", name: "Express shipping" } });
     expect(insideBoundary(textOf(clicked)).inside).toContain("Toggled true");
+    expect(textOf(clicked).startsWith(`click done [tabId=${structured.tabId}].`)).toBe(true);
     const after = await call("extract");
     expect(textOf(after)).toContain("Toggled true");
   });

@@ -114,6 +114,13 @@ describe("MCP content of WebOperator answers", () => {
     expect(result.structuredContent).not.toHaveProperty("data");
   });
 
+  it("names the source tab of every tab's result as [tabId=N], and nothing for results of no tab", () => {
+    expect(textOf(toolResultOf("snapshot", { tabId: 7, text: "# Page Snapshot" }))).toMatch(/^snapshot \[tabId=7\]:\n/);
+    expect(textOf(toolResultOf("click", ACTION))).toMatch(/^click done \[tabId=3\]\./);
+    expect(textOf(toolResultOf("screenshot", { tabId: 1, mimeType: "image/png", data: "iVBOR", width: 2, height: 2, scale: 1, clip: { x: 0, y: 0, width: 2, height: 2 } }))).toMatch(/^screenshot \[tabId=1\]: \{/);
+    expect(textOf(toolResultOf("tabs_list", { tabs: [], visibleTabId: null, source: "dom" }))).toMatch(/^tabs_list:\n/);
+  });
+
   it("sends text-bearing results as their text inside a page-data boundary with a fresh nonce, plus the whole result", () => {
     const first = textOf(toolResultOf("snapshot", { tabId: 1, text: "# Page Snapshot", url: "http://x/" }));
     const second = textOf(toolResultOf("snapshot", { tabId: 1, text: "# Page Snapshot", url: "http://x/" }));
