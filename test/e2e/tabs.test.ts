@@ -150,6 +150,17 @@ describe("L0 tab and browser-data tools, end to end through the socket", () => {
     await session.client.request("browser.tab_close", { tabId: opened.tabId });
   });
 
+  it("gives a long URL back whole in tab results, so the agent can navigate to it again; only titles are cut at 300", async () => {
+    const url = session.pages.url(`/page?html=${encodeURIComponent("<title>Long URL</title><p>long</p>")}&q=${"x".repeat(1_500)}`);
+    const opened = await session.client.request("browser.tab_open", { url });
+    expect(opened.url).toBe(url);
+    expect((await list()).tabs.find((tab) => tab.tabId === opened.tabId)?.url).toBe(url);
+    expect((await session.client.request("browser.reload", { tabId: opened.tabId })).url).toBe(url);
+    const found = await session.client.request("browser.history_search", { query: "Long URL", startTime: 0 });
+    expect(found.items.map((item) => item.url)).toContain(url);
+    await session.client.request("browser.tab_close", { tabId: opened.tabId });
+  });
+
   it("history_search finds visited fixture pages, bounds its answer, and honours startTime", async () => {
     const found = await session.client.request("browser.history_search", { query: "Tabs fixture", startTime: 0 });
     const urls = found.items.map((item) => item.url);
@@ -186,7 +197,7 @@ describe("L0 tab and browser-data tools, end to end through the socket", () => {
     const top = await session.client.request("browser.top_sites", {});
     expect(top.sites.length).toBeLessThanOrEqual(100);
     for (const site of top.sites) {
-      expect(site.url.length).toBeLessThanOrEqual(300);
+      expect(site.url.length).toBeLessThanOrEqual(4_096);
       expect(site.title.length).toBeLessThanOrEqual(300);
     }
     // @ts-expect-error top_sites takes no arguments.

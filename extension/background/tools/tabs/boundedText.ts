@@ -1,5 +1,11 @@
 /** Titles and URLs come from pages and end up in an agent's context: keep them short and on one line. */
 export const MAX_TEXT_CHARS = 300;
+/**
+ * URLs are cut much later than titles: an agent gives a tab's URL back to navigate or compares
+ * it, and a search or app URL with its parameters is often over a thousand characters. Only a
+ * URL past any real page's (a data: URL, a runaway query) is cut.
+ */
+export const MAX_URL_CHARS = 4_096;
 /** Longest list any of these tools returns; the rest is reported as `truncated`. */
 export const MAX_LIST_ITEMS = 100;
 

@@ -1,5 +1,5 @@
 import { defineTool } from "../../toolRegistry.js";
-import { boundText, capList } from "./boundedText.js";
+import { boundText, capList, MAX_URL_CHARS } from "./boundedText.js";
 
 /** Browser metadata (history, bookmarks, top sites): titles and URLs only, never page bodies. */
 
@@ -11,7 +11,7 @@ export const historySearchTool = defineTool({
     const { items, truncated } = capList(found, maxResults);
     return {
       items: items.map((item) => ({
-        url: boundText(item.url),
+        url: boundText(item.url, MAX_URL_CHARS),
         title: boundText(item.title),
         ...(item.lastVisitTime === undefined ? {} : { lastVisitTime: item.lastVisitTime }),
         ...(item.visitCount === undefined ? {} : { visitCount: item.visitCount }),
@@ -30,7 +30,7 @@ export const bookmarksSearchTool = defineTool({
       bookmarks: items.map((node) => ({
         id: node.id,
         title: boundText(node.title),
-        ...(node.url === undefined ? {} : { url: boundText(node.url) }),
+        ...(node.url === undefined ? {} : { url: boundText(node.url, MAX_URL_CHARS) }),
         ...(node.parentId === undefined ? {} : { parentId: node.parentId }),
         ...(node.dateAdded === undefined ? {} : { dateAdded: node.dateAdded }),
       })),
@@ -43,6 +43,6 @@ export const topSitesTool = defineTool({
   name: "browser.top_sites",
   async run() {
     const { items, truncated } = capList(await chrome.topSites.get());
-    return { sites: items.map((site) => ({ url: boundText(site.url), title: boundText(site.title) })), truncated };
+    return { sites: items.map((site) => ({ url: boundText(site.url, MAX_URL_CHARS), title: boundText(site.title) })), truncated };
   },
 });

@@ -1,5 +1,5 @@
 import type { CommandResult } from "../../../../protocol/index.js";
-import { boundText } from "./boundedText.js";
+import { boundText, MAX_URL_CHARS } from "./boundedText.js";
 
 export type TabSummary = CommandResult<"browser.tabs_list">["tabs"][number];
 export type IdentifiedTab = chrome.tabs.Tab & { id: number };
@@ -20,7 +20,7 @@ export function hasTabId(tab: chrome.tabs.Tab): tab is IdentifiedTab {
 
 /** A tab still loading reports its destination as pendingUrl; that is the URL the agent cares about. */
 export function tabUrl(tab: chrome.tabs.Tab): string {
-  return boundText(tab.url || tab.pendingUrl);
+  return boundText(tab.url || tab.pendingUrl, MAX_URL_CHARS);
 }
 
 export function summarizeTab(tab: IdentifiedTab, focusedWindowId: number | undefined, agent: string | undefined): TabSummary {
