@@ -17,8 +17,9 @@ import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
 import type { TaskRow, TaskStore } from "./taskStore.js";
 import { shortInput } from "./taskViews.js";
-import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, ToolCaller } from "./taskTypes.js";
-import type { InteractionAnswer } from "./interactionStore.js";
+import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, TimedWaitRequest, ToolCaller } from "./taskTypes.js";
+import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
+import { timedOutcomeOf, waitForSchedule, watchPage } from "./timedWaits.js";
 import { parseBrowserResult } from "./browserResult.js";
 import { BodyStepRecorder } from "./trace/bodyStepRecorder.js";
 
@@ -320,21 +321,67 @@ export class TaskSession implements TaskContext {
   }
 
   async interact(request: InteractionRequest, key: string): Promise<InteractionAnswer> {
-    const interactions = this.deps.store.interactions;
-    const known = interactions.byKey(this.id, key);
-    if (known?.answer != null) return known.answer;
-    let interaction = known?.interaction;
-    if (interaction === undefined) {
-      const base = { id: `ti_${randomBytes(6).toString("hex")}`, requestedAt: now() };
-      interaction = request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active };
-      interactions.insert(this.id, key, interaction);
-    }
+    const { interaction, answer: known } = this.recorded(key, (base) => (request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active }));
+    if (known !== null) return known;
     this.deps.setStatus("waiting_interaction", { interaction });
     const answer = await this.deps.control.awaitInteraction(interaction.id);
     this.deps.control.throwIfEnded();
     if (answer === null) throw new WebOperatorError("invalid_state", "The task ended while it waited for the person.");
     this.deps.setStatus(this.deps.control.pauseRequested ? "paused" : "running");
     return answer;
+  }
+
+  async waitOn(key: string, requested: () => TimedWaitRequest): Promise<TimedWaitOutcome> {
+    const { interaction, answer: known } = this.recorded(key, (base) => {
+      const request = requested();
+      return request.type === "watch"
+        ? { ...base, type: "watch", text: request.text, until: request.until, tabId: this.activeTab(), deadline: new Date(Date.now() + request.timeoutMs).toISOString() }
+        : { ...base, type: "schedule", resumeAt: request.resumeAt.toISOString() };
+    });
+    if (known !== null) return timedOutcomeOf(known);
+    const control = this.deps.control;
+    this.deps.setStatus("waiting_interaction", { interaction });
+    let outcome: TimedWaitOutcome;
+    if (interaction.type === "watch") {
+      const payload = { tabId: interaction.tabId, ...(interaction.until === "appears" ? { text: interaction.text } : { textGone: interaction.text }), timeMs: 1 };
+      outcome = await watchPage(interaction, () => this.textShows(payload, interaction.until === "appears"), control.abort.signal);
+    } else if (interaction.type === "schedule") {
+      outcome = await waitForSchedule(interaction, control.abort.signal);
+    } else {
+      throw new WebOperatorError("internal_error", `The request stored under this call is a ${interaction.type}, not a watch or a schedule.`);
+    }
+    control.throwIfEnded();
+    this.deps.store.interactions.answer(interaction.id, outcome, now());
+    this.deps.setStatus(control.pauseRequested ? "paused" : "running");
+    return outcome;
+  }
+
+  /**
+   * Whether the watched text is on the tab now: one wait_for that looks once (timeMs 1), on
+   * the same gated path as the task's other calls. A gone extension is a look that missed.
+   */
+  private async textShows(payload: Record<string, unknown>, appears: boolean): Promise<boolean> {
+    try {
+      await this.deps.callTool("browser.wait_for", payload);
+      return appears;
+    } catch (error) {
+      if (error instanceof WebOperatorError && (error.code === "timeout" || error.code === "extension_disconnected")) return !appears;
+      throw error;
+    }
+  }
+
+  timeLeftMs(): number {
+    return Math.max(0, this.deps.control.deadline - Date.now());
+  }
+
+  /** The request stored under `key` with its answer, or a new one built and stored now. */
+  private recorded(key: string, build: (base: { id: string; requestedAt: string }) => TaskInteraction): { interaction: TaskInteraction; answer: InteractionAnswer | null } {
+    const interactions = this.deps.store.interactions;
+    const known = interactions.byKey(this.id, key);
+    if (known !== undefined) return known;
+    const interaction = build({ id: `ti_${randomBytes(6).toString("hex")}`, requestedAt: now() });
+    interactions.insert(this.id, key, interaction);
+    return { interaction, answer: null };
   }
 
   saveConversation(messages: unknown): void {

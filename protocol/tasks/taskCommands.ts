@@ -94,7 +94,7 @@ export const TASK_COMMANDS = {
     result: TaskRespondResultSchema,
     handledBy: "bridge",
     description:
-      "Answers what a task waiting_interaction asks of the person: {id, text} for its ask_user question, {id, done: true} once the person did its request_user_action step in the browser (done: false if they could not). An interrupted task's pending request can be answered too: the task then resumes. Who may answer follows the confirmations setting: with \"user\" only the side panel.",
+      "Answers what a task waiting_interaction asks of the person: {id, text} for its ask_user question, {id, done: true} once the person did its request_user_action step in the browser (done: false if they could not). An interrupted task's pending request can be answered too: the task then resumes. Who may answer follows the confirmations setting: with \"user\" only the side panel. A watch_page or schedule_resume wait is no one's to answer (invalid_state).",
     example: { id: "task_0123456789ab", text: "Use the work address" },
     effects: "write",
     gated: false,

@@ -80,6 +80,8 @@ function fakeTask() {
     },
     step: async <T>(_action: string, _input: unknown, run: () => Promise<StepOutcome<T>>) => (await run()).value,
     interact: (request) => Promise.resolve(request.type === "question" ? { text: "scripted answer" } : { done: true }),
+    waitOn: () => Promise.resolve({ resumedAt: "2026-01-01T00:00:00.000Z" }),
+    timeLeftMs: () => 60_000,
     browser: async (type, payload) => {
       const record = { ...(payload as Record<string, unknown>) };
       if (type !== "browser.tabs_list") calls.push({ type, payload: record });
