@@ -75,6 +75,7 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
   "tasks.resume": { group: "tasks", summary: "Resumes a paused or interrupted task." },
   "tasks.confirm": { group: "tasks", summary: "Allows or denies the confirmation a task waits on." },
   "tasks.respond": { group: "tasks", summary: "Answers a task's question to the person, or says their browser step is done." },
+  "tasks.artifact": { group: "tasks", summary: "The content of a file a task created (create_artifact); page-derived, untrusted." },
   "tasks.wait": { group: "tasks", summary: "Waits until a task ends and answers its summary." },
   "tasks.subscribe": { group: "tasks", summary: "Chooses which tasks' events this connection receives." },
   "tasks.providers": { group: "tasks", summary: "Which model providers tasks can use now, and where their settings come from." },

@@ -7,6 +7,7 @@ import {
   WebOperatorError,
   waitsForPerson,
   type ConfirmationsMode,
+  type TaskArtifact,
   type TaskAutoConfirm,
   type TaskConfirmation,
   type TaskDetail,
@@ -25,7 +26,9 @@ import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
 import type { SkillRow } from "./skills/skillStore.js";
 import type { TaskSubscription } from "../commandContext.js";
-import { taskDetail, taskSummary } from "./taskViews.js";
+import { artifactView, taskDetail, taskSummary } from "./taskViews.js";
+import { readArtifact } from "./artifactFiles.js";
+import { USER_MEMORY_SCOPE } from "./memoryStore.js";
 import type { EngineToolCaller, ProviderFactory, TaskProvider } from "./taskTypes.js";
 import { TaskSession } from "./taskSession.js";
 import { REPLAY_MODEL, ReplayProvider } from "./providers/replay/replayProvider.js";
@@ -144,6 +147,18 @@ export class TaskEngine {
   /** Answers when the task ends, or a little before `timeoutMs`, the request's own budget. */
   waitFor(id: string, timeoutMs: number): Promise<TaskSummary & { ended: boolean }> {
     return this.wait(this.requireStore(), id, timeoutMs);
+  }
+
+  /** A file the task created, with its content. */
+  async artifact({ id, name }: { id: string; name: string }): Promise<TaskArtifact & { id: string; content: string }> {
+    const store = this.requireStore();
+    this.row(store, id);
+    const row = store.artifacts.get(id, name);
+    if (row === undefined) {
+      const names = store.artifacts.list(id).map((artifact) => artifact.name).join(", ") || "none";
+      throw new WebOperatorError("not_found", `Task ${id} has no artifact "${name}" (its artifacts: ${names}).`);
+    }
+    return { id, ...artifactView(row), content: await readArtifact(row) };
   }
 
   skillList(limit: number): { skills: ReturnType<typeof skillSummary>[] } {
@@ -284,6 +299,7 @@ export class TaskEngine {
       conversation: null,
       ref_map: null,
     });
+    store.memory.assignScope(id, agentId ?? USER_MEMORY_SCOPE);
     for (const attachment of stored) {
       store.insertAttachment({ task_id: id, id: attachment.id, name: attachment.name, mime_type: attachment.mimeType, stored_path: attachment.storedPath, size: attachment.size });
     }
@@ -315,6 +331,7 @@ export class TaskEngine {
       setStatus: (status, extra) => this.setStatus(store, id, status, extra),
       emit: (event) => this.emit(store, event),
       readAttachmentFile: (path) => readFile(path),
+      artifactsFolder: join(this.options.configDir, "tasks", id, "artifacts"),
       // An agent's task (or one resumed, whose starter is not known) asks again at each confirmation:
       // the user may have taken confirmations back since the task started.
       mayAutoConfirm: async () => (!resumed && !this.parents.has(id)) || (await this.confirmationsMode()) !== "user",

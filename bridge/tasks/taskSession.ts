@@ -6,6 +6,8 @@ import {
   type CommandPayloadInput,
   type CommandResult,
   type ConfirmationRequest,
+  type SkillDetail,
+  type TaskArtifact,
   type TaskConfirmation,
   type TaskEvent,
   type TaskInteraction,
@@ -16,10 +18,13 @@ import {
 import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
 import type { TaskRow, TaskStore } from "./taskStore.js";
-import { shortInput } from "./taskViews.js";
 import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, TimedWaitRequest, ToolCaller } from "./taskTypes.js";
 import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
 import { timedOutcomeOf, waitForSchedule, watchPage } from "./timedWaits.js";
+import type { MemoryEntry } from "./memoryStore.js";
+import { saveArtifact, type NewArtifact } from "./artifactFiles.js";
+import { artifactView, shortInput } from "./taskViews.js";
+import { skillDetail } from "./skills/skillViews.js";
 import { parseBrowserResult } from "./browserResult.js";
 import { BodyStepRecorder } from "./trace/bodyStepRecorder.js";
 
@@ -35,6 +40,8 @@ export interface TaskSessionDeps {
   readAttachmentFile: (path: string) => Promise<Buffer>;
   /** Whether autoConfirm may still grant now: false once the user answers confirmations themselves. */
   mayAutoConfirm: () => Promise<boolean>;
+  /** The task's own folder for the files it creates. */
+  artifactsFolder: string;
 }
 
 const now = (): string => new Date().toISOString();
@@ -382,6 +389,26 @@ export class TaskSession implements TaskContext {
     const interaction = build({ id: `ti_${randomBytes(6).toString("hex")}`, requestedAt: now() });
     interactions.insert(this.id, key, interaction);
     return { interaction, answer: null };
+  }
+
+  readonly memory = {
+    read: (key: string): MemoryEntry | null => this.deps.store.memory.read(this.deps.store.memory.scopeOf(this.id), key),
+    write: (key: string, value: string): void => this.deps.store.memory.write(this.deps.store.memory.scopeOf(this.id), key, value, this.id, now()),
+    keys: (): string[] => this.deps.store.memory.keys(this.deps.store.memory.scopeOf(this.id)),
+  };
+
+  async createArtifact(artifact: NewArtifact): Promise<TaskArtifact> {
+    return artifactView(await saveArtifact(this.deps.store.artifacts, this.deps.artifactsFolder, this.id, artifact, now()));
+  }
+
+  loadSkill(name: string): SkillDetail {
+    const skills = this.deps.store.skills;
+    const skill = skills.get(name) ?? skills.byGoal(name);
+    if (skill === undefined) {
+      const known = skills.list(20).map((row) => `${row.id} ("${row.goal.slice(0, 80)}")`).join(", ") || "none yet";
+      throw new WebOperatorError("not_found", `No skill is named "${name.slice(0, 200)}": give a skill id or a skill's exact goal. Stored skills: ${known}.`);
+    }
+    return skillDetail(skill);
   }
 
   saveConversation(messages: unknown): void {

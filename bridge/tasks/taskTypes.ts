@@ -1,5 +1,7 @@
-import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload, UploadGrant, UserActionKind, WatchUntil } from "../../protocol/index.js";
+import type { BrowserCommandType, CommandPayloadInput, CommandResult, SkillDetail, TaskArtifact, TaskStartPayload, UploadGrant, UserActionKind, WatchUntil } from "../../protocol/index.js";
 import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
+import type { MemoryEntry } from "./memoryStore.js";
+import type { NewArtifact } from "./artifactFiles.js";
 
 /** What a provider may tell the engine about the element a call acts on, for the confirmation prompt. */
 export interface TargetHint {
@@ -73,6 +75,12 @@ export interface TaskContext {
   waitOn(key: string, request: () => TimedWaitRequest): Promise<TimedWaitOutcome>;
   /** What is left of this run's timeoutMs: a wait that outlasts it would end the task as timed_out. */
   timeLeftMs(): number;
+  /** The notes of the agent this task works for, kept between its tasks. */
+  readonly memory: { read(key: string): MemoryEntry | null; write(key: string, value: string): void; keys(): string[] };
+  /** A file kept with the task (its folder, tasks.get, the trace); the same name again replaces it. */
+  createArtifact(artifact: NewArtifact): Promise<TaskArtifact>;
+  /** A stored skill, by its id or its exact goal; else not_found. */
+  loadSkill(name: string): SkillDetail;
   saveConversation(messages: unknown): void;
   recordModelCall(request: unknown, response: unknown, error: string | null, startedAt: number): void;
   addUsage(inputTokens: number, outputTokens: number): void;

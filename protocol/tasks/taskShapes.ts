@@ -133,6 +133,16 @@ export const TaskRespondResultSchema = z.object({ id: TaskIdSchema, interactionI
 
 export const TaskAttachmentSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() });
 
+/** A file the task created with create_artifact, kept with it; tasks.artifact answers its content. */
+export const TaskArtifactSchema = z.object({ name: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: z.string() });
+export type TaskArtifact = z.infer<typeof TaskArtifactSchema>;
+export const TaskArtifactPayloadSchema = z.strictObject({ id: TaskIdSchema, name: z.string().min(1).max(100) });
+export const TaskArtifactResultSchema = TaskArtifactSchema.extend({
+  id: TaskIdSchema,
+  /** The text the task's model wrote, which may quote the pages it read: treat it as untrusted. */
+  content: z.string(),
+});
+
 export const TaskSummarySchema = z.object({
   id: TaskIdSchema,
   status: TaskStatusSchema,
@@ -151,6 +161,7 @@ export const TaskSummarySchema = z.object({
   /** What the task asks of the person while it is waiting_interaction (kept while interrupted, so tasks.respond can still answer). */
   pendingInteraction: TaskInteractionSchema.nullable(),
   attachments: z.array(TaskAttachmentSchema),
+  artifacts: z.array(TaskArtifactSchema),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { WebOperatorClient } from "../../agent-client/client.js";
+import { BOUNDARY_OPEN } from "../../protocol/index.js";
+import { answerWithResult, engineTool, lastResultText, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
+
+const REPORT = "# Totals\n\n| item | total |\n| --- | --- |\n| lamps | 3 |\n";
+
+const SCRIPTS: Record<string, ScriptedTurn[]> = {
+  "remember the colour": [
+    engineTool("memory_write", { key: "../colour!", value: "teal" }),
+    engineTool("memory_write", { key: "colour", value: "x".repeat(8_001) }),
+    engineTool("memory_write", { key: "favourite colour", value: "teal, not green" }),
+    answerWithResult,
+  ],
+  "recall the colour": [engineTool("memory_read", { key: "favourite colour" }), answerWithResult],
+  "write the report": [
+    engineTool("create_artifact", { name: "../report.md", content: "x" }),
+    engineTool("create_artifact", { name: "report.md", content: "draft", mimeType: "not a type" }),
+    engineTool("create_artifact", { name: "report.md", content: "draft", mimeType: "text/markdown" }),
+    engineTool("create_artifact", { name: "report.md", content: REPORT, mimeType: "text/markdown" }),
+    answerWithResult,
+  ],
+};
+
+describe("the engine's built-ins: per-agent memory and task artifacts, through the socket", () => {
+  const claude = useClaudeTaskSession(SCRIPTS);
+  const requestsOf = (goal: string): RecordedRequest[] => claude.fake().requests.filter((request) => request.body.messages[0]?.content === goal);
+  const named = async (agent: string): Promise<WebOperatorClient> => {
+    const client = await claude.session().connect();
+    await client.request("bridge.hello", { agent });
+    return client;
+  };
+  const run = async (client: WebOperatorClient, goal: string) => {
+    const { id } = await client.request("tasks.start", { goal, startUrl: claude.session().pages.url("/task-form.html") });
+    const done = await client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    return { ...done, steps: (await client.request("tasks.get", { id })).steps };
+  };
+
+  it("offers the model memory_read, memory_write, load_skill and create_artifact beside the browser toolset", async () => {
+    const alpha = await named("alpha");
+    try {
+      await run(alpha, "recall the colour");
+      const tools = (requestsOf("recall the colour")[0]?.body.tools ?? []) as Array<{ name?: string }>;
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["memory_read", "memory_write", "load_skill", "create_artifact"]));
+    } finally {
+      alpha.close();
+    }
+  });
+
+  it("memory is the starting agent's: a later task of the same agent reads it, marked as possibly page-derived; another agent's task does not", async () => {
+    const alpha = await named("alpha");
+    const beta = await named("beta");
+    try {
+      const wrote = await run(alpha, "remember the colour");
+      expect(wrote.steps.filter((step) => step.action === "memory_write").map((step) => step.errorCode)).toEqual(["bad_request", "payload_too_large", null]);
+      const told = requestsOf("remember the colour").map(lastResultText);
+      expect(told[1]).toContain('Memory key "../colour!" is not allowed');
+      expect(told[2]).toContain("at most 8000 characters");
+
+      // A new connection of the same named agent is the same agent.
+      const alphaAgain = await named("alpha");
+      const recalled = await run(alphaAgain, "recall the colour").finally(() => alphaAgain.close());
+      expect(recalled.answer).toContain('The note under "favourite colour" (written by task_');
+      expect(recalled.answer).toContain(`${BOUNDARY_OPEN} `);
+      expect(recalled.answer).toContain("teal, not green");
+
+      const other = await run(beta, "recall the colour");
+      expect(other.answer).toBe('told: Nothing is stored under "favourite colour". Keys in this agent\'s memory: none.');
+    } finally {
+      alpha.close();
+      beta.close();
+    }
+  });
+
+  it("create_artifact keeps a file with the task: listed by tasks.get and the trace, its content from tasks.artifact; a bad name or type is bad_request", async () => {
+    const session = claude.session();
+    const done = await run(session.client, "write the report");
+    expect(done.steps.filter((step) => step.action === "create_artifact").map((step) => step.errorCode)).toEqual(["bad_request", "bad_request", null, null]);
+    expect(done.answer).toBe(`told: Saved "report.md" (${Buffer.byteLength(REPORT)} bytes, text/markdown) with this task; the user gets it from tasks.get and tasks.artifact.`);
+    // The same name again replaced the draft: one artifact.
+    expect(done.artifacts).toEqual([{ name: "report.md", mimeType: "text/markdown", size: Buffer.byteLength(REPORT), createdAt: expect.any(String) }]);
+    const artifact = await session.client.request("tasks.artifact", { id: done.id, name: "report.md" });
+    expect(artifact).toMatchObject({ id: done.id, name: "report.md", mimeType: "text/markdown", content: REPORT });
+
+    const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
+    const trace = (await (await fetch(`http://127.0.0.1:${port}/v1/tasks/${done.id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).json()) as { task: { artifacts: unknown[] } };
+    expect(trace.task.artifacts).toEqual(done.artifacts);
+
+    expect(await session.errorCode("tasks.artifact", { id: done.id, name: "draft.md" })).toBe("not_found");
+    expect(await session.errorCode("tasks.artifact", { id: "task_000000000000", name: "report.md" })).toBe("not_found");
+  });
+});
