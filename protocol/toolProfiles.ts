@@ -25,6 +25,7 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
   "browser.read_page": { group: "read", summary: "A shaped snapshot: only interactive elements, a depth limit, or one ref's subtree." },
   "browser.find_in_page": { group: "read", summary: "Up to 20 elements whose role, name or text match `query`, with refs. Use it on long pages." },
   "browser.get_selection": { group: "read", summary: "The text the user selected on the page." },
+  "browser.fetch_url": { group: "read", summary: "GETs a URL without your cookies and answers its text (the policy's hosts apply). Use it for APIs, feeds and plain files." },
   "browser.read_page_deep": { group: "deep", summary: "The CDP accessibility tree of every frame and closed shadow root, with deep refs. Use it when snapshot misses content." },
   "browser.click_deep": { group: "deep", summary: "A trusted click on a deep ref from read_page_deep." },
   "browser.tools": { group: "bridge", summary: "Every browser tool with its level, effects, description and input schema; `caps` lists only those groups." },

@@ -13,13 +13,9 @@ const answer = (text: string): ScriptedTurn => () => ({ stop_reason: "end_turn",
 const GOAL = "press the button, then subscribe to the newsletter";
 /** The skill the load_skill task asks for, known once the skill is detected. */
 let skillToLoad = "";
-const loadSkill =
-  (name: () => string): ScriptedTurn =>
-  (request) =>
-    engineTool("load_skill", { name: name() })(request);
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   [GOAL]: [readPage, clickOn("button", "Press me"), readPage, clickOn("link", "Go to body fixture"), readPage, clickOn("checkbox", "Newsletter"), answer("subscribed")],
-  "look up how to subscribe": [loadSkill(() => "subscribe somehow"), loadSkill(() => skillToLoad), loadSkill(() => GOAL), answerWithResult],
+  "look up how to subscribe": [engineTool("load_skill", { name: "subscribe somehow" }), engineTool("load_skill", () => ({ name: skillToLoad })), engineTool("load_skill", { name: GOAL }), answerWithResult],
 };
 
 interface TaskTrace {

@@ -3,6 +3,7 @@ import type { WebOperatorClient } from "../../agent-client/client.js";
 import { BOUNDARY_OPEN } from "../../protocol/index.js";
 import { answerWithResult, engineTool, lastResultText, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
+import { setUserPolicy } from "../helpers/userPolicy.js";
 
 const REPORT = "# Totals\n\n| item | total |\n| --- | --- |\n| lamps | 3 |\n";
 
@@ -21,9 +22,19 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     engineTool("create_artifact", { name: "report.md", content: REPORT, mimeType: "text/markdown" }),
     answerWithResult,
   ],
+  "fetch the price list": [
+    engineTool("fetch_url", { url: "ftp://127.0.0.1/prices.txt" }),
+    engineTool("fetch_url", () => ({ url: fixtureUrl("/diag-file.txt") })),
+    engineTool("fetch_url", () => ({ url: fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost") })),
+    engineTool("fetch_url", () => ({ url: fixtureUrl(`/redirect?to=${encodeURIComponent(fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost"))}`) })),
+    engineTool("fetch_url", () => ({ url: fixtureUrl("/long-read?paragraphs=60"), from_char: 8_000 })),
+    answerWithResult,
+  ],
 };
+/** The fixture server's URL of a path, once the session is up. */
+let fixtureUrl = (path: string): string => path;
 
-describe("the engine's built-ins: per-agent memory and task artifacts, through the socket", () => {
+describe("the engine's built-ins: per-agent memory, fetch_url and task artifacts, through the socket", () => {
   const claude = useClaudeTaskSession(SCRIPTS);
   const requestsOf = (goal: string): RecordedRequest[] => claude.fake().requests.filter((request) => request.body.messages[0]?.content === goal);
   const named = async (agent: string): Promise<WebOperatorClient> => {
@@ -38,12 +49,12 @@ describe("the engine's built-ins: per-agent memory and task artifacts, through t
     return { ...done, steps: (await client.request("tasks.get", { id })).steps };
   };
 
-  it("offers the model memory_read, memory_write, load_skill and create_artifact beside the browser toolset", async () => {
+  it("offers the model memory_read, memory_write, load_skill, fetch_url and create_artifact beside the browser toolset", async () => {
     const alpha = await named("alpha");
     try {
       await run(alpha, "recall the colour");
       const tools = (requestsOf("recall the colour")[0]?.body.tools ?? []) as Array<{ name?: string }>;
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["memory_read", "memory_write", "load_skill", "create_artifact"]));
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["memory_read", "memory_write", "load_skill", "fetch_url", "create_artifact"]));
     } finally {
       alpha.close();
     }
@@ -72,6 +83,27 @@ describe("the engine's built-ins: per-agent memory and task artifacts, through t
       alpha.close();
       beta.close();
     }
+  });
+
+  it("fetch_url reads a URL's text as page data, 8,000 characters at a time; the policy's hosts apply to it and to where it redirects", async () => {
+    const session = claude.session();
+    fixtureUrl = (path) => session.pages.url(path);
+    await setUserPolicy(session, { blockedHosts: ["localhost"] });
+    try {
+      const done = await run(session.client, "fetch the price list");
+      expect(done.steps.filter((step) => step.action === "fetch_url").map((step) => step.errorCode)).toEqual(["navigation_refused", null, "policy_denied", "policy_denied", null]);
+      const told = requestsOf("fetch the price list").map(lastResultText);
+      expect(told[2]).toMatch(new RegExp(`^GET ${fixtureUrl("/diag-file.txt").replace(/[.?]/g, "\\$&")}: HTTP 200, text/plain\.\n${BOUNDARY_OPEN} [0-9a-f]{16}>>>\nWebOperator download fixture\nline two\n`));
+      expect(told[3]).toContain("is denied");
+      expect(told[4]).toContain("is denied");
+      expect(told[5]).toMatch(/^GET .*\/long-read\?paragraphs=60: HTTP 200, text\/html\. Characters 8000-16000 of \d+: call fetch_url again with from_char 16000 for more\./);
+    } finally {
+      await setUserPolicy(session, null);
+    }
+    // The same tool on the socket, bounded by maxBytes.
+    const fetched = await session.client.request("browser.fetch_url", { url: session.pages.url("/diag-file.txt"), maxBytes: 11 });
+    expect(fetched).toEqual({ url: session.pages.url("/diag-file.txt"), status: 200, mimeType: "text/plain", text: "WebOperator", bytes: 11, truncated: true });
+    expect(await session.errorCode("browser.fetch_url", { url: "not a url" })).toBe("bad_request");
   });
 
   it("create_artifact keeps a file with the task: listed by tasks.get and the trace, its content from tasks.artifact; a bad name or type is bad_request", async () => {

@@ -112,12 +112,12 @@ export function refIn(request: RecordedRequest, role: string, name: string): str
 }
 
 let engineToolCounter = 0;
-/** A call of one of the engine's own tools (not a browser toolset member): no toolset_name. */
+/** A call of one of the engine's own tools (not a browser toolset member): no toolset_name. A function input is read when the turn runs. */
 export const engineTool =
   (name: string, input: unknown): ScriptedTurn =>
   () => {
     engineToolCounter++;
-    return { stop_reason: "tool_use", content: [{ type: "tool_use", id: `toolu_engine_${engineToolCounter}`, name, input }] };
+    return { stop_reason: "tool_use", content: [{ type: "tool_use", id: `toolu_engine_${engineToolCounter}`, name, input: typeof input === "function" ? (input as () => unknown)() : input }] };
   };
 
 /** Answers with the last tool result, so the answer proves what the model was told. */

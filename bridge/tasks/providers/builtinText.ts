@@ -1,4 +1,4 @@
-import { newUntrustedBoundary, type SkillDetail, type TaskArtifact } from "../../../protocol/index.js";
+import { newUntrustedBoundary, type CommandResult, type SkillDetail, type TaskArtifact } from "../../../protocol/index.js";
 import type { MemoryEntry } from "../memoryStore.js";
 
 /**
@@ -22,4 +22,16 @@ export function skillText(skill: SkillDetail): string {
 
 export function artifactSavedText(artifact: TaskArtifact): string {
   return `Saved "${artifact.name}" (${artifact.size} bytes, ${artifact.mimeType}) with this task; the user gets it from tasks.get and tasks.artifact.`;
+}
+
+/** How much of a fetched body the model gets at once; from_char reads on. */
+export const FETCH_CHARS_PER_CALL = 8_000;
+
+/** A fetched body as the model reads it: what was fetched, then one slice of the text inside the page-data markers. */
+export function fetchedText(fetched: CommandResult<"browser.fetch_url">, fromChar: number): string {
+  const slice = fetched.text.slice(fromChar, fromChar + FETCH_CHARS_PER_CALL);
+  const end = fromChar + slice.length;
+  const more = end < fetched.text.length ? ` Characters ${fromChar}-${end} of ${fetched.text.length}: call fetch_url again with from_char ${end} for more.` : fromChar > 0 ? ` Characters ${fromChar}-${end} of ${fetched.text.length}.` : "";
+  const cut = fetched.truncated ? ` Only the first ${fetched.bytes} bytes of the body were read.` : "";
+  return `GET ${fetched.url}: HTTP ${fetched.status}, ${fetched.mimeType}.${more}${cut}\n${newUntrustedBoundary().wrap(slice)}`;
 }

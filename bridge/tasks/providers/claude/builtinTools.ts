@@ -2,11 +2,13 @@ import { betaZodTool } from "@anthropic-ai/sdk/helpers/beta/zod";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { z } from "zod";
 import type { TaskContext } from "../../taskTypes.js";
-import { artifactSavedText, memoryReadText, skillText } from "../builtinText.js";
+import { WebOperatorError } from "../../../../protocol/index.js";
+import { artifactSavedText, fetchedText, memoryReadText, skillText } from "../builtinText.js";
 
 const MemoryReadInputSchema = z.object({ key: z.string() });
 const MemoryWriteInputSchema = z.object({ key: z.string(), value: z.string() });
 const LoadSkillInputSchema = z.object({ name: z.string() });
+const FetchUrlInputSchema = z.object({ url: z.string(), from_char: z.number().optional() });
 const CreateArtifactInputSchema = z.object({ name: z.string(), content: z.string(), mimeType: z.string().optional() });
 
 /**
@@ -47,6 +49,19 @@ export function builtinTools(task: TaskContext): BetaRunnableTool[] {
         task.step("load_skill", input, () => {
           const skill = task.loadSkill(input.name);
           return Promise.resolve({ value: skillText(skill), summary: `loaded ${skill.id} (${skill.steps} steps)` });
+        }),
+    }),
+    betaZodTool({
+      name: "fetch_url",
+      description:
+        "GET an http(s) URL without the user's cookies (an API, a feed, a plain file) and read its text, 8,000 characters at a time (from_char reads on). The user's allowed and blocked hosts apply, also to redirects. To see a page as the user would, logged in, navigate to it instead.",
+      inputSchema: FetchUrlInputSchema,
+      run: (input) =>
+        task.step("fetch_url", input, async () => {
+          const fromChar = input.from_char ?? 0;
+          if (!Number.isInteger(fromChar) || fromChar < 0) throw new WebOperatorError("bad_request", `from_char is ${fromChar}; give a whole number from 0.`);
+          const fetched = await task.browser("browser.fetch_url", { url: input.url });
+          return { value: fetchedText(fetched, fromChar), summary: `GET ${fetched.url}: ${fetched.status}, ${fetched.bytes} bytes`, record: { ...fetched, text: `${fetched.text.length} chars` } };
         }),
     }),
     betaZodTool({
