@@ -255,7 +255,7 @@ export const COMMAND_GROUPS = {
   "Tabs and browser data": TAB_TOOL_COMMANDS,
   Gatekeeper: GATEKEEPER_TOOL_COMMANDS,
   Diagnostics: DIAGNOSTICS_TOOL_COMMANDS,
-  Fetch: FETCH_TOOL_COMMANDS,
+  "Fetch and download": FETCH_TOOL_COMMANDS,
   Tasks: TASK_COMMANDS,
   Skills: SKILL_COMMANDS,
   "Browser-Use protocol": BROWSER_USE_COMMANDS,

@@ -68,6 +68,7 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
   "browser.read_console": { group: "devtools", summary: "Console messages and uncaught errors since the last read. Use it to debug a page." },
   "browser.read_network": { group: "devtools", summary: "Network requests since the last read. Use it to debug a page." },
   "browser.downloads": { group: "devtools", summary: "The browser's downloads and their state." },
+  "browser.download": { group: "browserdata", summary: "Downloads a URL into the user's downloads folder and answers its path and size (the policy's hosts apply)." },
   "tasks.list": { group: "tasks", summary: "Stored tasks, newest first." },
   "tasks.get": { group: "tasks", summary: "One task with its steps, answer and pending confirmation." },
   "tasks.start": { group: "tasks", summary: "Delegates a goal to WebOperator's own browsing agent, which works in a tab of its own; follow it with tasks_wait." },

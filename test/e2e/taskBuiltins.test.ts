@@ -30,11 +30,17 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     engineTool("fetch_url", () => ({ url: fixtureUrl("/long-read?paragraphs=60"), from_char: 8_000 })),
     answerWithResult,
   ],
+  "download the notes": [
+    engineTool("download", () => ({ url: fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost") })),
+    engineTool("download", () => ({ url: fixtureUrl(`/redirect?to=${encodeURIComponent(fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost"))}`) })),
+    engineTool("download", () => ({ url: fixtureUrl("/diag-file.txt") })),
+    answerWithResult,
+  ],
 };
 /** The fixture server's URL of a path, once the session is up. */
 let fixtureUrl = (path: string): string => path;
 
-describe("the engine's built-ins: per-agent memory, fetch_url and task artifacts, through the socket", () => {
+describe("the engine's built-ins: per-agent memory, fetch_url, download and task artifacts, through the socket", () => {
   const claude = useClaudeTaskSession(SCRIPTS);
   const requestsOf = (goal: string): RecordedRequest[] => claude.fake().requests.filter((request) => request.body.messages[0]?.content === goal);
   const named = async (agent: string): Promise<WebOperatorClient> => {
@@ -49,12 +55,12 @@ describe("the engine's built-ins: per-agent memory, fetch_url and task artifacts
     return { ...done, steps: (await client.request("tasks.get", { id })).steps };
   };
 
-  it("offers the model memory_read, memory_write, load_skill, fetch_url and create_artifact beside the browser toolset", async () => {
+  it("offers the model memory_read, memory_write, load_skill, fetch_url, download and create_artifact beside the browser toolset", async () => {
     const alpha = await named("alpha");
     try {
       await run(alpha, "recall the colour");
       const tools = (requestsOf("recall the colour")[0]?.body.tools ?? []) as Array<{ name?: string }>;
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["memory_read", "memory_write", "load_skill", "fetch_url", "create_artifact"]));
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["memory_read", "memory_write", "load_skill", "fetch_url", "download", "create_artifact"]));
     } finally {
       alpha.close();
     }
@@ -104,6 +110,26 @@ describe("the engine's built-ins: per-agent memory, fetch_url and task artifacts
     const fetched = await session.client.request("browser.fetch_url", { url: session.pages.url("/diag-file.txt"), maxBytes: 11 });
     expect(fetched).toEqual({ url: session.pages.url("/diag-file.txt"), status: 200, mimeType: "text/plain", text: "WebOperator", bytes: 11, truncated: true });
     expect(await session.errorCode("browser.fetch_url", { url: "not a url" })).toBe("bad_request");
+  });
+
+  it("download saves a file through the browser and tells the model its name and size; the policy's hosts apply to it and to where it redirects", async () => {
+    const session = claude.session();
+    fixtureUrl = (path) => session.pages.url(path);
+    await setUserPolicy(session, { blockedHosts: ["localhost"] });
+    let done;
+    try {
+      done = await run(session.client, "download the notes");
+    } finally {
+      await setUserPolicy(session, null);
+    }
+    expect(done.steps.filter((step) => step.action === "download").map((step) => step.errorCode)).toEqual(["policy_denied", "policy_denied", null]);
+    expect(done.answer).toMatch(new RegExp(`^told: Downloaded ${fixtureUrl("/diag-file.txt").replace(/[.?]/g, "\\$&")} into the user's downloads folder \\(38 bytes, text/plain\\), as the file named:\n${BOUNDARY_OPEN} [0-9a-f]{16}>>>\ndiag-file( \\(\\d+\\))?\\.txt\n`));
+    // The one a redirect took to a refused host was cancelled: none from there completed.
+    const downloads = (await session.client.request("browser.downloads", {})).downloads;
+    expect(downloads.filter((download) => download.url.includes("localhost") && download.state === "complete")).toEqual([]);
+    const listed = downloads.filter((download) => download.url.includes("diag-file.txt") && download.state === "complete");
+    expect(listed[0]).toMatchObject({ bytesReceived: 38, filename: expect.stringMatching(/diag-file( \(\d+\))?\.txt$/) });
+    expect(await session.errorCode("browser.download", { url: "javascript:alert(1)" })).toBe("navigation_refused");
   });
 
   it("create_artifact keeps a file with the task: listed by tasks.get and the trace, its content from tasks.artifact; a bad name or type is bad_request", async () => {

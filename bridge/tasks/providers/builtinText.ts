@@ -35,3 +35,14 @@ export function fetchedText(fetched: CommandResult<"browser.fetch_url">, fromCha
   const cut = fetched.truncated ? ` Only the first ${fetched.bytes} bytes of the body were read.` : "";
   return `GET ${fetched.url}: HTTP ${fetched.status}, ${fetched.mimeType}.${more}${cut}\n${newUntrustedBoundary().wrap(slice)}`;
 }
+
+/**
+ * A finished download as the model reads it: the file's name (the server chose it, so it is
+ * page data), its size and type. Its full path stays in the step's record and browser.downloads.
+ */
+export function downloadedText(download: CommandResult<"browser.download">): string {
+  const name = download.filename.split(/[\\/]/).at(-1) ?? "";
+  const what = `${download.bytesReceived} bytes${download.mime === undefined ? "" : `, ${download.mime}`}`;
+  if (download.state === "in_progress") return `The download of ${download.url} is still running (${what} so far); it goes on in the user's downloads folder.`;
+  return `Downloaded ${download.url} into the user's downloads folder (${what}), as the file named:\n${newUntrustedBoundary().wrap(name)}`;
+}

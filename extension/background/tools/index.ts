@@ -8,6 +8,7 @@ import { scrollTool } from "./scroll.js";
 import { screenshotTool } from "./screenshot.js";
 import { extractTool } from "./extract.js";
 import { fetchUrlTool } from "./fetchUrl.js";
+import { downloadTool } from "./download.js";
 import { perceptionTools } from "./perception/index.js";
 import { tabsTools } from "./tabs/index.js";
 import { interactionTools } from "./interaction/index.js";
@@ -28,6 +29,7 @@ export function createToolRegistry(): ToolRegistry {
     screenshotTool,
     extractTool,
     fetchUrlTool,
+    downloadTool,
     ...perceptionTools,
     ...tabsTools,
     ...interactionTools,

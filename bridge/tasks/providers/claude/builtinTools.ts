@@ -3,12 +3,13 @@ import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableT
 import { z } from "zod";
 import type { TaskContext } from "../../taskTypes.js";
 import { WebOperatorError } from "../../../../protocol/index.js";
-import { artifactSavedText, fetchedText, memoryReadText, skillText } from "../builtinText.js";
+import { artifactSavedText, downloadedText, fetchedText, memoryReadText, skillText } from "../builtinText.js";
 
 const MemoryReadInputSchema = z.object({ key: z.string() });
 const MemoryWriteInputSchema = z.object({ key: z.string(), value: z.string() });
 const LoadSkillInputSchema = z.object({ name: z.string() });
 const FetchUrlInputSchema = z.object({ url: z.string(), from_char: z.number().optional() });
+const DownloadInputSchema = z.object({ url: z.string() });
 const CreateArtifactInputSchema = z.object({ name: z.string(), content: z.string(), mimeType: z.string().optional() });
 
 /**
@@ -62,6 +63,18 @@ export function builtinTools(task: TaskContext): BetaRunnableTool[] {
           if (!Number.isInteger(fromChar) || fromChar < 0) throw new WebOperatorError("bad_request", `from_char is ${fromChar}; give a whole number from 0.`);
           const fetched = await task.browser("browser.fetch_url", { url: input.url });
           return { value: fetchedText(fetched, fromChar), summary: `GET ${fetched.url}: ${fetched.status}, ${fetched.bytes} bytes`, record: { ...fetched, text: `${fetched.text.length} chars` } };
+        }),
+    }),
+    betaZodTool({
+      name: "download",
+      description:
+        "Download a file by its URL with the browser, as the user's click would (their cookies), into their downloads folder, and wait for it (up to a minute). The result gives the file's name and size; you cannot open the file. The user's allowed and blocked hosts apply; files over 100 MB are refused.",
+      inputSchema: DownloadInputSchema,
+      run: (input) =>
+        task.step("download", input, async () => {
+          const download = await task.browser("browser.download", { url: input.url });
+          if (download.state === "interrupted") throw new WebOperatorError("navigation_failed", `The download of ${download.url} failed (${download.error ?? "no reason given"}).`);
+          return { value: downloadedText(download), summary: `${download.state === "complete" ? "downloaded" : "downloading"} ${download.bytesReceived} bytes`, record: download };
         }),
     }),
     betaZodTool({
