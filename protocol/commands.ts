@@ -10,6 +10,7 @@ import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
 import { INTERACTION_TOOL_COMMANDS } from "./tools/interactionTools.js";
 import { GATEKEEPER_TOOL_COMMANDS } from "./tools/gatekeeperTools.js";
 import { DIAGNOSTICS_TOOL_COMMANDS } from "./tools/diagnosticsTools.js";
+import { FETCH_TOOL_COMMANDS } from "./tools/fetchTools.js";
 import { ImageResultSchema, POINTER_TOOL_COMMANDS, PointerScreenshotPayloadSchema } from "./tools/pointerTools.js";
 import { DEEP_TOOL_COMMANDS, SnapshotSourceSchema } from "./tools/deepTools.js";
 import { UPLOAD_TOOL_COMMANDS } from "./tools/uploadTools.js";
@@ -254,6 +255,7 @@ export const COMMAND_GROUPS = {
   "Tabs and browser data": TAB_TOOL_COMMANDS,
   Gatekeeper: GATEKEEPER_TOOL_COMMANDS,
   Diagnostics: DIAGNOSTICS_TOOL_COMMANDS,
+  "Fetch and download": FETCH_TOOL_COMMANDS,
   Tasks: TASK_COMMANDS,
   Skills: SKILL_COMMANDS,
   "Browser-Use protocol": BROWSER_USE_COMMANDS,
@@ -269,6 +271,7 @@ export const COMMANDS = {
   ...UPLOAD_TOOL_COMMANDS,
   ...GATEKEEPER_TOOL_COMMANDS,
   ...DIAGNOSTICS_TOOL_COMMANDS,
+  ...FETCH_TOOL_COMMANDS,
   ...POINTER_TOOL_COMMANDS,
   ...DEEP_TOOL_COMMANDS,
   ...TASK_COMMANDS,

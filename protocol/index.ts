@@ -12,6 +12,7 @@ export * from "./refFormat.js";
 export * from "./uplink.js";
 export * from "./tools/actionEffects.js";
 export * from "./tools/uploadTools.js";
+export * from "./tools/fetchTools.js";
 export * from "./tasks/taskShapes.js";
 export * from "./tasks/providerSettings.js";
 export * from "./tasks/taskEvents.js";

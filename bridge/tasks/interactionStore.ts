@@ -1,9 +1,16 @@
 import type Database from "better-sqlite3";
-import { TaskInteractionSchema, type TaskInteraction } from "../../protocol/index.js";
+import { TaskInteractionSchema, type ErrorCode, type TaskInteraction } from "../../protocol/index.js";
 import { guard } from "./storeGuard.js";
 
-/** The person's answer as the model gets it: text for a question, done or not for a user action. */
-export type InteractionAnswer = { text: string } | { done: boolean };
+/**
+ * How an interaction ended, as the model gets it: the person's text for a question, done or
+ * not for a user action; for a watch, whether the text did what was awaited before the
+ * deadline; for a schedule, when the task went on.
+ */
+export type InteractionAnswer = { text: string } | { done: boolean } | TimedWaitOutcome;
+
+/** How a watch or a schedule ended: a watch's text did what was awaited (or the deadline came, or its tab failed); a schedule's time came. */
+export type TimedWaitOutcome = { matched: boolean; at: string; error?: { code: ErrorCode; message: string } } | { resumedAt: string };
 
 interface InteractionRow {
   id: string;
@@ -28,9 +35,10 @@ function storedOf(row: InteractionRow): StoredInteraction {
 }
 
 /**
- * What tasks asked of the person (ask_user, request_user_action) and what they answered,
- * so a wait survives the bridge: an interrupted task keeps its question, the person can
- * still answer it, and the resumed provider gets that answer instead of asking twice.
+ * What tasks wait on (ask_user, request_user_action, watch_page, schedule_resume) and how
+ * each wait ended, so a wait survives the bridge: an interrupted task keeps its question, the
+ * person can still answer it, a watch or a schedule goes on after a restart with its own
+ * deadline, and the resumed provider gets the stored outcome instead of asking twice.
  */
 export class InteractionStore {
   constructor(private readonly db: Database.Database) {}

@@ -52,6 +52,10 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
   agents.on("agents", () => push("agents"));
   // The extension re-reads the badge count whenever it connects.
   context.extension.on("connected", () => push("tasks"));
+  // A watch or a schedule the last bridge left waiting goes on once the extension can show the task its tab.
+  context.extension.on("connected", () => {
+    for (const id of engine.resumeTimedWaits()) logBridge(`task ${id}: its watch or schedule goes on after the restart`);
+  });
   if (engine.storePath === null) logBridge("task store unavailable: tasks.* will answer store_unavailable");
   context.handlers.add(taskHandlers(engine, context.extension));
   let trace: TraceServer | null = null;

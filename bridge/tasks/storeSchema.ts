@@ -118,6 +118,27 @@ CREATE TABLE IF NOT EXISTS interactions (
   UNIQUE (task_id, source_key)
 );
 `,
+  // 4: the agent each task works for (whose memory it reads and writes), that memory, and the files tasks create.
+  `
+ALTER TABLE tasks ADD COLUMN memory_scope TEXT;
+CREATE TABLE IF NOT EXISTS agent_memory (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  written_by TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE TABLE IF NOT EXISTS artifacts (
+  task_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  mime_type TEXT NOT NULL,
+  stored_path TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (task_id, name)
+);
+`,
 ];
 
 export const STORE_VERSION = STORE_MIGRATIONS.length;

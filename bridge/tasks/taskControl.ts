@@ -22,6 +22,8 @@ export class TaskControl {
   private resumeWaiters: Array<() => void> = [];
   private confirmationWaiter: { id: string; settle: (allowed: boolean) => void } | null = null;
   private interactionWaiter: { id: string; settle: (answer: InteractionAnswer | null) => void } | null = null;
+  /** Epoch ms at which this run's timeoutMs ends it. */
+  deadline = Number.POSITIVE_INFINITY;
   /** The status to go back to when a pause or confirmation ends. */
   status: TaskStatus = "running";
 

@@ -5,7 +5,9 @@ import {
   FINAL_TASK_STATUSES,
   TaskStartPayloadSchema,
   WebOperatorError,
+  waitsForPerson,
   type ConfirmationsMode,
+  type TaskArtifact,
   type TaskAutoConfirm,
   type TaskConfirmation,
   type TaskDetail,
@@ -24,7 +26,9 @@ import { TaskControl, TaskEndedError } from "./taskControl.js";
 import { TaskStore, type TaskRow } from "./taskStore.js";
 import type { SkillRow } from "./skills/skillStore.js";
 import type { TaskSubscription } from "../commandContext.js";
-import { taskDetail, taskSummary } from "./taskViews.js";
+import { artifactView, taskDetail, taskSummary } from "./taskViews.js";
+import { readArtifact } from "./artifactFiles.js";
+import { USER_MEMORY_SCOPE } from "./memoryStore.js";
 import type { EngineToolCaller, ProviderFactory, TaskProvider } from "./taskTypes.js";
 import { TaskSession } from "./taskSession.js";
 import { REPLAY_MODEL, ReplayProvider } from "./providers/replay/replayProvider.js";
@@ -145,6 +149,18 @@ export class TaskEngine {
     return this.wait(this.requireStore(), id, timeoutMs);
   }
 
+  /** A file the task created, with its content. */
+  async artifact({ id, name }: { id: string; name: string }): Promise<TaskArtifact & { id: string; content: string }> {
+    const store = this.requireStore();
+    this.row(store, id);
+    const row = store.artifacts.get(id, name);
+    if (row === undefined) {
+      const names = store.artifacts.list(id).map((artifact) => artifact.name).join(", ") || "none";
+      throw new WebOperatorError("not_found", `Task ${id} has no artifact "${name}" (its artifacts: ${names}).`);
+    }
+    return { id, ...artifactView(row), content: await readArtifact(row) };
+  }
+
   skillList(limit: number): { skills: ReturnType<typeof skillSummary>[] } {
     return { skills: this.requireStore().skills.list(limit).map(skillSummary) };
   }
@@ -154,11 +170,41 @@ export class TaskEngine {
     return skillDetail(this.skill(store, id));
   }
 
-  /** Live tasks waiting for the person (a confirmation, a question, a step in the browser): the side panel's badge count. */
+  /** Live tasks waiting for the person (a confirmation, a question, a step in the browser): the side panel's badge count. A watch or a schedule waits for no one. */
   waitingCount(): number {
-    if (this.store === null) return 0;
-    const waiting: readonly TaskStatus[] = ["waiting_confirmation", "waiting_interaction"];
-    return [...this.live.keys()].filter((id) => waiting.includes(this.store?.getTask(id)?.status ?? "queued")).length;
+    const store = this.store;
+    if (store === null) return 0;
+    return [...this.live.keys()].filter((id) => {
+      const status = store.getTask(id)?.status;
+      if (status === "waiting_confirmation") return true;
+      const pending = status === "waiting_interaction" ? store.interactions.pending(id) : null;
+      return pending !== null && waitsForPerson(pending);
+    }).length;
+  }
+
+  /**
+   * Tasks the last bridge left waiting on a watch or a schedule go on waiting: a page watch to
+   * its recorded deadline, a schedule to its time (at once if that passed while no bridge ran).
+   * Called when the extension connects, since a resumed task first looks for its tab.
+   */
+  resumeTimedWaits(): string[] {
+    const store = this.store;
+    if (store === null) return [];
+    const waiting = store.listTasks(["interrupted"], 500).filter((row) => {
+      const pending = store.interactions.pending(row.id);
+      return pending !== null && !waitsForPerson(pending) && !this.live.has(row.id);
+    });
+    const resumed: string[] = [];
+    for (const row of waiting) {
+      try {
+        this.resume(store, row.id);
+        resumed.push(row.id);
+      } catch (error) {
+        const failure = error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", String(error));
+        this.options.broadcast({ kind: "task:error", taskId: row.id, at: now(), code: failure.code, message: `Its watch or schedule could not go on after the restart: ${failure.message}` });
+      }
+    }
+    return resumed;
   }
 
   /** The full stored record of one task, for the trace endpoint. */
@@ -253,6 +299,7 @@ export class TaskEngine {
       conversation: null,
       ref_map: null,
     });
+    store.memory.assignScope(id, agentId ?? USER_MEMORY_SCOPE);
     for (const attachment of stored) {
       store.insertAttachment({ task_id: id, id: attachment.id, name: attachment.name, mime_type: attachment.mimeType, stored_path: attachment.storedPath, size: attachment.size });
     }
@@ -284,6 +331,7 @@ export class TaskEngine {
       setStatus: (status, extra) => this.setStatus(store, id, status, extra),
       emit: (event) => this.emit(store, event),
       readAttachmentFile: (path) => readFile(path),
+      artifactsFolder: join(this.options.configDir, "tasks", id, "artifacts"),
       // An agent's task (or one resumed, whose starter is not known) asks again at each confirmation:
       // the user may have taken confirmations back since the task started.
       mayAutoConfirm: async () => (!resumed && !this.parents.has(id)) || (await this.confirmationsMode()) !== "user",
@@ -295,6 +343,7 @@ export class TaskEngine {
   private async run(store: TaskStore, id: string, payload: TaskStartPayload, provider: TaskProvider, control: TaskControl, session: TaskSession, resumed: boolean): Promise<void> {
     // Let tasks.start answer before the first step runs.
     await new Promise((resolve) => setImmediate(resolve));
+    control.deadline = Date.now() + payload.timeoutMs;
     const timer = setTimeout(() => control.end("timed_out"), payload.timeoutMs);
     try {
       this.setStatus(store, id, "running");
@@ -421,6 +470,10 @@ export class TaskEngine {
     const live = this.live.get(input.id);
     const pending = live !== undefined || row.status === "interrupted" ? store.interactions.pending(input.id) : null;
     if (pending === null) throw new WebOperatorError("invalid_state", `Task ${input.id} is ${row.status} and asks nothing of the person; tasks.get shows what it waits on.`);
+    if (!waitsForPerson(pending)) {
+      const on = pending.type === "watch" ? `"${pending.text}" to ${pending.until === "appears" ? "appear on" : "go from"} its tab (until ${pending.deadline})` : `its scheduled time (${pending.resumeAt})`;
+      throw new WebOperatorError("invalid_state", `Task ${input.id} waits for ${on}, not for the person; tasks.stop ends it.`);
+    }
     if (pending.type === "question" && input.text === undefined) {
       throw new WebOperatorError("bad_request", `Task ${input.id} asks a question: answer it with {id, text}. Its question: ${pending.question}`);
     }

@@ -26,6 +26,7 @@ export function taskHandlers(engine: TaskEngine, extension: ExtensionLink): Brid
       await mayAnswer("tasks.respond", session);
       return engine.respondTo(payload);
     },
+    "tasks.artifact": (payload) => engine.artifact(payload),
     "tasks.wait": ({ id }, { timeoutMs }) => engine.waitFor(id, timeoutMs),
     "skills.list": ({ limit }) => Promise.resolve(engine.skillList(limit)),
     "skills.get": ({ id }) => Promise.resolve(engine.skillGet(id)),

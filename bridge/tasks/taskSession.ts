@@ -6,6 +6,8 @@ import {
   type CommandPayloadInput,
   type CommandResult,
   type ConfirmationRequest,
+  type SkillDetail,
+  type TaskArtifact,
   type TaskConfirmation,
   type TaskEvent,
   type TaskInteraction,
@@ -16,9 +18,13 @@ import {
 import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
 import type { TaskRow, TaskStore } from "./taskStore.js";
-import { shortInput } from "./taskViews.js";
-import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, ToolCaller } from "./taskTypes.js";
-import type { InteractionAnswer } from "./interactionStore.js";
+import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, TimedWaitRequest, ToolCaller } from "./taskTypes.js";
+import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
+import { timedOutcomeOf, waitForSchedule, watchPage } from "./timedWaits.js";
+import type { MemoryEntry } from "./memoryStore.js";
+import { saveArtifact, type NewArtifact } from "./artifactFiles.js";
+import { artifactView, shortInput } from "./taskViews.js";
+import { skillDetail } from "./skills/skillViews.js";
 import { parseBrowserResult } from "./browserResult.js";
 import { BodyStepRecorder } from "./trace/bodyStepRecorder.js";
 import { stepEdge } from "./trace/stepEdge.js";
@@ -35,6 +41,8 @@ export interface TaskSessionDeps {
   readAttachmentFile: (path: string) => Promise<Buffer>;
   /** Whether autoConfirm may still grant now: false once the user answers confirmations themselves. */
   mayAutoConfirm: () => Promise<boolean>;
+  /** The task's own folder for the files it creates. */
+  artifactsFolder: string;
 }
 
 const now = (): string => new Date().toISOString();
@@ -311,21 +319,87 @@ export class TaskSession implements TaskContext {
   }
 
   async interact(request: InteractionRequest, key: string): Promise<InteractionAnswer> {
-    const interactions = this.deps.store.interactions;
-    const known = interactions.byKey(this.id, key);
-    if (known?.answer != null) return known.answer;
-    let interaction = known?.interaction;
-    if (interaction === undefined) {
-      const base = { id: `ti_${randomBytes(6).toString("hex")}`, requestedAt: now() };
-      interaction = request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active };
-      interactions.insert(this.id, key, interaction);
-    }
+    const { interaction, answer: known } = this.recorded(key, (base) => (request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active }));
+    if (known !== null) return known;
     this.deps.setStatus("waiting_interaction", { interaction });
     const answer = await this.deps.control.awaitInteraction(interaction.id);
     this.deps.control.throwIfEnded();
     if (answer === null) throw new WebOperatorError("invalid_state", "The task ended while it waited for the person.");
     this.deps.setStatus(this.deps.control.pauseRequested ? "paused" : "running");
     return answer;
+  }
+
+  async waitOn(key: string, requested: () => TimedWaitRequest): Promise<TimedWaitOutcome> {
+    const { interaction, answer: known } = this.recorded(key, (base) => {
+      const request = requested();
+      return request.type === "watch"
+        ? { ...base, type: "watch", text: request.text, until: request.until, tabId: this.activeTab(), deadline: new Date(Date.now() + request.timeoutMs).toISOString() }
+        : { ...base, type: "schedule", resumeAt: request.resumeAt.toISOString() };
+    });
+    if (known !== null) return timedOutcomeOf(known);
+    const control = this.deps.control;
+    this.deps.setStatus("waiting_interaction", { interaction });
+    let outcome: TimedWaitOutcome;
+    if (interaction.type === "watch") {
+      const payload = { tabId: interaction.tabId, ...(interaction.until === "appears" ? { text: interaction.text } : { textGone: interaction.text }), timeMs: 1 };
+      outcome = await watchPage(interaction, () => this.textShows(payload, interaction.until === "appears"), control.abort.signal);
+    } else if (interaction.type === "schedule") {
+      outcome = await waitForSchedule(interaction, control.abort.signal);
+    } else {
+      throw new WebOperatorError("internal_error", `The request stored under this call is a ${interaction.type}, not a watch or a schedule.`);
+    }
+    control.throwIfEnded();
+    this.deps.store.interactions.answer(interaction.id, outcome, now());
+    this.deps.setStatus(control.pauseRequested ? "paused" : "running");
+    return outcome;
+  }
+
+  /**
+   * Whether the watched text is on the tab now: one wait_for that looks once (timeMs 1), on
+   * the same gated path as the task's other calls. A gone extension is a look that missed.
+   */
+  private async textShows(payload: Record<string, unknown>, appears: boolean): Promise<boolean> {
+    try {
+      await this.deps.callTool("browser.wait_for", payload);
+      return appears;
+    } catch (error) {
+      if (error instanceof WebOperatorError && (error.code === "timeout" || error.code === "extension_disconnected")) return !appears;
+      throw error;
+    }
+  }
+
+  timeLeftMs(): number {
+    return Math.max(0, this.deps.control.deadline - Date.now());
+  }
+
+  /** The request stored under `key` with its answer, or a new one built and stored now. */
+  private recorded(key: string, build: (base: { id: string; requestedAt: string }) => TaskInteraction): { interaction: TaskInteraction; answer: InteractionAnswer | null } {
+    const interactions = this.deps.store.interactions;
+    const known = interactions.byKey(this.id, key);
+    if (known !== undefined) return known;
+    const interaction = build({ id: `ti_${randomBytes(6).toString("hex")}`, requestedAt: now() });
+    interactions.insert(this.id, key, interaction);
+    return { interaction, answer: null };
+  }
+
+  readonly memory = {
+    read: (key: string): MemoryEntry | null => this.deps.store.memory.read(this.deps.store.memory.scopeOf(this.id), key),
+    write: (key: string, value: string): void => this.deps.store.memory.write(this.deps.store.memory.scopeOf(this.id), key, value, this.id, now()),
+    keys: (): string[] => this.deps.store.memory.keys(this.deps.store.memory.scopeOf(this.id)),
+  };
+
+  async createArtifact(artifact: NewArtifact): Promise<TaskArtifact> {
+    return artifactView(await saveArtifact(this.deps.store.artifacts, this.deps.artifactsFolder, this.id, artifact, now()));
+  }
+
+  loadSkill(name: string): SkillDetail {
+    const skills = this.deps.store.skills;
+    const skill = skills.get(name) ?? skills.byGoal(name);
+    if (skill === undefined) {
+      const known = skills.list(20).map((row) => `${row.id} ("${row.goal.slice(0, 80)}")`).join(", ") || "none yet";
+      throw new WebOperatorError("not_found", `No skill is named "${name.slice(0, 200)}": give a skill id or a skill's exact goal. Stored skills: ${known}.`);
+    }
+    return skillDetail(skill);
   }
 
   saveConversation(messages: unknown): void {

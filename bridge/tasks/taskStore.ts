@@ -6,6 +6,8 @@ import { migrateStore } from "./storeSchema.js";
 import { guard } from "./storeGuard.js";
 import { SkillStore } from "./skills/skillStore.js";
 import { InteractionStore } from "./interactionStore.js";
+import { MemoryStore } from "./memoryStore.js";
+import { ArtifactStore } from "./artifactStore.js";
 
 /** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
 export interface TaskRow {
@@ -126,6 +128,22 @@ export class TaskStore {
   get interactions(): InteractionStore {
     this.interactionStore ??= new InteractionStore(this.db);
     return this.interactionStore;
+  }
+
+  private memoryStore: MemoryStore | undefined;
+
+  /** Each agent's notes between tasks, in the same database. */
+  get memory(): MemoryStore {
+    this.memoryStore ??= new MemoryStore(this.db);
+    return this.memoryStore;
+  }
+
+  private artifactStore: ArtifactStore | undefined;
+
+  /** The files tasks created, in the same database. */
+  get artifacts(): ArtifactStore {
+    this.artifactStore ??= new ArtifactStore(this.db);
+    return this.artifactStore;
   }
 
   private skillStore: SkillStore | undefined;

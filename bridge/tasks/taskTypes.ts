@@ -1,5 +1,7 @@
-import type { BrowserCommandType, CommandPayloadInput, CommandResult, TaskStartPayload, UploadGrant, UserActionKind } from "../../protocol/index.js";
-import type { InteractionAnswer } from "./interactionStore.js";
+import type { BrowserCommandType, CommandPayloadInput, CommandResult, SkillDetail, TaskArtifact, TaskStartPayload, UploadGrant, UserActionKind, WatchUntil } from "../../protocol/index.js";
+import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
+import type { MemoryEntry } from "./memoryStore.js";
+import type { NewArtifact } from "./artifactFiles.js";
 
 /** What a provider may tell the engine about the element a call acts on, for the confirmation prompt. */
 export interface TargetHint {
@@ -33,6 +35,9 @@ export interface TaskAttachmentView {
 /** What a provider asks of the person: a question, or a step only they may do in the browser. */
 export type InteractionRequest = { type: "question"; question: string } | { type: "user_action"; action: UserActionKind; instructions: string };
 
+/** What a provider asks the engine to wait on without a person: text on the task's active tab, within a bound; or a time. */
+export type TimedWaitRequest = { type: "watch"; text: string; until: WatchUntil; timeoutMs: number } | { type: "schedule"; resumeAt: Date };
+
 export interface TaskContext {
   readonly id: string;
   readonly goal: string;
@@ -60,6 +65,22 @@ export interface TaskContext {
    * key after a resume, it gets the stored answer, or waits on the same request.
    */
   interact(request: InteractionRequest, key: string): Promise<InteractionAnswer>;
+  /**
+   * Waits in waiting_interaction for the page (watch) or the clock (schedule). Stored under
+   * `key` as interact's requests are: after a bridge restart the same key waits on to the
+   * deadline first recorded, or gets the stored outcome. `request` runs (and may refuse the
+   * input) only when nothing is stored under the key yet: a time that passed while the bridge
+   * was down is no error.
+   */
+  waitOn(key: string, request: () => TimedWaitRequest): Promise<TimedWaitOutcome>;
+  /** What is left of this run's timeoutMs: a wait that outlasts it would end the task as timed_out. */
+  timeLeftMs(): number;
+  /** The notes of the agent this task works for, kept between its tasks. */
+  readonly memory: { read(key: string): MemoryEntry | null; write(key: string, value: string): void; keys(): string[] };
+  /** A file kept with the task (its folder, tasks.get, the trace); the same name again replaces it. */
+  createArtifact(artifact: NewArtifact): Promise<TaskArtifact>;
+  /** A stored skill, by its id or its exact goal; else not_found. */
+  loadSkill(name: string): SkillDetail;
   saveConversation(messages: unknown): void;
   recordModelCall(request: unknown, response: unknown, error: string | null, startedAt: number): void;
   addUsage(inputTokens: number, outputTokens: number): void;

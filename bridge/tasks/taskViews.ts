@@ -1,4 +1,5 @@
-import type { TaskConfirmation, TaskDetail, TaskStep, TaskSummary } from "../../protocol/index.js";
+import type { TaskArtifact, TaskConfirmation, TaskDetail, TaskStep, TaskSummary } from "../../protocol/index.js";
+import type { ArtifactRow } from "./artifactStore.js";
 import type { ConfirmationRow, StepRow, TaskRow, TaskStore } from "./taskStore.js";
 
 /** Turns stored rows into the wire shapes tasks.* answer with. */
@@ -23,7 +24,12 @@ export function taskSummary(store: TaskStore, row: TaskRow): TaskSummary {
     // An interrupted task keeps its question: tasks.respond answers it and resumes the task.
     pendingInteraction: row.status === "waiting_interaction" || row.status === "interrupted" ? store.interactions.pending(row.id) : null,
     attachments: store.attachments(row.id).map((attachment) => ({ id: attachment.id, name: attachment.name, mimeType: attachment.mime_type, size: attachment.size })),
+    artifacts: store.artifacts.list(row.id).map(artifactView),
   };
+}
+
+export function artifactView(row: ArtifactRow): TaskArtifact {
+  return { name: row.name, mimeType: row.mime_type, size: row.size, createdAt: row.created_at };
 }
 
 export function taskDetail(store: TaskStore, row: TaskRow): TaskDetail {

@@ -96,16 +96,28 @@ export type TaskConfirmation = z.infer<typeof TaskConfirmationSchema>;
 export const UserActionKindSchema = z.enum(["credentials", "payment", "verification_code", "human_verification", "other"]);
 export type UserActionKind = z.infer<typeof UserActionKindSchema>;
 
+/** watch_page: whether the task waits for the text to appear on its tab, or to go from it. */
+export const WatchUntilSchema = z.enum(["appears", "goes"]);
+export type WatchUntil = z.infer<typeof WatchUntilSchema>;
+
 /**
- * A request from the task's model to the person, which the task waits on in
- * waiting_interaction: a question (answered with text) or a step only they may do in the
- * browser, such as a login, a payment or a captcha (answered with done).
+ * What a task waits on in waiting_interaction. From the person: a question (answered with
+ * text) or a step only they may do in the browser, such as a login, a payment or a captcha
+ * (answered with done). From no one: text appearing on or going from the task's tab, by a
+ * deadline (watch), or a time to go on at (schedule); tasks.respond does not answer these.
  */
 export const TaskInteractionSchema = z.discriminatedUnion("type", [
   z.object({ id: z.string(), type: z.literal("question"), question: z.string(), requestedAt: z.string() }),
   z.object({ id: z.string(), type: z.literal("user_action"), action: UserActionKindSchema, instructions: z.string(), tabId: TabIdSchema.nullable(), requestedAt: z.string() }),
+  z.object({ id: z.string(), type: z.literal("watch"), text: z.string(), until: WatchUntilSchema, tabId: TabIdSchema, deadline: z.string(), requestedAt: z.string() }),
+  z.object({ id: z.string(), type: z.literal("schedule"), resumeAt: z.string(), requestedAt: z.string() }),
 ]);
 export type TaskInteraction = z.infer<typeof TaskInteractionSchema>;
+
+/** Whether the interaction waits for the person (a question or a step in the browser), rather than for the page or the clock. */
+export function waitsForPerson(interaction: TaskInteraction): interaction is Extract<TaskInteraction, { type: "question" | "user_action" }> {
+  return interaction.type === "question" || interaction.type === "user_action";
+}
 
 /** The person's answer: text for a question; done (or not) for a user action. */
 export const TaskRespondPayloadSchema = z
@@ -120,6 +132,16 @@ export const TaskRespondPayloadSchema = z
 export const TaskRespondResultSchema = z.object({ id: TaskIdSchema, interactionId: z.string(), status: TaskStatusSchema });
 
 export const TaskAttachmentSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() });
+
+/** A file the task created with create_artifact, kept with it; tasks.artifact answers its content. */
+export const TaskArtifactSchema = z.object({ name: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: z.string() });
+export type TaskArtifact = z.infer<typeof TaskArtifactSchema>;
+export const TaskArtifactPayloadSchema = z.strictObject({ id: TaskIdSchema, name: z.string().min(1).max(100) });
+export const TaskArtifactResultSchema = TaskArtifactSchema.extend({
+  id: TaskIdSchema,
+  /** The text the task's model wrote, which may quote the pages it read: treat it as untrusted. */
+  content: z.string(),
+});
 
 export const TaskSummarySchema = z.object({
   id: TaskIdSchema,
@@ -139,6 +161,7 @@ export const TaskSummarySchema = z.object({
   /** What the task asks of the person while it is waiting_interaction (kept while interrupted, so tasks.respond can still answer). */
   pendingInteraction: TaskInteractionSchema.nullable(),
   attachments: z.array(TaskAttachmentSchema),
+  artifacts: z.array(TaskArtifactSchema),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 

@@ -34,6 +34,21 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     await session?.close();
   });
 
+  it("indexes a role=listbox and an <a> without href that has a click handler, as the protocol's interactive elements", async () => {
+    const html =
+      '<title>Widgets</title><div role="listbox" aria-label="Sizes" tabindex="-1"><span>Small</span> <span>Large</span></div>' +
+      '<p><a id="more">Show more</a> <a id="less">Show less</a> <a>Plain anchor</a></p>' +
+      '<script>document.getElementById("more").onclick = () => {}; document.getElementById("less").addEventListener("click", () => {});</script>';
+    await agent.request("browser.navigate", { url: session.pages.url(`/page?html=${encodeURIComponent(html)}`) });
+    const widgets = await state();
+    expect(widgets.element_index[String(indexOf(widgets, (each) => each.role === "listbox"))]).toMatchObject({ tag: "div", role: "listbox", "aria-label": "Sizes" });
+    for (const text of ["Show more", "Show less"]) {
+      expect(widgets.element_index[String(indexOf(widgets, (each) => each.tag === "a" && each.text_content === text))]?.attributes.href).toBeNull();
+    }
+    // An anchor with neither href nor handler is no target.
+    expect(Object.values(widgets.element_index).some((each) => each.text_content === "Plain anchor")).toBe(false);
+  });
+
   it("answers the seed's State Object: viewport elements with the seed's descriptor fields, and a stable state_hash", async () => {
     const first = await open();
     expect(Object.keys(first).sort()).toEqual(["element_index", "page_content", "state_hash", "tabId", "url"]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectTaskEvents } from "../helpers/taskEvents.js";
-import type { BodyReplayEdge, TaskEvent } from "../../protocol/index.js";
-import { refIn, startFakeMessagesApi, toolUse, byGoal, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { BOUNDARY_OPEN, type BodyReplayEdge, type TaskEvent } from "../../protocol/index.js";
+import { answerWithResult, engineTool, lastResultText, refIn, startFakeMessagesApi, toolUse, byGoal, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 const readPage: ScriptedTurn = () => ({ stop_reason: "tool_use", content: [toolUse("read_page", { filter: "interactive" })] });
@@ -11,8 +11,11 @@ const clickOn =
 const answer = (text: string): ScriptedTurn => () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
 
 const GOAL = "press the button, then subscribe to the newsletter";
+/** The skill the load_skill task asks for, known once the skill is detected. */
+let skillToLoad = "";
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   [GOAL]: [readPage, clickOn("button", "Press me"), readPage, clickOn("link", "Go to body fixture"), readPage, clickOn("checkbox", "Newsletter"), answer("subscribed")],
+  "look up how to subscribe": [engineTool("load_skill", { name: "subscribe somehow" }), engineTool("load_skill", () => ({ name: skillToLoad })), engineTool("load_skill", { name: GOAL }), answerWithResult],
 };
 
 interface TaskTrace {
@@ -96,6 +99,26 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     const detail = await session.client.request("skills.get", { id: skillId });
     expect(detail.edges).toHaveLength(4);
     expect(await session.errorCode("skills.get", { id: "skill_nope" })).toBe("not_found");
+  });
+
+  it("a task's model reads the skill with load_skill, by id or exact goal, its recorded actions marked as page data", async () => {
+    skillToLoad = skillId;
+    const { id } = await session.client.request("tasks.start", { goal: "look up how to subscribe", startUrl });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 40_000 });
+    expect(done.status).toBe("succeeded");
+    const steps = (await session.client.request("tasks.get", { id })).steps.filter((step) => step.action === "load_skill");
+    expect(steps.map((step) => step.errorCode)).toEqual(["not_found", null, null]);
+    const told = fake.requests.filter((request) => request.body.messages[0]?.content === "look up how to subscribe").map(lastResultText);
+    expect(told[1]).toContain(`No skill is named "subscribe somehow"`);
+    expect(told[1]).toContain(skillId);
+    for (const text of [told[2], told[3]]) {
+      expect(text).toContain(`Skill ${skillId}: "${GOAL}"`);
+      expect(text).toContain(`It starts at ${startUrl}.`);
+      expect(text).toContain(`${BOUNDARY_OPEN} `);
+      expect(text).toContain('{"type":"click","semantic_locator":{"role":"checkbox","name":"Newsletter","occurrence":0}}');
+    }
+    // Reading a skill is not a path of its own: no new skill.
+    expect(detected()).toHaveLength(1);
   });
 
   it("tasks.start {skill} replays it with no model call, in its own tab, with the same events, store and trace", async () => {

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebOperatorClient } from "../../agent-client/client.js";
 import type { TaskEvent } from "../../protocol/index.js";
-import { byGoal, lastResultText, startFakeMessagesApi, toolResults, type FakeMessagesApi, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import { answerWithResult, byGoal, engineTool, startFakeMessagesApi, toolResults, type FakeMessagesApi, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { openSidePanel } from "../helpers/sidePanel.js";
 import { killBridgeAndReconnect } from "../helpers/bridgeRestart.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
-
-let plainToolCounter = 0;
-/** A call of one of the engine's own tools (not a browser toolset member): no toolset_name. */
-const engineTool = (name: string, input: unknown): ScriptedTurn => () => {
-  plainToolCounter++;
-  return { stop_reason: "tool_use", content: [{ type: "tool_use", id: `toolu_interaction_${plainToolCounter}`, name, input }] };
-};
-/** Answers with the last tool result, so the answer proves what the model was told. */
-const answerWithResult: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: `told: ${lastResultText(request)}` }] });
 
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "ask which name": [engineTool("ask_user", { question: "Which name goes on the form?" }), answerWithResult],

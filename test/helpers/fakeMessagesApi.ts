@@ -110,3 +110,15 @@ export function refIn(request: RecordedRequest, role: string, name: string): str
   if (match?.[1] === undefined) throw new Error(`no ${role} "${name}" in:\n${text}`);
   return match[1];
 }
+
+let engineToolCounter = 0;
+/** A call of one of the engine's own tools (not a browser toolset member): no toolset_name. A function input is read when the turn runs. */
+export const engineTool =
+  (name: string, input: unknown): ScriptedTurn =>
+  () => {
+    engineToolCounter++;
+    return { stop_reason: "tool_use", content: [{ type: "tool_use", id: `toolu_engine_${engineToolCounter}`, name, input: typeof input === "function" ? (input as () => unknown)() : input }] };
+  };
+
+/** Answers with the last tool result, so the answer proves what the model was told. */
+export const answerWithResult: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: `told: ${lastResultText(request)}` }] });

@@ -4,16 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { authorize, authPolicyFromEnv, authRequired } from "../../bridge/auth.js";
 import { ensureTokenFile, resolveToken, tokensMatch } from "../../bridge/config/token.js";
-import { WebOperatorError } from "../../protocol/errors.js";
+import { codeOf } from "../helpers/thrownCode.js";
 
-function codeOf(run: () => void): string | null {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    return error instanceof WebOperatorError ? error.code : "not-a-weboperator-error";
-  }
-}
 
 describe("token comparison", () => {
   it("matches only the exact token", () => {

@@ -80,6 +80,13 @@ function fakeTask() {
     },
     step: async <T>(_action: string, _input: unknown, run: () => Promise<StepOutcome<T>>) => (await run()).value,
     interact: (request) => Promise.resolve(request.type === "question" ? { text: "scripted answer" } : { done: true }),
+    waitOn: () => Promise.resolve({ resumedAt: "2026-01-01T00:00:00.000Z" }),
+    timeLeftMs: () => 60_000,
+    memory: { read: () => null, write: () => undefined, keys: () => [] },
+    createArtifact: (artifact) => Promise.resolve({ name: artifact.name, mimeType: artifact.mimeType, size: artifact.content.length, createdAt: "2026-01-01T00:00:00.000Z" }),
+    loadSkill: (name) => {
+      throw new WebOperatorError("not_found", name);
+    },
     browser: async (type, payload) => {
       const record = { ...(payload as Record<string, unknown>) };
       if (type !== "browser.tabs_list") calls.push({ type, payload: record });

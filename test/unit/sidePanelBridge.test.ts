@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BridgeToExtensionMessageSchema, COMMANDS, ExtensionToBridgeMessageSchema, MAX_UPLOAD_FILE_BYTES, WebOperatorError } from "../../protocol/index.js";
+import { BridgeToExtensionMessageSchema, COMMANDS, ExtensionToBridgeMessageSchema, MAX_UPLOAD_FILE_BYTES } from "../../protocol/index.js";
 import { PolicySchema } from "../../protocol/tools/gatekeeperTools.js";
 import defaultPolicy from "../../extension/policy/defaultPolicy.json" with { type: "json" };
 import { PauseSwitch } from "../../bridge/panel/pauseSwitch.js";
@@ -10,15 +10,8 @@ import { panelSteps } from "../../bridge/panel/panelTasks.js";
 import { attachmentsFolder, savePanelFiles } from "../../bridge/panel/attachmentsFolder.js";
 import { loosenings } from "../../extension/background/gatekeeper/policyTightening.js";
 import type { StepRow } from "../../bridge/tasks/taskStore.js";
+import { codeOf } from "../helpers/thrownCode.js";
 
-const codeOf = (run: () => void): string | null => {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    return error instanceof WebOperatorError ? error.code : "not a WebOperatorError";
-  }
-};
 
 describe("Stop all agents (PauseSwitch)", () => {
   it("refuses browser.* writes and tasks.start while on, and nothing else", () => {

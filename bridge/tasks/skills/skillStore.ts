@@ -53,6 +53,11 @@ export class SkillStore {
     return guard(() => this.db.prepare("SELECT * FROM skills WHERE id = ?").get(id) as SkillRow | undefined, "read the skill");
   }
 
+  /** The newest skill with exactly this goal. */
+  byGoal(goal: string): SkillRow | undefined {
+    return guard(() => this.db.prepare("SELECT * FROM skills WHERE goal = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").get(goal) as SkillRow | undefined, "read the skill");
+  }
+
   list(limit: number): SkillRow[] {
     return guard(() => this.db.prepare("SELECT * FROM skills ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as SkillRow[], "list skills");
   }

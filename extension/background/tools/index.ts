@@ -7,6 +7,8 @@ import { pressTool } from "./press.js";
 import { scrollTool } from "./scroll.js";
 import { screenshotTool } from "./screenshot.js";
 import { extractTool } from "./extract.js";
+import { fetchUrlTool } from "./fetchUrl.js";
+import { downloadTool } from "./download.js";
 import { perceptionTools } from "./perception/index.js";
 import { tabsTools } from "./tabs/index.js";
 import { interactionTools } from "./interaction/index.js";
@@ -26,6 +28,8 @@ export function createToolRegistry(): ToolRegistry {
     scrollTool,
     screenshotTool,
     extractTool,
+    fetchUrlTool,
+    downloadTool,
     ...perceptionTools,
     ...tabsTools,
     ...interactionTools,

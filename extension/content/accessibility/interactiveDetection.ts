@@ -20,6 +20,8 @@ const INTERACTIVE_ROLES = new Set([
   "menuitemcheckbox",
   "menuitemradio",
   "option",
+  // A listbox takes the keyboard and its selection as a whole (type-to-select, arrows), beside its options.
+  "listbox",
   "textbox",
   "searchbox",
   "combobox",

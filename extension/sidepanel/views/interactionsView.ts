@@ -1,4 +1,4 @@
-import type { PanelTask, TaskInteraction } from "../../../protocol/index.js";
+import { waitsForPerson, type PanelTask, type TaskInteraction } from "../../../protocol/index.js";
 import { button, h, relativeTime } from "../dom.js";
 import { askBridge } from "../panelClient.js";
 
@@ -13,9 +13,11 @@ const ACTION_LABELS: Record<Extract<TaskInteraction, { type: "user_action" }>["a
   other: "A step only you can do",
 };
 
-/** The tasks that wait for the person: a question to answer, or a step to do in the browser. */
-export function waitingInteractions(live: readonly PanelTask[]): Array<{ task: PanelTask; interaction: TaskInteraction }> {
-  return live.flatMap((task) => (task.pendingInteraction === null ? [] : [{ task, interaction: task.pendingInteraction }]));
+type PersonInteraction = Extract<TaskInteraction, { type: "question" | "user_action" }>;
+
+/** The tasks that wait for the person: a question to answer, or a step to do in the browser (a watch or a schedule waits for no one). */
+export function waitingInteractions(live: readonly PanelTask[]): Array<{ task: PanelTask; interaction: PersonInteraction }> {
+  return live.flatMap((task) => (task.pendingInteraction !== null && waitsForPerson(task.pendingInteraction) ? [{ task, interaction: task.pendingInteraction }] : []));
 }
 
 export function renderInteractions(live: readonly PanelTask[], onError: (error: unknown) => void): HTMLElement[] {

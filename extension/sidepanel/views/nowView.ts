@@ -1,4 +1,4 @@
-import type { PanelAgent, PanelState, PanelTask } from "../../../protocol/index.js";
+import type { PanelAgent, PanelState, PanelTask, TaskInteraction } from "../../../protocol/index.js";
 import { button, h, relativeTime } from "../dom.js";
 import { askBridge } from "../panelClient.js";
 import { agentLabel } from "../agentLabel.js";
@@ -60,14 +60,7 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
           `Waiting for your OK: ${task.pendingConfirmation.action} → ${task.pendingConfirmation.role || "element"} "${task.pendingConfirmation.name}". `,
           h("a", { href: "#confirmations" }, "Answer it"),
         ),
-    task.pendingInteraction === null
-      ? null
-      : h(
-          "div",
-          { class: "waiting small" },
-          task.pendingInteraction.type === "question" ? `The task asks you: "${task.pendingInteraction.question}" ` : `Waiting for you to do a step in the browser (${task.pendingInteraction.action.replace("_", " ")}). `,
-          h("a", { href: "#confirmations" }, "Answer it"),
-        ),
+    task.pendingInteraction === null ? null : waitingLine(task.pendingInteraction),
     h(
       "div",
       { class: "actions" },
@@ -76,4 +69,18 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
       }, "", { "data-stop": task.id }),
     ),
   );
+}
+
+/** What the task waits on: the person (with a link to answer), its page, or the clock. */
+function waitingLine(interaction: TaskInteraction): HTMLElement {
+  switch (interaction.type) {
+    case "question":
+      return h("div", { class: "waiting small" }, `The task asks you: "${interaction.question}" `, h("a", { href: "#confirmations" }, "Answer it"));
+    case "user_action":
+      return h("div", { class: "waiting small" }, `Waiting for you to do a step in the browser (${interaction.action.replace("_", " ")}). `, h("a", { href: "#confirmations" }, "Answer it"));
+    case "watch":
+      return h("div", { class: "waiting small" }, `Watching its tab until "${interaction.text}" ${interaction.until === "appears" ? "appears" : "goes"} (at most until ${new Date(interaction.deadline).toLocaleTimeString()}).`);
+    case "schedule":
+      return h("div", { class: "waiting small" }, `Paused until ${new Date(interaction.resumeAt).toLocaleString()}.`);
+  }
 }

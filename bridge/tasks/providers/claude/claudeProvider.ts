@@ -6,6 +6,8 @@ import { systemPrompt } from "./systemPrompt.js";
 import { TaskBrowser } from "./taskBrowser.js";
 import { WebOperatorToolset } from "./webOperatorToolset.js";
 import { interactionTools } from "./interactionTools.js";
+import { waitTools } from "./waitTools.js";
+import { builtinTools } from "./builtinTools.js";
 import { answerInterruptedCalls } from "./interruptedCalls.js";
 
 export const DEFAULT_CLAUDE_MODEL = "claude-sonnet-5";
@@ -32,7 +34,7 @@ export class ClaudeProvider implements TaskProvider {
     const client = new Anthropic({ apiKey: this.config.apiKey, ...(this.config.baseURL === undefined ? {} : { baseURL: this.config.baseURL }), maxRetries: 2 });
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
     const stored = Array.isArray(task.storedConversation) ? (task.storedConversation as BetaMessageParam[]) : null;
-    const engineTools = interactionTools(task);
+    const engineTools = [...interactionTools(task), ...waitTools(task), ...builtinTools(task)];
     const messages: BetaMessageParam[] = stored === null ? [{ role: "user", content: task.goal }] : await answerInterruptedCalls(stored, engineTools);
     const system = systemPrompt(task.attachments);
     const runner = client.beta.messages.toolRunner(

@@ -14,6 +14,7 @@ export function systemPrompt(attachments: TaskAttachmentView[]): string {
     "Prefer read_page and find (element references) over screenshots; re-read the page after it changes.",
     "Consequential actions (submitting, applying, sending, paying, deleting) may wait for the user's confirmation. If one is denied, do not retry it: choose another way or stop and say why.",
     "If you need the user's choice or information the pages do not give, call ask_user. If a sign-in, payment, verification code or captcha stands in the way, call request_user_action: the user does that step in the browser, and you never see or type their secrets.",
+    "To wait for something slow (a build, a reply, a price), call watch_page for text on your tab, or schedule_resume for a time, rather than reading the page again and again.",
     files,
     "When you are done, answer in plain text with the result the user asked for.",
   ].join("\n");
