@@ -15,13 +15,19 @@ function extensionZone(files, zonePatterns) {
   return {
     files,
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
-          ...zonePatterns,
-          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+            ...zonePatterns,
+            {
+              group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"],
+              message: "extension/ may import only protocol/ and its own files.",
+            },
+          ],
+        },
+      ],
     },
   };
 }
@@ -49,7 +55,13 @@ export default tseslint.config(
   {
     // Page-patching code captures the page's natives before the page can replace them and
     // calls them later with .call/.apply: unbound on purpose.
-    files: ["extension/content/pageRecord/mainWorldRecorder.iife.ts", "extension/content/pageRecord/mainWorldIntrinsics.ts", "extension/background/dialogs/dialogRecorder.ts", "extension/pageScripts/dialogRecorderPage.ts", "extension/content/actions/textEntry.ts"],
+    files: [
+      "extension/content/pageRecord/mainWorldRecorder.iife.ts",
+      "extension/content/pageRecord/mainWorldIntrinsics.ts",
+      "extension/background/dialogs/dialogRecorder.ts",
+      "extension/pageScripts/dialogRecorderPage.ts",
+      "extension/content/actions/textEntry.ts",
+    ],
     rules: { "@typescript-eslint/unbound-method": "off" },
   },
   {
@@ -71,48 +83,80 @@ export default tseslint.config(
   {
     files: ["protocol/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["**/bridge/**", "**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "protocol/ is the root layer and imports nothing of ours." },
-          { group: nodeBuiltins, message: "protocol/ runs in the extension too: no Node built-ins." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/bridge/**", "**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"],
+              message: "protocol/ is the root layer and imports nothing of ours.",
+            },
+            { group: nodeBuiltins, message: "protocol/ runs in the extension too: no Node built-ins." },
+          ],
+        },
+      ],
     },
   },
   extensionZone(["extension/**/*.ts"], []),
-  extensionZone(["extension/shared/**/*.ts"], [
-    { regex: "^(\\.\\./)+(content|background)/", message: "extension/shared/ is below content/ and background/: it imports neither." },
-  ]),
+  extensionZone(
+    ["extension/shared/**/*.ts"],
+    [{ regex: "^(\\.\\./)+(content|background)/", message: "extension/shared/ is below content/ and background/: it imports neither." }],
+  ),
   {
     // DOM-free code both extension halves use (snapshot text, geometry); tsconfig.shared.json
     // type-checks it with no DOM or chrome types too.
     files: ["extension/shared/**/*.ts"],
     rules: { "no-restricted-globals": ["error", "document", "window", "chrome", "getComputedStyle", "navigator", "location"] },
   },
-  extensionZone(["extension/content/**/*.ts"], [
-    { regex: "^(\\.\\./)+background/", message: "The content script reaches the service worker only by messages; shared code goes in extension/shared/." },
-  ]),
-  extensionZone(["extension/background/**/*.ts"], [
-    { regex: "^(\\.\\./)+content/", message: "The service worker has no DOM: code both halves need goes in extension/shared/." },
-  ]),
+  extensionZone(
+    ["extension/content/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+background/",
+        message: "The content script reaches the service worker only by messages; shared code goes in extension/shared/.",
+      },
+    ],
+  ),
+  extensionZone(
+    ["extension/background/**/*.ts"],
+    [{ regex: "^(\\.\\./)+content/", message: "The service worker has no DOM: code both halves need goes in extension/shared/." }],
+  ),
   {
     files: ["extension/sidepanel/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
-          { group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "extension/ may import only protocol/ and its own files." },
-          { group: ["**/background/**", "**/content/**"], message: "The side panel is a page: it reaches the service worker only through chrome.runtime messages (protocol/panel/panelRuntime.ts)." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: nodeBuiltins, message: "extension/ runs in Chrome: no node:* imports." },
+            {
+              group: ["**/bridge/**", "**/agent-client/**", "**/scripts/**", "**/test/**"],
+              message: "extension/ may import only protocol/ and its own files.",
+            },
+            {
+              group: ["**/background/**", "**/content/**"],
+              message:
+                "The side panel is a page: it reaches the service worker only through chrome.runtime messages (protocol/panel/panelRuntime.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["bridge/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "bridge/ may import only protocol/ and its own files." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"],
+              message: "bridge/ may import only protocol/ and its own files.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -120,20 +164,37 @@ export default tseslint.config(
     // share sit beside them, so neither depends on an adapter.
     files: ["bridge/tasks/**/*.ts", "bridge/perception/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"], message: "bridge/ may import only protocol/ and its own files." },
-          { group: ["**/adapters/**"], message: "Shared perception, state-hash and replay code lives in bridge/perception/; adapters are its users, not its home." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/extension/**", "**/agent-client/**", "**/scripts/**", "**/test/**"],
+              message: "bridge/ may import only protocol/ and its own files.",
+            },
+            {
+              group: ["**/adapters/**"],
+              message: "Shared perception, state-hash and replay code lives in bridge/perception/; adapters are its users, not its home.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["agent-client/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["**/extension/**", "**/test/**", "**/scripts/**"], message: "agent-client/ speaks to the extension only through the bridge socket." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/extension/**", "**/test/**", "**/scripts/**"],
+              message: "agent-client/ speaks to the extension only through the bridge socket.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -141,7 +202,11 @@ export default tseslint.config(
     // on the leaf that declares its types, never on the router or registry that calls it.
     files: ["protocol/**/*.ts", "extension/**/*.ts", "bridge/**/*.ts", "agent-client/**/*.ts"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["./tsconfig.json", "./tsconfig.extension.json"], noWarnOnMultipleProjects: true })] },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: ["./tsconfig.json", "./tsconfig.extension.json"], noWarnOnMultipleProjects: true }),
+      ],
+    },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 );

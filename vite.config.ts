@@ -12,7 +12,9 @@ interface ContentScriptEntry {
 }
 
 const OUT_DIR = "dist/extension";
-const source = JSON.parse(readFileSync(new URL("./manifest.json", import.meta.url), "utf8")) as ManifestV3Export & { content_scripts?: ContentScriptEntry[] };
+const source = JSON.parse(readFileSync(new URL("./manifest.json", import.meta.url), "utf8")) as ManifestV3Export & {
+  content_scripts?: ContentScriptEntry[];
+};
 const { content_scripts: contentScripts = [], ...rest } = source;
 
 /** The built file of a content script source: extension/content/contentScript.ts -> content/contentScript.js. */

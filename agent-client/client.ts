@@ -49,7 +49,9 @@ export class WebOperatorClient {
   ) {
     socket.on("data", (chunk: Buffer) => this.onData(chunk));
     socket.on("close", () => this.failAll(connectionLost("the bridge closed the connection")));
-    socket.on("error", (error: NodeJS.ErrnoException) => this.failAll(connectionLost(`the connection to the bridge failed (${error.code ?? error.message})`)));
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      this.failAll(connectionLost(`the connection to the bridge failed (${error.code ?? error.message})`)),
+    );
   }
 
   static async connect(options: ClientOptions = {}): Promise<WebOperatorClient> {
@@ -63,9 +65,7 @@ export class WebOperatorClient {
     const socket = await new Promise<Socket>((resolvePromise, rejectPromise) => {
       const candidate = connect(path);
       candidate.once("connect", () => resolvePromise(candidate));
-      candidate.once("error", (error: NodeJS.ErrnoException) =>
-        rejectPromise(new BridgeUnreachableError(path, error)),
-      );
+      candidate.once("error", (error: NodeJS.ErrnoException) => rejectPromise(new BridgeUnreachableError(path, error)));
     });
     const client = new WebOperatorClient(socket, token, path);
     const agent = options.agent === null ? undefined : (options.agent ?? (env.WEBOPERATOR_AGENT || undefined));

@@ -87,7 +87,12 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
     const notify = (event: BridgeEvent): void => {
       stream.write({ kind: "event", event } satisfies EventEnvelope);
     };
-    const connection: AgentConnection = { socket, stream, session: { authenticated: false, agent: null, taskFilter: null, notify }, isUplink: false };
+    const connection: AgentConnection = {
+      socket,
+      stream,
+      session: { authenticated: false, agent: null, taskFilter: null, notify },
+      isUplink: false,
+    };
     this.connections.add(connection);
     socket.on("error", () => undefined);
     stream.on("end", () => {
@@ -110,7 +115,11 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
     stream.on("frame", (frame, receivedAt) => {
       if (connection.isUplink) return;
       if (frame.kind === "invalid") {
-        stream.write({ id: null, code: "bad_request", error: `Unreadable frame: ${frame.reason}. Each frame is a 4-byte little-endian length and UTF-8 JSON.` } satisfies AgentResponse);
+        stream.write({
+          id: null,
+          code: "bad_request",
+          error: `Unreadable frame: ${frame.reason}. Each frame is a 4-byte little-endian length and UTF-8 JSON.`,
+        } satisfies AgentResponse);
         return;
       }
       void this.handle(connection, frame.value, receivedAt);
@@ -121,10 +130,15 @@ export class AgentServer extends EventEmitter<{ agents: [] }> {
     // bridge.hello replaces the agent, an action may add a tab: either changes the panel's list.
     const agentBefore = connection.session.agent;
     const tabBefore = agentBefore?.tabIds.at(-1);
-    const routing = routeAgentFrame(value, connection.session, {
-      ...this.context,
-      agentConnections: () => this.agentCount,
-    }, receivedAt);
+    const routing = routeAgentFrame(
+      value,
+      connection.session,
+      {
+        ...this.context,
+        agentConnections: () => this.agentCount,
+      },
+      receivedAt,
+    );
     const wasAuthenticated = connection.session.authenticated;
     // Auth is decided synchronously inside routeAgentFrame: lift the small pre-auth cap now,
     // not when this (possibly long) request finishes, or a big next frame would kill the connection.

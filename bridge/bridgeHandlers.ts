@@ -30,7 +30,9 @@ export class BridgeHandlerRegistry {
     const missing = declared.filter((type) => !this.handlers.has(type));
     const foreign = [...this.handlers.keys()].filter((type) => COMMANDS[type].handledBy !== "bridge");
     if (missing.length > 0 || foreign.length > 0) {
-      throw new Error(`Bridge handlers do not match the declarations: missing ${missing.join(", ") || "none"}; not the bridge's ${foreign.join(", ") || "none"}.`);
+      throw new Error(
+        `Bridge handlers do not match the declarations: missing ${missing.join(", ") || "none"}; not the bridge's ${foreign.join(", ") || "none"}.`,
+      );
     }
     return this;
   }

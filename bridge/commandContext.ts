@@ -45,5 +45,8 @@ export interface BridgeCommandContext {
   timeoutMs: number;
 }
 
-export type BridgeCommandHandler<T extends CommandType> = (payload: CommandPayload<T>, context: BridgeCommandContext) => Promise<CommandResult<T>>;
+export type BridgeCommandHandler<T extends CommandType> = (
+  payload: CommandPayload<T>,
+  context: BridgeCommandContext,
+) => Promise<CommandResult<T>>;
 export type BridgeCommandHandlers = { [T in CommandType]?: BridgeCommandHandler<T> };

@@ -66,7 +66,13 @@ interface LinkCall {
  * currently speaks for it: Chrome's stdio for the process Chrome started, or an uplink
  * socket from a later bridge process after the service worker reconnected.
  */
-export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connected: []; disconnected: []; detached: []; panel: [RelayedPanelRequest] }> {
+export class ExtensionLink extends EventEmitter<{
+  event: [BridgeEvent];
+  connected: [];
+  disconnected: [];
+  detached: [];
+  panel: [RelayedPanelRequest];
+}> {
   private transport: FrameStream | null = null;
   private readonly pending = new Map<string, LinkCall>();
   /** Calls waiting for the extension to come back, sent in order once it says hello. */
@@ -119,7 +125,12 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     transport.on("end", () => {
       if (this.transport === transport) this.detach("native port closed");
     });
-    const welcome: BridgeToExtensionMessage = { kind: "welcome", bridgeVersion: BRIDGE_VERSION, protocolVersion: PROTOCOL_VERSION, liveAgents: this.liveAgents() };
+    const welcome: BridgeToExtensionMessage = {
+      kind: "welcome",
+      bridgeVersion: BRIDGE_VERSION,
+      protocolVersion: PROTOCOL_VERSION,
+      liveAgents: this.liveAgents(),
+    };
     transport.write(welcome);
   }
 
@@ -162,17 +173,20 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
       call.reject(error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", String(error)));
       return;
     }
-    call.timer = setTimeout(() => {
-      this.pending.delete(id);
-      transport.write({ kind: "cancel", id } satisfies BridgeToExtensionMessage);
-      call.reject(
-        new WebOperatorError(
-          "timeout",
-          `${request.type} did not finish within ${request.timeoutMs} ms. The page may still be busy: take a ` +
-            "snapshot to see its state, or retry with a larger timeoutMs.",
-        ),
-      );
-    }, Math.max(0, call.deadline - Date.now()));
+    call.timer = setTimeout(
+      () => {
+        this.pending.delete(id);
+        transport.write({ kind: "cancel", id } satisfies BridgeToExtensionMessage);
+        call.reject(
+          new WebOperatorError(
+            "timeout",
+            `${request.type} did not finish within ${request.timeoutMs} ms. The page may still be busy: take a ` +
+              "snapshot to see its state, or retry with a larger timeoutMs.",
+          ),
+        );
+      },
+      Math.max(0, call.deadline - Date.now()),
+    );
     this.pending.set(id, call);
     request.hops?.mark("bridge: request envelope");
     for (const frame of frames) transport.write(frame);
@@ -184,7 +198,12 @@ export class ExtensionLink extends EventEmitter<{ event: [BridgeEvent]; connecte
     call.timer = setTimeout(() => {
       this.parked.delete(call);
       const waited = Date.now() - parkedAt;
-      call.reject(new WebOperatorError("extension_disconnected", `${EXTENSION_DISCONNECTED_MESSAGE}; ${call.request.type} waited ${waited} ms for it to come back. ${RECONNECT_HINT}`));
+      call.reject(
+        new WebOperatorError(
+          "extension_disconnected",
+          `${EXTENSION_DISCONNECTED_MESSAGE}; ${call.request.type} waited ${waited} ms for it to come back. ${RECONNECT_HINT}`,
+        ),
+      );
     }, graceMs);
     this.parked.add(call);
   }

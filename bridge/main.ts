@@ -44,6 +44,6 @@ process.on("uncaughtException", (error) => logBridge(`uncaught exception (kept r
 process.on("unhandledRejection", (error) => logBridge(`unhandled rejection (kept running): ${String(error)}`));
 
 main().catch((error: unknown) => {
-  logBridge(`fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  logBridge(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -21,7 +21,7 @@ export function splitForChrome(message: BridgeToExtensionMessage, messageId: str
   // JSON-escaping a slice can grow it up to 6x (\uXXXX); size slices so the worst case still fits.
   const sliceChars = Math.floor((MAX_HOST_TO_EXTENSION_BYTES - CHUNK_ENVELOPE_ALLOWANCE) / 6);
   const slices: string[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + sliceChars);
     // Never cut a surrogate pair: a lone half is not valid UTF-16 and may not survive Chrome's decoding.
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
@@ -44,7 +44,10 @@ function minimumJsonBytes(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((sum: number, item: unknown) => sum + minimumJsonBytes(item), 2);
   if (typeof value === "object" && value !== null) {
     // JSON.stringify drops undefined members, so they add nothing.
-    return Object.entries(value).reduce((sum, [key, item]) => (item === undefined ? sum : sum + key.length + 3 + minimumJsonBytes(item)), 2);
+    return Object.entries(value).reduce(
+      (sum, [key, item]) => (item === undefined ? sum : sum + key.length + 3 + minimumJsonBytes(item)),
+      2,
+    );
   }
   return 1;
 }

@@ -26,7 +26,11 @@ const PREPARERS: Record<string, Preparer> = {
   },
 };
 
-export function preparePayload(type: string, payload: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, unknown>> {
+export function preparePayload(
+  type: string,
+  payload: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Record<string, unknown>> {
   const prepare = PREPARERS[type];
   return prepare ? prepare(payload, env) : Promise.resolve(payload);
 }

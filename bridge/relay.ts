@@ -67,7 +67,10 @@ function handshake(socket: Socket, token: string | null): Promise<Handshake> {
     socket.on("data", onData);
     socket.once("close", () => resolve({ kind: "refused", reason: "the socket owner closed the connection" }));
     // A hung owner must not keep Chrome's port open forever: the extension then never retries.
-    setTimeout(() => resolve({ kind: "refused", reason: `the socket owner did not answer within ${HANDSHAKE_TIMEOUT_MS} ms` }), HANDSHAKE_TIMEOUT_MS).unref();
+    setTimeout(
+      () => resolve({ kind: "refused", reason: `the socket owner did not answer within ${HANDSHAKE_TIMEOUT_MS} ms` }),
+      HANDSHAKE_TIMEOUT_MS,
+    ).unref();
     socket.write(encodeJsonFrame({ id: "uplink", type: UPLINK_REQUEST_TYPE, payload: {}, ...(token === null ? {} : { token }) }));
   });
 }

@@ -42,7 +42,12 @@ export type RoutedOutcome = { response: AgentResponse } | { uplink: { id: Reques
  * Turns one decoded frame into one response: envelope validation, auth, command lookup,
  * payload validation, local bridge commands, forwarding, and result validation.
  */
-export async function routeAgentFrame(value: unknown, connection: ConnectionSession, context: RouterContext, receivedAt: number = performance.now()): Promise<RoutedOutcome> {
+export async function routeAgentFrame(
+  value: unknown,
+  connection: ConnectionSession,
+  context: RouterContext,
+  receivedAt: number = performance.now(),
+): Promise<RoutedOutcome> {
   const routedAt = performance.now();
   const id = extractId(value);
   try {
@@ -63,7 +68,14 @@ export async function routeAgentFrame(value: unknown, connection: ConnectionSess
     const session = connection as AgentSession;
     const hops = request.traceHops === true ? new HopRecorder(receivedAt) : undefined;
     hops?.mark("bridge: socket read and frame parse", routedAt);
-    const result = await runCommand(request.type, request.payload ?? {}, request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, session, context, hops);
+    const result = await runCommand(
+      request.type,
+      request.payload ?? {},
+      request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      session,
+      context,
+      hops,
+    );
     const answer = request.markUntrusted === true ? markPageText(result) : result;
     return { response: hops === undefined ? { id, result: answer } : { id, result: answer, hops: hops.hops } };
   } catch (error) {
@@ -97,11 +109,14 @@ export async function runCommand(
   context.pause?.assertAllows(type, spec);
   if (spec.handledBy === "bridge") {
     const handler = context.handlers.handlerFor(type);
-    if (handler === undefined) throw new WebOperatorError("not_implemented", `${type}: this bridge runs without the part that answers it (the task engine).`);
+    if (handler === undefined)
+      throw new WebOperatorError("not_implemented", `${type}: this bridge runs without the part that answers it (the task engine).`);
     // Adapters' browser calls come back through here, checked exactly as a socket request.
-    const call: CommandCaller = async (inner, innerPayload) => (await runCommand(inner, innerPayload, timeoutMs, session, context)) as never;
+    const call: CommandCaller = async (inner, innerPayload) =>
+      (await runCommand(inner, innerPayload, timeoutMs, session, context)) as never;
     const built = spec.result.safeParse(await handler(payload.data, { session, call, timeoutMs }));
-    if (!built.success) throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
+    if (!built.success)
+      throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
     hops?.mark("bridge: route, payload check, handler, result check");
     return built.data;
   }
@@ -119,7 +134,10 @@ export async function runCommand(
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {
-    throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
+    throw new WebOperatorError(
+      "internal_error",
+      `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`,
+    );
   }
   rememberTab(session.agent, checked.data);
   hops?.mark("bridge: result check");

@@ -29,19 +29,33 @@ export async function serveAgents(path: string, token: string | null, file: stri
   const registry = new AgentRegistry((agentId) => extension.releaseAgent(agentId));
   extension.liveAgents = () => registry.releasableIds();
   const handlers = new BridgeHandlerRegistry();
-  const routerContext: Omit<RouterContext, "agentConnections"> = { auth, extension, socketPath: path, startedAt: Date.now(), agents: registry, handlers };
+  const routerContext: Omit<RouterContext, "agentConnections"> = {
+    auth,
+    extension,
+    socketPath: path,
+    startedAt: Date.now(),
+    agents: registry,
+    handlers,
+  };
   const agents = new AgentServer(routerContext);
-  handlers.add(coreHandlers(() => ({ ...routerContext, agentConnections: () => agents.agentCount }))).add(BROWSER_USE_HANDLERS).add(BODY_BROWSER_HANDLERS);
+  handlers
+    .add(coreHandlers(() => ({ ...routerContext, agentConnections: () => agents.agentCount })))
+    .add(BROWSER_USE_HANDLERS)
+    .add(BODY_BROWSER_HANDLERS);
 
   const claim = await claimSocket(agents.server, path);
   if (claim.kind === "untrusted") {
-    logBridge(`refusing ${path}: ${claim.reason}. Someone else may be listening there; set WEBOPERATOR_AGENT_SOCKET to a path in a private folder.`);
+    logBridge(
+      `refusing ${path}: ${claim.reason}. Someone else may be listening there; set WEBOPERATOR_AGENT_SOCKET to a path in a private folder.`,
+    );
     process.exit(1);
   }
   if (claim.kind === "live-elsewhere") return { kind: "live-elsewhere" };
   const tasks = startTasks(routerContext, agents, env);
   handlers.assertComplete();
-  logBridge(`serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`);
+  logBridge(
+    `serving agents on ${path} (auth ${auth.token ? "on" : auth.allowUnauthenticated ? "OFF (development)" : "on, but no token configured"})`,
+  );
 
   // The socket goes first: logging can throw (EPIPE once Chrome, which holds our stderr, is gone).
   const shutdown = (reason: string): void => {

@@ -12,7 +12,10 @@ export const AgentNameSchema = z
   .string()
   .min(1)
   .max(40)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, "an agent name starts with a letter or digit and has only letters, digits, space, '.', '_' and '-'");
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/,
+    "an agent name starts with a letter or digit and has only letters, digits, space, '.', '_' and '-'",
+  );
 
 /** named: said bridge.hello; anonymous: a connection that did not; task: a tasks.start run. */
 export const AgentKindSchema = z.enum(["named", "anonymous", "task"]);

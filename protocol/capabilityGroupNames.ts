@@ -5,7 +5,19 @@ import { z } from "zod";
  * ({caps}) can ask for. "core" is always on: the tools an agent needs on most pages.
  * "all" names every group at once.
  */
-export const CAPABILITY_GROUP_NAMES = ["core", "read", "input", "deep", "devtools", "browserdata", "policy", "bridge", "tasks", "browseruse", "body"] as const;
+export const CAPABILITY_GROUP_NAMES = [
+  "core",
+  "read",
+  "input",
+  "deep",
+  "devtools",
+  "browserdata",
+  "policy",
+  "bridge",
+  "tasks",
+  "browseruse",
+  "body",
+] as const;
 export const CapabilityGroupSchema = z.enum(CAPABILITY_GROUP_NAMES);
 export type CapabilityGroup = z.infer<typeof CapabilityGroupSchema>;
 

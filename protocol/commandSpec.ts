@@ -72,7 +72,10 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   cli: CliSpelling;
 }
 
-type CommandDeclaration<P extends z.ZodType, R extends z.ZodType> = Omit<CommandSpec<P, R>, "aliases" | "cli" | "gated" | "intent" | "opensOwnTab"> & {
+type CommandDeclaration<P extends z.ZodType, R extends z.ZodType> = Omit<
+  CommandSpec<P, R>,
+  "aliases" | "cli" | "gated" | "intent" | "opensOwnTab"
+> & {
   aliases?: readonly string[];
   opensOwnTab?: boolean;
   cli?: CliSpelling;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ClickOptionsShape, LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema, tabScoped, } from "./primitives.js";
+import {
+  ClickOptionsShape,
+  LooseBooleanSchema,
+  RefSchema,
+  ScrollDirectionSchema,
+  TabIdSchema,
+  TypeModeSchema,
+  tabScoped,
+} from "./primitives.js";
 import { command, type CommandSpec } from "./commandSpec.js";
 import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.js";
 import { SnapshotFieldsSchema } from "./snapshotShapes.js";
@@ -75,7 +83,12 @@ export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   viewport: SnapshotViewportSchema.optional(),
 });
 
-export const ClickPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...ClickOptionsShape, ...tabScoped });
+export const ClickPayloadSchema = z.strictObject({
+  ref: RefSchema,
+  reason: z.string().max(500).optional(),
+  ...ClickOptionsShape,
+  ...tabScoped,
+});
 export const ClickResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,
   ref: z.string(),
@@ -126,14 +139,14 @@ export const ScrollResultSchema = z.object({
 export const ScreenshotPayloadSchema = PointerScreenshotPayloadSchema;
 export const ScreenshotResultSchema = ImageResultSchema;
 
-
 /** The eight core browser commands plus the bridge's own. */
 export const CORE_COMMANDS = {
   "bridge.health": command({
     payload: BridgeHealthPayloadSchema,
     result: BridgeHealthResultSchema,
     handledBy: "bridge",
-    description: "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
+    description:
+      "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
     example: {},
     effects: "read",
     cli: { positionals: [] },
@@ -166,7 +179,7 @@ export const CORE_COMMANDS = {
     result: SnapshotResultSchema,
     handledBy: "extension",
     description:
-      "Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is \"dom\", or \"cdp-ax\" when the DOM walk came back empty or the page's content script did not answer (even injected again) and the CDP accessibility tree was used (deep refs, which browser.click also takes); `fallback` then says why. `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}.",
+      'Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is "dom", or "cdp-ax" when the DOM walk came back empty or the page\'s content script did not answer (even injected again) and the CDP accessibility tree was used (deep refs, which browser.click also takes); `fallback` then says why. `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}.',
     example: { maxChars: 20000 },
     level: "L1",
     effects: "read",
@@ -213,7 +226,8 @@ export const CORE_COMMANDS = {
     payload: ScrollPayloadSchema,
     result: ScrollResultSchema,
     handledBy: "extension",
-    description: "Scrolls the page (or `ref`) up, down, left or right by `amount` pixels (default 80% of the viewport or element). Answers {tabId, scrollX, scrollY, moved, atEnd}.",
+    description:
+      "Scrolls the page (or `ref`) up, down, left or right by `amount` pixels (default 80% of the viewport or element). Answers {tabId, scrollX, scrollY, moved, atEnd}.",
     example: { direction: "down", amount: 600 },
     level: "L1",
     effects: "read",
@@ -235,14 +249,13 @@ export const CORE_COMMANDS = {
     result: ExtractResultSchema,
     handledBy: "extension",
     description:
-      "The page's (or a ref's) text, 8,000 chars at a time (continue with fromChar: nextChar, capped at 200,000). \"text\" is the visible text in reading order; \"markdown\" the main content (Readability, falling back to the whole page) through turndown.",
+      'The page\'s (or a ref\'s) text, 8,000 chars at a time (continue with fromChar: nextChar, capped at 200,000). "text" is the visible text in reading order; "markdown" the main content (Readability, falling back to the whole page) through turndown.',
     example: { format: "markdown", fromChar: 8000 },
     level: "L1",
     effects: "read",
     cli: { flagNames: { fromChar: "from" }, output: "text" },
   }),
 } as const satisfies Record<string, CommandSpec>;
-
 
 /** The command table in the groups docs/commands.md and the CLI help show. */
 export const COMMAND_GROUPS = {

@@ -41,7 +41,11 @@ export type ContentReply = z.infer<typeof ContentReplySchema>;
  * The envelope only pairs a reply with its request; both halves are validated as above.
  */
 export const CONTENT_PORT_NAME = "weboperator.content";
-export const ContentPortRequestSchema = z.object({ id: z.number().int().nonnegative(), request: z.unknown(), traceHops: z.boolean().optional() });
+export const ContentPortRequestSchema = z.object({
+  id: z.number().int().nonnegative(),
+  request: z.unknown(),
+  traceHops: z.boolean().optional(),
+});
 export type ContentPortRequest = z.infer<typeof ContentPortRequestSchema>;
 export const ContentPortReplySchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown(), hops: HopsSchema.optional() });
 export type ContentPortReply = z.infer<typeof ContentPortReplySchema>;

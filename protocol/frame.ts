@@ -21,9 +21,7 @@ export function jsonByteLength(value: unknown): number {
   return utf8Encoder.encode(JSON.stringify(value)).byteLength;
 }
 
-export type DecodedFrame =
-  | { kind: "json"; value: unknown; byteLength: number }
-  | { kind: "invalid"; reason: string; byteLength: number };
+export type DecodedFrame = { kind: "json"; value: unknown; byteLength: number } | { kind: "invalid"; reason: string; byteLength: number };
 
 /**
  * Thrown when the length prefix itself is unacceptable: the stream position can no

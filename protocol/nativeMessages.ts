@@ -99,7 +99,14 @@ export const ExtensionHelloSchema = z.object({
 
 export const ExtensionResponseSchema = z.discriminatedUnion("ok", [
   z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(true), result: z.unknown(), hops: HopsSchema.optional() }),
-  z.object({ kind: z.literal("response"), id: z.string(), ok: z.literal(false), code: ErrorCodeSchema, error: z.string(), confirmation: ConfirmationRequestSchema.optional() }),
+  z.object({
+    kind: z.literal("response"),
+    id: z.string(),
+    ok: z.literal(false),
+    code: ErrorCodeSchema,
+    error: z.string(),
+    confirmation: ConfirmationRequestSchema.optional(),
+  }),
 ]);
 export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;
 
@@ -109,8 +116,17 @@ export const ExtensionEventSchema = z.object({
 });
 
 /** A side-panel request, relayed by the service worker; the bridge answers with panel_response. */
-export const PanelRequestSchema = z.object({ kind: z.literal("panel_request"), id: z.string().min(1).max(64), request: PanelBridgeRequestSchema });
+export const PanelRequestSchema = z.object({
+  kind: z.literal("panel_request"),
+  id: z.string().min(1).max(64),
+  request: PanelBridgeRequestSchema,
+});
 
 /** Keyed on kind: a plain union would try (and build errors for) every earlier member on each response. */
-export const ExtensionToBridgeMessageSchema = z.discriminatedUnion("kind", [ExtensionHelloSchema, ExtensionResponseSchema, ExtensionEventSchema, PanelRequestSchema]);
+export const ExtensionToBridgeMessageSchema = z.discriminatedUnion("kind", [
+  ExtensionHelloSchema,
+  ExtensionResponseSchema,
+  ExtensionEventSchema,
+  PanelRequestSchema,
+]);
 export type ExtensionToBridgeMessage = z.infer<typeof ExtensionToBridgeMessageSchema>;

@@ -12,10 +12,8 @@ export const LooseBooleanSchema = z
   .union([z.boolean(), z.enum(["true", "false"])])
   .transform((value) => value === true || value === "true");
 
-
 export const TypeModeSchema = z.enum(["replace", "append"]);
 export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
-
 
 export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
 export type MouseButton = z.infer<typeof MouseButtonSchema>;
@@ -27,9 +25,15 @@ export type Modifier = z.infer<typeof ModifierSchema>;
 
 /** Every spelling of a modifier key that agents use (Claude's toolset says "ctrl", "cmd", ...). */
 const MODIFIER_SPELLINGS: Readonly<Record<string, Modifier>> = {
-  alt: "Alt", option: "Alt",
-  ctrl: "Control", control: "Control",
-  meta: "Meta", cmd: "Meta", command: "Meta", super: "Meta", win: "Meta",
+  alt: "Alt",
+  option: "Alt",
+  ctrl: "Control",
+  control: "Control",
+  meta: "Meta",
+  cmd: "Meta",
+  command: "Meta",
+  super: "Meta",
+  win: "Meta",
   shift: "Shift",
 };
 

@@ -7,10 +7,12 @@
 export const REDACTED = "[redacted]";
 export const MAX_ENTRY_CHARS = 500;
 
-const SECRET_PARAM = /^(token|access_token|id_token|refresh_token|auth|auth_token|authorization|api_?key|apikey|key|secret|client_secret|password|passwd|pwd|pass|session|session_?id|sid|sig|signature|code|credential|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential)$/i;
+const SECRET_PARAM =
+  /^(token|access_token|id_token|refresh_token|auth|auth_token|authorization|api_?key|apikey|key|secret|client_secret|password|passwd|pwd|pass|session|session_?id|sid|sig|signature|code|credential|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential)$/i;
 const SECRET_PARAM_PART = /(token|secret|password|passwd|session|signature|api_?key|credential)/i;
 const AUTH_SCHEME = /^(bearer|basic|token|digest)$/i;
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-auth-token|x-csrf-token|x-xsrf-token|x-amz-security-token)$/i;
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-auth-token|x-csrf-token|x-xsrf-token|x-amz-security-token)$/i;
 
 export function isSecretParam(name: string): boolean {
   return SECRET_PARAM.test(name) || SECRET_PARAM_PART.test(name);
@@ -44,9 +46,13 @@ export function redactText(text: string): string {
     .replace(/\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, (_match, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, REDACTED)
     .replace(/\bhttps?:\/\/[^\s"'<>`]+/gi, (url) => redactUrl(url))
-    .replace(/(["']?)([A-Za-z0-9_.-]{2,40})\1(\s*[:=]\s*)(["']?)([^\s"'&,;}]{1,})\4/g, (match, quote: string, name: string, sep: string, valueQuote: string, value: string) =>
-      // "Authorization: Bearer …": the scheme word stays, the token after it was redacted above.
-      isSecretParam(name) && value !== REDACTED && !AUTH_SCHEME.test(value) ? `${quote}${name}${quote}${sep}${valueQuote}${REDACTED}${valueQuote}` : match,
+    .replace(
+      /(["']?)([A-Za-z0-9_.-]{2,40})\1(\s*[:=]\s*)(["']?)([^\s"'&,;}]{1,})\4/g,
+      (match, quote: string, name: string, sep: string, valueQuote: string, value: string) =>
+        // "Authorization: Bearer …": the scheme word stays, the token after it was redacted above.
+        isSecretParam(name) && value !== REDACTED && !AUTH_SCHEME.test(value)
+          ? `${quote}${name}${quote}${sep}${valueQuote}${REDACTED}${valueQuote}`
+          : match,
     );
 }
 

@@ -11,7 +11,11 @@ export interface ParsedRef {
 const REF_PATTERN = /^s([a-z0-9]{3,12})_(\d{1,9})_(\d{1,9})$/;
 
 export function parseRef(raw: string): ParsedRef | null {
-  const trimmed = raw.trim().replace(/^@/, "").replace(/^\[?ref=/, "").replace(/\]$/, "");
+  const trimmed = raw
+    .trim()
+    .replace(/^@/, "")
+    .replace(/^\[?ref=/, "")
+    .replace(/\]$/, "");
   const match = REF_PATTERN.exec(trimmed);
   if (!match) return null;
   const [, documentNonce, snapshotSeq, index] = match;

@@ -24,13 +24,17 @@ async function main(): Promise<void> {
     console.log(`\n${failing.length} failing cases (id, kind, expected, ours, Chromium):`);
     for (const each of failing) {
       const chromium = each.case.chromiumMatches ? "same as expected" : JSON.stringify(each.case.chromium);
-      console.log(`- ${each.case.id} ${each.case.kind}: expected ${JSON.stringify(each.case.expected)}, ours ${JSON.stringify(each.ours)}${each.printed ? "" : " (no line of its own)"}, Chromium ${chromium}`);
+      console.log(
+        `- ${each.case.id} ${each.case.kind}: expected ${JSON.stringify(each.case.expected)}, ours ${JSON.stringify(each.ours)}${each.printed ? "" : " (no line of its own)"}, Chromium ${chromium}`,
+      );
     }
     const unshown = outcomes.filter((each) => isShowableName(each) && !each.inSnapshot);
     console.log(`\n${unshown.length} names not in the snapshot text (id, expected, ours, Chromium):`);
     for (const each of unshown) {
       const chromium = each.case.chromiumMatches ? "same as expected" : JSON.stringify(each.case.chromium);
-      console.log(`- ${each.case.id}: expected ${JSON.stringify(each.case.expected)}, ours ${JSON.stringify(each.ours)}${each.printed ? "" : " (no line of its own)"}, Chromium ${chromium}`);
+      console.log(
+        `- ${each.case.id}: expected ${JSON.stringify(each.case.expected)}, ours ${JSON.stringify(each.ours)}${each.printed ? "" : " (no line of its own)"}, Chromium ${chromium}`,
+      );
     }
   } finally {
     client.close();

@@ -19,7 +19,13 @@ async function main(): Promise<void> {
     if (!ref) throw new Error(`no button in snapshot:\n${snapshot.text}`);
     const locator = { role: "button", name: "Count" };
     const { edge } = await client.request("body.act", { type: "click", semantic_locator: locator });
-    const samples: Record<"click" | "snapshot" | "encode" | "act" | "replay", number[]> = { click: [], snapshot: [], encode: [], act: [], replay: [] };
+    const samples: Record<"click" | "snapshot" | "encode" | "act" | "replay", number[]> = {
+      click: [],
+      snapshot: [],
+      encode: [],
+      act: [],
+      replay: [],
+    };
     const time = async (key: keyof typeof samples, run: () => Promise<unknown>): Promise<void> => {
       const started = performance.now();
       await run();
@@ -38,7 +44,9 @@ async function main(): Promise<void> {
     const anchor = median(samples.click);
     console.log(`browser.click (anchor): ${describe(samples.click)}`);
     for (const key of ["snapshot", "encode", "act", "replay"] as const) {
-      console.log(`${key === "snapshot" ? "browser.snapshot {elements}" : key === "encode" ? "body.encode_state" : key === "act" ? "body.act click" : "body.replay, 1 step"}: ${describe(samples[key])}; ×${(median(samples[key]) / anchor).toFixed(2)} of browser.click`);
+      console.log(
+        `${key === "snapshot" ? "browser.snapshot {elements}" : key === "encode" ? "body.encode_state" : key === "act" ? "body.act click" : "body.replay, 1 step"}: ${describe(samples[key])}; ×${(median(samples[key]) / anchor).toFixed(2)} of browser.click`,
+      );
     }
   });
 }

@@ -57,12 +57,17 @@ function oursAgent(connect: (agent: string) => Promise<WebOperatorClient>, url: 
   return async (index: number, batch: Batch): Promise<void> => {
     const client = await connect(`bench-${index}`);
     try {
-      const { tabId } = await timed(batch.latencies.open, () => client.request("browser.tab_open", { url: `${url}?agent=${index}` }, { timeoutMs: CALL_TIMEOUT_MS }));
+      const { tabId } = await timed(batch.latencies.open, () =>
+        client.request("browser.tab_open", { url: `${url}?agent=${index}` }, { timeoutMs: CALL_TIMEOUT_MS }),
+      );
       opened.push(tabId);
-      const snapshot = await timed(batch.latencies.snapshot, () => client.request("browser.snapshot", { tabId }, { timeoutMs: CALL_TIMEOUT_MS }));
+      const snapshot = await timed(batch.latencies.snapshot, () =>
+        client.request("browser.snapshot", { tabId }, { timeoutMs: CALL_TIMEOUT_MS }),
+      );
       const ref = /button "Press me" \[ref=([^\]]+)\]/.exec(snapshot.text)?.[1];
       if (ref === undefined) throw new Error(`no "Press me" button in its snapshot`);
-      for (let click = 0; click < CLICKS; click++) await timed(batch.latencies.click, () => client.request("browser.click", { ref, tabId }, { timeoutMs: CALL_TIMEOUT_MS }));
+      for (let click = 0; click < CLICKS; click++)
+        await timed(batch.latencies.click, () => client.request("browser.click", { ref, tabId }, { timeoutMs: CALL_TIMEOUT_MS }));
     } finally {
       client.close();
     }
@@ -84,7 +89,10 @@ function playwrightAgent(browser: SharedBrowser, url: string, opened: Page[]) {
   };
 }
 
-async function healthRates(client: WebOperatorClient, count: number): Promise<{ sequential: number[]; perSecond: number; pipelinedPerSecond: number }> {
+async function healthRates(
+  client: WebOperatorClient,
+  count: number,
+): Promise<{ sequential: number[]; perSecond: number; pipelinedPerSecond: number }> {
   for (let index = 0; index < 500; index++) await client.request("bridge.health", {});
   const sequential: number[] = [];
   let started = performance.now();
@@ -118,7 +126,8 @@ async function main(): Promise<void> {
   const theirs: Batch[] = [];
   const health = await withBenchBrowser(null, { "/target": TARGET_PAGE }, async (browser, server) => {
     const url = `${server.origin}/target`;
-    const connect = (agent: string): Promise<WebOperatorClient> => WebOperatorClient.connect({ socketPath: browser.socket, token: browser.token, agent });
+    const connect = (agent: string): Promise<WebOperatorClient> =>
+      WebOperatorClient.connect({ socketPath: browser.socket, token: browser.token, agent });
     const rates = await healthRates(browser.client, healthCount);
     for (let round = 0; round < batches; round++) {
       // Alternating which side goes first, so a warmer browser favours neither.
@@ -137,7 +146,9 @@ async function main(): Promise<void> {
     }
     return rates;
   });
-  console.log(`bridge.health, one connection, one at a time: ${health.perSecond.toFixed(0)} req/s, ${describeLatencies(health.sequential)}`);
+  console.log(
+    `bridge.health, one connection, one at a time: ${health.perSecond.toFixed(0)} req/s, ${describeLatencies(health.sequential)}`,
+  );
   console.log(`bridge.health, one connection, ${PIPELINE_WINDOW} in flight: ${health.pipelinedPerSecond.toFixed(0)} req/s`);
   console.log(`\n${clients} agents at once in one Chromium, each: open a tab on a small page, snapshot, click ${CLICKS} times.`);
   console.log("ours = one socket connection per agent (bridge.hello), tab_open + browser.snapshot + browser.click;");

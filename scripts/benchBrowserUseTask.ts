@@ -27,8 +27,13 @@ async function instantModel(): Promise<{ baseURL: string; close(): void }> {
       const { messages } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { messages: Array<{ role: string }> };
       modelCalls++;
       const turn = messages.filter((message) => message.role === "assistant").length;
-      const action = turn < TURNS ? { action: "scroll", direction: turn % 2 === 0 ? "down" : "up", pixels: 100 + turn } : { action: "finish_task", message: "done" };
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(action) } }] }));
+      const action =
+        turn < TURNS
+          ? { action: "scroll", direction: turn % 2 === 0 ? "down" : "up", pixels: 100 + turn }
+          : { action: "finish_task", message: "done" };
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(action) } }] }));
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -46,7 +51,8 @@ async function main(): Promise<void> {
     const { tabId } = await client.request("browser.navigate", { url });
     await client.request("browseruse.state", { tabId });
     let turn = 0;
-    const act = () => client.request("browseruse.act", { tabId, action: "scroll", direction: turn++ % 2 === 0 ? "down" : "up", pixels: 100 + turn });
+    const act = () =>
+      client.request("browseruse.act", { tabId, action: "scroll", direction: turn++ % 2 === 0 ? "down" : "up", pixels: 100 + turn });
     await timeMany(10, act);
     const anchor = await timeMany(TURNS, act);
 
@@ -62,13 +68,25 @@ async function main(): Promise<void> {
     if (modelCalls !== TURNS + 1) throw new Error(`the model was asked ${modelCalls} times, not ${TURNS + 1}`);
     // The model's HTTP round trip alone, with a request of the size the task sent.
     const state = JSON.stringify(await client.request("browseruse.state", { tabId }));
-    const body = JSON.stringify({ model: "m", messages: [{ role: "system", content: "x".repeat(2_500) }, { role: "user", content: state }] });
-    const http = await timeMany(TURNS, () => fetch(`${model.baseURL}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body }).then((response) => response.text()));
+    const body = JSON.stringify({
+      model: "m",
+      messages: [
+        { role: "system", content: "x".repeat(2_500) },
+        { role: "user", content: state },
+      ],
+    });
+    const http = await timeMany(TURNS, () =>
+      fetch(`${model.baseURL}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body }).then(
+        (response) => response.text(),
+      ),
+    );
     console.log(`anchor, browseruse.act scroll over the socket: ${describe(anchor)}`);
     console.log(`model HTTP round trip alone (${body.length} B request): ${describe(http)}`);
     console.log(`task steps (scroll + next State Object): ${describe(steps)}`);
     console.log(`task wall time per model turn (${TURNS} scrolls + finish_task, after the tab opened): ${perTurn.toFixed(1)} ms`);
-    console.log(`per turn / anchor median: ${(perTurn / median(anchor)).toFixed(2)}; step / anchor at the median: ${(median(steps) / median(anchor)).toFixed(2)}`);
+    console.log(
+      `per turn / anchor median: ${(perTurn / median(anchor)).toFixed(2)}; step / anchor at the median: ${(median(steps) / median(anchor)).toFixed(2)}`,
+    );
   } finally {
     await browser.close();
     pages.close();

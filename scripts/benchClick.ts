@@ -52,7 +52,9 @@ async function clickRun(headless: boolean): Promise<ClickRun> {
       console.log(`[${mode}] browser.click round trip: ${describe(ours)} (target median <= 40 ms)`);
       console.log(`[${mode}] playwright locator.click(), same button: ${describe(playwright)}`);
       console.log(`[${mode}] ours/playwright at the median: ${(median(ours) / median(playwright)).toFixed(2)}`);
-      console.log(`[${mode}] settled quietly within the first window: ${fastSettles}/${CLICKS}; observation in the result: ${observed}/${CLICKS}; engine "dom": ${fromThePage}/${CLICKS}`);
+      console.log(
+        `[${mode}] settled quietly within the first window: ${fastSettles}/${CLICKS}; observation in the result: ${observed}/${CLICKS}; engine "dom": ${fromThePage}/${CLICKS}`,
+      );
       console.log(`[${mode}] bridge.health round trip (socket only): ${describe(health, 2)}`);
       return { ours };
     },

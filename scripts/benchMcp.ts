@@ -7,7 +7,13 @@ import { serveStatic } from "./bench/staticServer.js";
 import { median, quantile } from "./bench/stats.js";
 import { launchTempWebOperator } from "./tempWebOperator.js";
 import { chromeDevtoolsMcp, playwrightMcp } from "./mcp/peerServers.js";
-import { DEVTOOLS_DIALECT, PLAYWRIGHT_DIALECT, WEBOPERATOR_DIALECT, startSnapshotDriver, type SnapshotDriver } from "./mcp/snapshotDriver.js";
+import {
+  DEVTOOLS_DIALECT,
+  PLAYWRIGHT_DIALECT,
+  WEBOPERATOR_DIALECT,
+  startSnapshotDriver,
+  type SnapshotDriver,
+} from "./mcp/snapshotDriver.js";
 
 /**
  * `weboperator mcp` (lean default, over a launched browser) next to Playwright MCP and
@@ -65,7 +71,12 @@ async function main(): Promise<void> {
 }
 
 /** Each server opens the page, then the servers take turns per run, so machine noise hits all alike. */
-async function measurePage(drivers: readonly SnapshotDriver[], url: string, page: string, samples: Map<string, PageSamples>): Promise<void> {
+async function measurePage(
+  drivers: readonly SnapshotDriver[],
+  url: string,
+  page: string,
+  samples: Map<string, PageSamples>,
+): Promise<void> {
   const live: SnapshotDriver[] = [];
   for (const driver of drivers) {
     try {
@@ -89,7 +100,9 @@ async function measurePage(drivers: readonly SnapshotDriver[], url: string, page
       byPage?.set(page, sample);
     }
   }
-  console.error(`${page}: ${live.map((driver) => `${driver.label} ${samples.get(driver.label)?.get(page)?.chars ?? "-"} chars`).join(", ")}`);
+  console.error(
+    `${page}: ${live.map((driver) => `${driver.label} ${samples.get(driver.label)?.get(page)?.chars ?? "-"} chars`).join(", ")}`,
+  );
 }
 
 const thousands = (value: number): string => Math.round(value).toLocaleString("en-US");
@@ -97,8 +110,12 @@ const thousands = (value: number): string => Math.round(value).toLocaleString("e
 function report(drivers: readonly SnapshotDriver[], pages: readonly string[], samples: Map<string, PageSamples>): void {
   const [ours] = drivers;
   if (ours === undefined) return;
-  console.log(`\nweboperator mcp vs Playwright MCP vs chrome-devtools-mcp: ${pages.length} corpus pages, ${RUNS} snapshot calls each per server\n`);
-  console.log("| server | tools | tool-list chars | about tokens | pages answered | snapshot ms median | p90 | snapshot chars median | p90 | max |");
+  console.log(
+    `\nweboperator mcp vs Playwright MCP vs chrome-devtools-mcp: ${pages.length} corpus pages, ${RUNS} snapshot calls each per server\n`,
+  );
+  console.log(
+    "| server | tools | tool-list chars | about tokens | pages answered | snapshot ms median | p90 | snapshot chars median | p90 | max |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const driver of drivers) {
     const byPage = [...(samples.get(driver.label)?.values() ?? [])];

@@ -44,9 +44,14 @@ function hopTable(calls: readonly TracedCall[]): string[] {
     client.push(call.roundTripMs - call.hops.reduce((sum, hop) => sum + hop.ms, 0));
   }
   byName.set("socket, both ways, and the client (round trip minus all of the above)", client);
-  const rows = [...byName].map(([name, samples]) => `  ${name.padEnd(72)} ${median(samples).toFixed(3).padStart(7)} ms  p90 ${quantile(samples, 0.9).toFixed(3).padStart(7)} ms`);
+  const rows = [...byName].map(
+    ([name, samples]) =>
+      `  ${name.padEnd(72)} ${median(samples).toFixed(3).padStart(7)} ms  p90 ${quantile(samples, 0.9).toFixed(3).padStart(7)} ms`,
+  );
   const sumOfMedians = [...byName.values()].reduce((sum, samples) => sum + median(samples), 0);
-  rows.push(`  ${"sum of the medians".padEnd(72)} ${sumOfMedians.toFixed(3).padStart(7)} ms; round trip median ${median(calls.map((call) => call.roundTripMs)).toFixed(3)} ms`);
+  rows.push(
+    `  ${"sum of the medians".padEnd(72)} ${sumOfMedians.toFixed(3).padStart(7)} ms; round trip median ${median(calls.map((call) => call.roundTripMs)).toFixed(3)} ms`,
+  );
   return rows;
 }
 
@@ -65,10 +70,19 @@ async function main(): Promise<void> {
     resultBytes = traced[0]?.resultBytes ?? 0;
     const playwright = await timeMany(CALLS, () => browser.pageAt(url).ariaSnapshot({ mode: "ai" }));
     console.log(`bridge.health round trip: ${describe(health, 2)}`);
-    console.log(`browser.policy_get (native port + service worker, no page): ${describe(nativeFloor, 2)}; above health at the median ${(median(nativeFloor) - median(health)).toFixed(2)} ms`);
-    console.log(`browser.snapshot, 10-element page: ${describe(snapshots, 2)}; traced: ${describe(traced.map((call) => call.roundTripMs), 2)}`);
+    console.log(
+      `browser.policy_get (native port + service worker, no page): ${describe(nativeFloor, 2)}; above health at the median ${(median(nativeFloor) - median(health)).toFixed(2)} ms`,
+    );
+    console.log(
+      `browser.snapshot, 10-element page: ${describe(snapshots, 2)}; traced: ${describe(
+        traced.map((call) => call.roundTripMs),
+        2,
+      )}`,
+    );
     console.log(`playwright ariaSnapshot, same page: ${describe(playwright, 2)}`);
-    console.log(`snapshot above health at the median: ${(median(snapshots) - median(health)).toFixed(2)} ms (target <= 1.5); ours/playwright at the median ${(median(snapshots) / median(playwright)).toFixed(2)}`);
+    console.log(
+      `snapshot above health at the median: ${(median(snapshots) - median(health)).toFixed(2)} ms (target <= 1.5); ours/playwright at the median ${(median(snapshots) / median(playwright)).toFixed(2)}`,
+    );
     console.log("");
     console.log(`browser.snapshot hop by hop (${traced.length} traced calls, result ${resultBytes} bytes of JSON).`);
     console.log("Each process times its own steps with its own clock; no timestamp crosses a process. A hop between");
@@ -93,7 +107,9 @@ async function main(): Promise<void> {
   const requestBytes = 300;
   const echo = await measureNativeEcho(CALLS, [requestBytes, Math.max(requestBytes, resultBytes)]);
   console.log("");
-  console.log("Bare native-messaging echo (a 2-line MV3 service worker and a 40-line Node host, no code of ours, same Chromium and flags):");
+  console.log(
+    "Bare native-messaging echo (a 2-line MV3 service worker and a 40-line Node host, no code of ours, same Chromium and flags):",
+  );
   for (const [size, samples] of Object.entries(echo)) console.log(`  ${size}-byte message out and back: ${describe(samples, 3)}`);
   console.log("Compare with 'native port, both ways (Chrome)' above: that hop is this floor plus our two frame encodes and decodes.");
 }

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     for (const name of pages) {
       const outcome = await measurePage(browser, `${server.origin}/${name}/source.html`, name).catch((error: unknown) => ({
         page: name,
-        what: error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error),
+        what: error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error),
       }));
       if ("what" in outcome) {
         failures.push(outcome);
@@ -102,8 +102,12 @@ async function measurePage(browser: SharedBrowser, url: string, name: string): P
 }
 
 function report(rows: Row[], failures: Failure[], total: number): void {
-  console.log(`pages: ${rows.length} of ${total} source.html pages measured; ${RUNS} alternating runs each after one warm-up; budget ${BUDGET} chars`);
-  console.log("page | first ms | ours ms | playwright ms | ratio | ours chars | ours refs | playwright chars | visible interactive dropped");
+  console.log(
+    `pages: ${rows.length} of ${total} source.html pages measured; ${RUNS} alternating runs each after one warm-up; budget ${BUDGET} chars`,
+  );
+  console.log(
+    "page | first ms | ours ms | playwright ms | ratio | ours chars | ours refs | playwright chars | visible interactive dropped",
+  );
   for (const row of rows) {
     console.log(
       `${row.page} | ${row.firstMs.toFixed(1)} | ${row.oursMs.toFixed(1)} | ${row.playwrightMs.toFixed(1)} | ${(row.oursMs / row.playwrightMs).toFixed(2)} | ${row.oursChars} | ${row.oursRefs} | ${row.playwrightChars} | ${row.droppedVisible}`,
@@ -117,14 +121,26 @@ function report(rows: Row[], failures: Failure[], total: number): void {
   const theirChars = rows.map((row) => row.playwrightChars);
   const fmt = (value: number): string => value.toFixed(2);
   console.log("");
-  console.log(`time ms: ours median ${median(ours).toFixed(1)}, p90 ${quantile(ours, 0.9).toFixed(1)}; playwright median ${median(theirs).toFixed(1)}, p90 ${quantile(theirs, 0.9).toFixed(1)}`);
-  console.log(`time ratio ours/playwright: at the median ${fmt(median(ours) / median(theirs))} (target <= 0.35), at p90 ${fmt(quantile(ours, 0.9) / quantile(theirs, 0.9))} (target <= 0.35)`);
-  console.log(`per-page ratio: median ${fmt(median(ratios))}, p90 ${fmt(quantile(ratios, 0.9))} (target <= 1.0); slower than playwright on ${ratios.filter((ratio) => ratio > 1).length}/${rows.length} pages`);
-  console.log(`size chars: ours median ${median(oursChars)}, p90 ${quantile(oursChars, 0.9)} (target median <= 12000); playwright median ${median(theirChars)}, p90 ${quantile(theirChars, 0.9)}`);
+  console.log(
+    `time ms: ours median ${median(ours).toFixed(1)}, p90 ${quantile(ours, 0.9).toFixed(1)}; playwright median ${median(theirs).toFixed(1)}, p90 ${quantile(theirs, 0.9).toFixed(1)}`,
+  );
+  console.log(
+    `time ratio ours/playwright: at the median ${fmt(median(ours) / median(theirs))} (target <= 0.35), at p90 ${fmt(quantile(ours, 0.9) / quantile(theirs, 0.9))} (target <= 0.35)`,
+  );
+  console.log(
+    `per-page ratio: median ${fmt(median(ratios))}, p90 ${fmt(quantile(ratios, 0.9))} (target <= 1.0); slower than playwright on ${ratios.filter((ratio) => ratio > 1).length}/${rows.length} pages`,
+  );
+  console.log(
+    `size chars: ours median ${median(oursChars)}, p90 ${quantile(oursChars, 0.9)} (target median <= 12000); playwright median ${median(theirChars)}, p90 ${quantile(theirChars, 0.9)}`,
+  );
   console.log(`refs: ours total ${rows.reduce((sum, row) => sum + row.oursRefs, 0)}, median ${median(rows.map((row) => row.oursRefs))}`);
-  console.log(`first snapshot after navigate: median ${median(rows.map((row) => row.firstMs)).toFixed(1)} ms; first/later per page: median ${fmt(median(rows.map((row) => row.firstMs / row.oursMs)))}`);
+  console.log(
+    `first snapshot after navigate: median ${median(rows.map((row) => row.firstMs)).toFixed(1)} ms; first/later per page: median ${fmt(median(rows.map((row) => row.firstMs / row.oursMs)))}`,
+  );
   console.log(`visible interactive elements dropped by the budget: ${rows.reduce((sum, row) => sum + row.droppedVisible, 0)} (target 0)`);
-  console.log(`hangs or failures: ${failures.length}${failures.length > 0 ? ` (${failures.map((failure) => failure.page).join(", ")})` : ""}`);
+  console.log(
+    `hangs or failures: ${failures.length}${failures.length > 0 ? ` (${failures.map((failure) => failure.page).join(", ")})` : ""}`,
+  );
 }
 
 runBench(main);

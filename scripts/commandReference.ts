@@ -6,7 +6,9 @@ import { markdownCell, markdownCode } from "./markdownTable.js";
 
 function row(type: string, spec: CommandSpec): string {
   const verb = COMMAND_VERBS.find((each) => each.type === type);
-  const names = [markdownCode(type), ...spec.aliases.map((alias) => markdownCode(`${type.slice(0, type.indexOf(".") + 1)}${alias}`))].join("<br>");
+  const names = [markdownCode(type), ...spec.aliases.map((alias) => markdownCode(`${type.slice(0, type.indexOf(".") + 1)}${alias}`))].join(
+    "<br>",
+  );
   const kind = [spec.level, spec.effects].filter((part) => part !== undefined).join(" ");
   return `| ${names} | ${verb ? markdownCode(verb.name) : ""} | ${kind} | ${markdownCell(spec.description)} | ${markdownCell(markdownCode(JSON.stringify(spec.example)))} |`;
 }
@@ -28,7 +30,13 @@ the error codes are in [errors.md](errors.md); the CLI in [cli.md](cli.md).`;
 export function renderCommandsDoc(): string {
   const sections = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {
     const rows = Object.entries(commands as Record<string, CommandSpec>).map(([type, spec]) => row(type, spec));
-    return [`## ${title}`, "", "| command | CLI verb | level, effects | what it does and answers | example payload |", "|---|---|---|---|---|", ...rows].join("\n");
+    return [
+      `## ${title}`,
+      "",
+      "| command | CLI verb | level, effects | what it does and answers | example payload |",
+      "|---|---|---|---|---|",
+      ...rows,
+    ].join("\n");
   });
   return [INTRO, ...sections].join("\n\n") + "\n";
 }

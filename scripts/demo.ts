@@ -106,7 +106,8 @@ async function heldForConfirmation(click: Promise<unknown>): Promise<Confirmatio
   try {
     await click;
   } catch (error) {
-    if (error instanceof WebOperatorError && error.code === "confirmation_required" && error.confirmation !== undefined) return error.confirmation;
+    if (error instanceof WebOperatorError && error.code === "confirmation_required" && error.confirmation !== undefined)
+      return error.confirmation;
     throw error;
   }
   throw new WebOperatorError("internal_error", "the sign-up click ran without asking for confirmation");
@@ -159,26 +160,47 @@ async function runDemo(launchRoot: string, resources: DemoResources): Promise<vo
   const client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
   resources.client = client;
 
-  await step("health", () => client.request("bridge.health", {}), (health) =>
-    `bridge ${health.bridge.version}, extension ${health.extension.connected ? "connected" : "NOT connected"}`,
+  await step(
+    "health",
+    () => client.request("bridge.health", {}),
+    (health) => `bridge ${health.bridge.version}, extension ${health.extension.connected ? "connected" : "NOT connected"}`,
   );
-  await step("navigate", () => client.request("browser.navigate", { url }), (nav) => `"${nav.title}" in tab ${nav.tabId}`);
-  const snapshot = await step("snapshot", () => client.request("browser.snapshot", {}), (snap) =>
-    `${snap.refCount} refs, ${snap.text.length} chars`,
+  await step(
+    "navigate",
+    () => client.request("browser.navigate", { url }),
+    (nav) => `"${nav.title}" in tab ${nav.tabId}`,
+  );
+  const snapshot = await step(
+    "snapshot",
+    () => client.request("browser.snapshot", {}),
+    (snap) => `${snap.refCount} refs, ${snap.text.length} chars`,
   );
   process.stdout.write(`${indent(snapshot.text)}\n`);
 
   const textbox = findRef(snapshot.text, "textbox", "Name");
   const button = findRef(snapshot.text, "button", "Sign up");
-  await step("type", () => client.request("browser.type", { ref: textbox, text: NAME_TO_TYPE }), (typed) =>
-    `${typed.target.role} "${typed.target.name}" = "${typed.value}"`,
+  await step(
+    "type",
+    () => client.request("browser.type", { ref: textbox, text: NAME_TO_TYPE }),
+    (typed) => `${typed.target.role} "${typed.target.name}" = "${typed.value}"`,
   );
   // Signing up sends a form, so the gatekeeper holds the click for the person's OK: the demo shows that too.
-  const held = await step("click", () => heldForConfirmation(client.request("browser.click", { ref: button })), (confirmation) =>
-    `held by the gatekeeper: ${confirmation.category} on ${confirmation.target?.role ?? "?"} "${confirmation.target?.name ?? ""}" (${confirmation.id})`,
+  const held = await step(
+    "click",
+    () => heldForConfirmation(client.request("browser.click", { ref: button })),
+    (confirmation) =>
+      `held by the gatekeeper: ${confirmation.category} on ${confirmation.target?.role ?? "?"} "${confirmation.target?.name ?? ""}" (${confirmation.id})`,
   );
-  await step("confirm", () => answerAsUser(client, held), (how) => how);
-  await step("extract", () => extractUntil(client, `Thanks, ${NAME_TO_TYPE}!`), (line) => line);
+  await step(
+    "confirm",
+    () => answerAsUser(client, held),
+    (how) => how,
+  );
+  await step(
+    "extract",
+    () => extractUntil(client, `Thanks, ${NAME_TO_TYPE}!`),
+    (line) => line,
+  );
   await step(
     "screenshot",
     async () => {

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     const client = await connect();
     // The canary detector's own proof: an authenticated navigation to /control/ is seen.
     await client.request("browser.navigate", { url: environment.controlUrl() });
-    if (environment.controlHits() === 0) throw new Error("the canary server did not see an authenticated navigation; the breach check would be blind");
+    if (environment.controlHits() === 0)
+      throw new Error("the canary server did not see an authenticated navigation; the breach check would be blind");
     frameReport = await runFrameFuzz({
       socket: launched.socket,
       token: launched.token,

@@ -32,7 +32,9 @@ export async function startLiveEnvironment(): Promise<LiveEnvironment> {
     const path = request.url ?? "/";
     if (path.startsWith("/canary/")) canary++;
     if (path.startsWith("/control/")) control++;
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(path.startsWith("/target") ? TARGET_PAGE : "<title>ok</title>");
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(path.startsWith("/target") ? TARGET_PAGE : "<title>ok</title>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -59,7 +59,8 @@ async function runAgent(client: WebOperatorClient, targetUrl: string, until: num
     const button = /button "Press me" \[ref=([^\]]+)\]/.exec(snapshotText)?.[1];
     const name = /textbox "Name" \[ref=([^\]]+)\]/.exec(snapshotText)?.[1];
     if (button !== undefined) await step(() => client.request("browser.click", { ref: button, tabId }, { timeoutMs: 60_000 }));
-    if (name !== undefined) await step(() => client.request("browser.type", { ref: name, text: `cycle ${cycle}`, tabId }, { timeoutMs: 60_000 }));
+    if (name !== undefined)
+      await step(() => client.request("browser.type", { ref: name, text: `cycle ${cycle}`, tabId }, { timeoutMs: 60_000 }));
     await step(() => client.request("browser.scroll", { direction: "down", tabId }, { timeoutMs: 60_000 }));
     await step(() => client.request("browser.extract", { tabId }, { timeoutMs: 60_000 }));
     if (cycle % 5 === 0) await step(() => client.request("browser.screenshot", { tabId }, { timeoutMs: 60_000 }));
@@ -100,16 +101,24 @@ async function main(): Promise<void> {
       const at = Date.now() - started;
       const entry = { atMs: at, bridgeKb: rssKb(bridgePid) ?? 0, browserKb: treeRssKb(browserPid, [bridgePid]) };
       samples.push(entry);
-      console.log(`${(at / 60_000).toFixed(1).padStart(5)} min  bridge ${(entry.bridgeKb / 1024).toFixed(1)} MiB  browser ${(entry.browserKb / 1024).toFixed(1)} MiB  commands ${counters.commands}`);
+      console.log(
+        `${(at / 60_000).toFixed(1).padStart(5)} min  bridge ${(entry.bridgeKb / 1024).toFixed(1)} MiB  browser ${(entry.browserKb / 1024).toFixed(1)} MiB  commands ${counters.commands}`,
+      );
     };
     sample();
     timer = setInterval(sample, sampleMs);
     const until = started + minutes * 60_000;
-    const agents = await Promise.all(Array.from({ length: agentCount }, (_, index) => WebOperatorClient.connect({ socketPath: socket, token, agent: `soak-${index + 1}` })));
+    const agents = await Promise.all(
+      Array.from({ length: agentCount }, (_, index) =>
+        WebOperatorClient.connect({ socketPath: socket, token, agent: `soak-${index + 1}` }),
+      ),
+    );
     const tabs = await Promise.all(agents.map((client) => runAgent(client, environment.targetUrl, until, counters)));
     clearInterval(timer);
     sample();
-    await Promise.all(agents.map((client, index) => client.request("browser.tab_close", { tabId: tabs[index] ?? 0 }).catch(() => undefined)));
+    await Promise.all(
+      agents.map((client, index) => client.request("browser.tab_close", { tabId: tabs[index] ?? 0 }).catch(() => undefined)),
+    );
     for (const client of agents) client.close();
     watcher.close();
   } finally {
@@ -117,14 +126,17 @@ async function main(): Promise<void> {
     await environment.close();
   }
   const errors = [...counters.errors.entries()].map(([code, count]) => `${code} ${count}`).join(", ");
-  console.log(`soak: ${minutes} min, ${agentCount} agents, ${counters.commands} commands, ${[...counters.errors.values()].reduce((a, b) => a + b, 0)} errors${errors ? ` (${errors})` : ""}`);
+  console.log(
+    `soak: ${minutes} min, ${agentCount} agents, ${counters.commands} commands, ${[...counters.errors.values()].reduce((a, b) => a + b, 0)} errors${errors ? ` (${errors})` : ""}`,
+  );
   for (const [code, message] of counters.firstMessages) console.log(`  first ${code}: ${message}`);
   console.log(`  command latency: ${describeLatencies(counters.latencies)}`);
   const bridge = trendOf(samples, (entry) => entry.bridgeKb);
   const browser = trendOf(samples, (entry) => entry.browserKb);
   console.log(`  ${describeTrend("bridge RSS", bridge)}`);
   console.log(`  ${describeTrend("browser RSS (process tree, summed)", browser)}`);
-  process.exitCode = counters.errors.size > 0 || bridge.growthPercent > FLAT_GROWTH_PERCENT || browser.growthPercent > FLAT_GROWTH_PERCENT ? 1 : 0;
+  process.exitCode =
+    counters.errors.size > 0 || bridge.growthPercent > FLAT_GROWTH_PERCENT || browser.growthPercent > FLAT_GROWTH_PERCENT ? 1 : 0;
 }
 
 main().catch((error: unknown) => {

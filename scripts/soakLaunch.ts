@@ -34,10 +34,24 @@ interface LaunchTimes {
 async function oneLaunch(url: string): Promise<LaunchTimes> {
   const root = mkdtempSync(join(tmpdir(), "wo-soak-launch-"));
   const started = performance.now();
-  const child = spawn(process.execPath, [join(projectRoot(), "bin", "weboperator.js"), "launch", "--headless", "--user-data-dir", join(root, "profile"), "--socket", join(root, "bridge.sock"), "--config-dir", join(root, "config")], {
-    env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(projectRoot(), "bin", "weboperator.js"),
+      "launch",
+      "--headless",
+      "--user-data-dir",
+      join(root, "profile"),
+      "--socket",
+      join(root, "bridge.sock"),
+      "--config-dir",
+      join(root, "config"),
+    ],
+    {
+      env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   try {
     const ready = await readyLine(child);
     const readyAt = performance.now() - started;
@@ -92,7 +106,9 @@ async function main(): Promise<void> {
       const times = await oneLaunch(url);
       runs.push(times);
       const slow = times.health > SLOW_MS || times.snapshot > SLOW_MS;
-      console.log(`run ${run}: ready line ${times.ready.toFixed(0)} ms; first health ${times.health.toFixed(1)} ms; first snapshot ${times.snapshot.toFixed(1)} ms${slow ? "  <- an answer slower than 3 s" : ""}`);
+      console.log(
+        `run ${run}: ready line ${times.ready.toFixed(0)} ms; first health ${times.health.toFixed(1)} ms; first snapshot ${times.snapshot.toFixed(1)} ms${slow ? "  <- an answer slower than 3 s" : ""}`,
+      );
     }
   } finally {
     server.close();
@@ -106,6 +122,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exitCode = 1;
 });

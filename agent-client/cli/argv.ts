@@ -40,7 +40,8 @@ export interface SplitArgv {
 const SHORT_FLAGS: Readonly<Record<string, string>> = { help: "h", output: "o" };
 
 /** One argument as the CLI reads it, after node:util's parseArgs has split it. */
-type ArgToken = { kind: "positional"; value: string } | { kind: "end" } | { kind: "option"; arg: string; name: string; value: string | undefined };
+type ArgToken =
+  { kind: "positional"; value: string } | { kind: "end" } | { kind: "option"; arg: string; name: string; value: string | undefined };
 
 /**
  * parseArgs does the splitting (`--name value`, `--name=value`, `-o value`, a lone `--`);
@@ -49,7 +50,13 @@ type ArgToken = { kind: "positional"; value: string } | { kind: "end" } | { kind
  */
 function argTokens(argv: readonly string[], table: FlagTable): ArgToken[] {
   const options = Object.fromEntries(
-    Object.entries(table).map(([name, kind]) => [name, { type: kind === "value" ? ("string" as const) : ("boolean" as const), ...(SHORT_FLAGS[name] === undefined ? {} : { short: SHORT_FLAGS[name] }) }]),
+    Object.entries(table).map(([name, kind]) => [
+      name,
+      {
+        type: kind === "value" ? ("string" as const) : ("boolean" as const),
+        ...(SHORT_FLAGS[name] === undefined ? {} : { short: SHORT_FLAGS[name] }),
+      },
+    ]),
   );
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const read: ArgToken[] = [];
@@ -63,7 +70,8 @@ function argTokens(argv: readonly string[], table: FlagTable): ArgToken[] {
     else {
       const arg = argv[token.index] ?? "";
       if (/^-\d/.test(arg)) read.push({ kind: "positional", value: arg });
-      else if (arg.startsWith("--") || /^-.(=|$)/.test(arg)) read.push({ kind: "option", arg, name: token.name, value: inlineOrNext(token.value, arg) });
+      else if (arg.startsWith("--") || /^-.(=|$)/.test(arg))
+        read.push({ kind: "option", arg, name: token.name, value: inlineOrNext(token.value, arg) });
       else read.push({ kind: "option", arg, name: arg, value: undefined });
     }
   }
@@ -103,7 +111,9 @@ export function splitArgv(argv: readonly string[], table: FlagTable, form?: stri
     }
     const { arg, name, value } = token;
     if (!Object.hasOwn(table, name)) {
-      throw new UsageError(form === undefined ? `unknown option ${arg}` : `${arg} is not an option of ${form}; see \`weboperator help ${form}\``);
+      throw new UsageError(
+        form === undefined ? `unknown option ${arg}` : `${arg} is not an option of ${form}; see \`weboperator help ${form}\``,
+      );
     }
     if (table[name] === "switch") {
       if (value !== undefined && value !== "true" && value !== "false") throw new UsageError(`--${name} takes no value (or =true/=false)`);

@@ -45,7 +45,11 @@ function deriveVerb(type: CommandType): CommandVerb {
   });
   const flags: VerbFlag[] = fields
     .filter((field) => !GLOBAL_FIELDS.has(field.name) && !positionalNames.includes(field.name))
-    .map((field) => ({ flag: spec.cli.flagNames?.[field.name] ?? kebab(field.name), kind: field.kind === "boolean" ? "switch" : "value", field }));
+    .map((field) => ({
+      flag: spec.cli.flagNames?.[field.name] ?? kebab(field.name),
+      kind: field.kind === "boolean" ? "switch" : "value",
+      field,
+    }));
   for (const [flag, sets] of Object.entries(spec.cli.switches ?? {})) flags.push({ flag, kind: "switch", sets });
   const output = spec.cli.output ?? "json";
   // Images go to a file; -o names it.
@@ -80,7 +84,9 @@ function placeholder(field: PayloadField): string {
 export function verbSynopsis(verb: CommandVerb, withFlags: boolean): string {
   const words = verb.positionals.map((field) => (field.required ? placeholder(field) : `[${placeholder(field)}]`));
   const flags = withFlags
-    ? verb.flags.map((flag) => (flag.kind === "switch" ? `[--${flag.flag}]` : `[--${flag.flag} ${flag.field ? placeholder(flag.field) : "FILE"}]`))
+    ? verb.flags.map((flag) =>
+        flag.kind === "switch" ? `[--${flag.flag}]` : `[--${flag.flag} ${flag.field ? placeholder(flag.field) : "FILE"}]`,
+      )
     : verb.flags.length > 0
       ? ["[options]"]
       : [];
@@ -101,7 +107,8 @@ export function verbExample(verb: CommandVerb): string {
     const value = flag.field === undefined ? undefined : example[flag.field.name];
     if (value === undefined) continue;
     if (flag.kind === "switch") words.push(value === true || value === "true" ? `--${flag.flag}` : `--${flag.flag}=false`);
-    else if (Array.isArray(value) && flag.field?.kind === "string-list") for (const item of value) words.push(`--${flag.flag}`, shellWord(item));
+    else if (Array.isArray(value) && flag.field?.kind === "string-list")
+      for (const item of value) words.push(`--${flag.flag}`, shellWord(item));
     else words.push(`--${flag.flag}`, shellWord(Array.isArray(value) && flag.field?.kind === "number-list" ? value.join(",") : value));
   }
   if (typeof example.tabId === "number") words.push("--tab", String(example.tabId));

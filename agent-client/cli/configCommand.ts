@@ -24,7 +24,12 @@ function settingsFile(flag: string | undefined, env: NodeJS.ProcessEnv): string 
 function settingName(text: string | undefined): ProviderSettingName {
   const parsed = ProviderSettingNameSchema.safeParse(text);
   // A key pasted where the name belongs must not be echoed back.
-  const named = text === undefined ? "a setting NAME is missing" : /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(text) ? `unknown setting "${text}"` : "unknown setting (not shown)";
+  const named =
+    text === undefined
+      ? "a setting NAME is missing"
+      : /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(text)
+        ? `unknown setting "${text}"`
+        : "unknown setting (not shown)";
   if (!parsed.success) throw new UsageError(`${named}; NAME is one of ${ProviderSettingNameSchema.options.join(", ")}`);
   return parsed.data;
 }
@@ -38,7 +43,9 @@ async function valueFromStdin(io: CliIo): Promise<string> {
 /** A note when this shell's own variable would hide the file's value in a browser started from it. */
 function shadowNote(name: ProviderSettingName, env: NodeJS.ProcessEnv): string {
   const own = env[name];
-  return own !== undefined && own.length > 0 ? `note: ${name} is also set in this shell's environment; a browser started from this shell uses that one instead.\n` : "";
+  return own !== undefined && own.length > 0
+    ? `note: ${name} is also set in this shell's environment; a browser started from this shell uses that one instead.\n`
+    : "";
 }
 
 /** `weboperator config set|get|unset|list`: the provider settings file, written 0600 and atomically. */
@@ -53,16 +60,22 @@ export async function runConfigCommand(argv: readonly string[], io: CliIo): Prom
     }
     const file = settingsFile(stringFlag(flags, "config-dir"), io.env);
     const arity = { set: 2, get: 1, unset: 1, list: 0 }[action];
-    if (arity === undefined) throw new UsageError(`unknown config action${/^[a-z-]{1,20}$/.test(action) ? ` "${action}"` : ""}; use set, get, unset or list`);
+    if (arity === undefined)
+      throw new UsageError(`unknown config action${/^[a-z-]{1,20}$/.test(action) ? ` "${action}"` : ""}; use set, get, unset or list`);
     const given = [nameText, valueText, ...extra].filter((word) => word !== undefined).length;
-    if (given !== arity) throw new UsageError(`config ${action} takes ${arity === 0 ? "no arguments" : arity === 1 ? "NAME" : "NAME VALUE (or - to read VALUE from stdin)"}`);
+    if (given !== arity)
+      throw new UsageError(
+        `config ${action} takes ${arity === 0 ? "no arguments" : arity === 1 ? "NAME" : "NAME VALUE (or - to read VALUE from stdin)"}`,
+      );
     switch (action) {
       case "set": {
         const name = settingName(nameText);
         const value = valueText === "-" ? await valueFromStdin(io) : (valueText ?? "");
         writeProviderSetting(file, name, value);
         const shown = SECRET_PROVIDER_SETTINGS.has(name) ? "" : ` = ${value}`;
-        io.out(`${name}${shown} set in ${file} (mode 0600); the next tasks.start uses it, no browser restart needed.\n${shadowNote(name, io.env)}`);
+        io.out(
+          `${name}${shown} set in ${file} (mode 0600); the next tasks.start uses it, no browser restart needed.\n${shadowNote(name, io.env)}`,
+        );
         return EXIT_OK;
       }
       case "unset": {

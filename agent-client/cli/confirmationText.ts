@@ -6,7 +6,7 @@ import type { ConfirmationRequest } from "../../protocol/index.js";
  */
 function answerHint(confirmation: ConfirmationRequest): string {
   if (confirmation.answeredBy === "user") {
-    return "the person at the browser answers: Allow or Deny in the WebOperator side panel (its toolbar icon opens it); weboperator confirm is refused while their confirmations setting is \"user\"";
+    return 'the person at the browser answers: Allow or Deny in the WebOperator side panel (its toolbar icon opens it); weboperator confirm is refused while their confirmations setting is "user"';
   }
   return `weboperator confirm ${confirmation.id}   (or: weboperator confirm ${confirmation.id} --deny)`;
 }

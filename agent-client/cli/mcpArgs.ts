@@ -5,9 +5,13 @@ import { UsageError } from "./usageError.js";
 /** `--caps tasks,deep` (or `all`): the capability groups beyond core. */
 export function parseCaps(text: string | undefined): CapabilityRequest {
   if (text === undefined) return [];
-  const names = text.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  const names = text
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
   const parsed = CapabilityRequestSchema.safeParse(names);
-  if (!parsed.success) throw new UsageError(`--caps takes a comma-separated list of ${CAPABILITY_GROUP_NAMES.join(", ")}, or all; got "${text}"`);
+  if (!parsed.success)
+    throw new UsageError(`--caps takes a comma-separated list of ${CAPABILITY_GROUP_NAMES.join(", ")}, or all; got "${text}"`);
   return parsed.data;
 }
 

@@ -27,6 +27,9 @@ export function runMcpConfig(command: Extract<ParsedCommand, { kind: "mcp-config
   io.out(mcpConfigText(command.client, launchOf(command, io.env)));
   io.err(`Paste this into ${MCP_CONFIG_PLACES[command.client]}; \`weboperator doctor\` checks the browser side.\n`);
   // The config names the token file's folder, never the token: a key pasted into a config file leaks with it.
-  if (io.env.WEBOPERATOR_API_TOKEN) io.err("WEBOPERATOR_API_TOKEN is set in this shell but not copied: if the bridge uses it rather than the token file, add it to the env block yourself.\n");
+  if (io.env.WEBOPERATOR_API_TOKEN)
+    io.err(
+      "WEBOPERATOR_API_TOKEN is set in this shell but not copied: if the bridge uses it rather than the token file, add it to the env block yourself.\n",
+    );
   return EXIT_OK;
 }

@@ -118,7 +118,8 @@ function parseVerb(verb: CommandVerb, args: readonly string[], flags: FlagValues
     const value = flags[flag.flag];
     if (value === undefined) continue;
     if (flag.sets) Object.assign(payload, flag.sets);
-    else if (flag.field) payload[flag.field.name] = value === true ? true : coerceField(flag.field, lists[flag.flag] ?? [value], `--${flag.flag}`);
+    else if (flag.field)
+      payload[flag.field.name] = value === true ? true : coerceField(flag.field, lists[flag.flag] ?? [value], `--${flag.flag}`);
   }
   const request = applyRequestFlags({ type: verb.type, payload }, flags);
   assertPayloadValid(request);
@@ -187,7 +188,13 @@ function parseMcp(args: readonly string[], flags: FlagValues): ParsedCommand {
   if (args[0] === "config") {
     noPositionals("mcp config", args.slice(1));
     assertFlagsAllowed(flags, ["client", "caps", "socket", "config-dir"], "mcp config");
-    return { kind: "mcp-config", client: parseMcpClient(stringFlag(flags, "client")), caps, socket: stringFlag(flags, "socket"), configDir: stringFlag(flags, "config-dir") };
+    return {
+      kind: "mcp-config",
+      client: parseMcpClient(stringFlag(flags, "client")),
+      caps,
+      socket: stringFlag(flags, "socket"),
+      configDir: stringFlag(flags, "config-dir"),
+    };
   }
   noPositionals("mcp", args);
   assertFlagsAllowed(flags, ["socket", "token", "caps"], "mcp");

@@ -52,7 +52,10 @@ function choicesOf(schema: FieldSchema): string[] | undefined {
 
 /** A payload's top-level fields, read from its JSON Schema so the CLI needs no per-command code. */
 export function payloadFields(payload: z.ZodType): PayloadField[] {
-  const json = z.toJSONSchema(payload, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, FieldSchema>; required?: string[] };
+  const json = z.toJSONSchema(payload, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, FieldSchema>;
+    required?: string[];
+  };
   const required = new Set(json.required ?? []);
   return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
     name,
@@ -96,7 +99,11 @@ export function coerceField(field: PayloadField, texts: readonly string[], what:
     case "json": {
       // Fields that take a string among other shapes (a ref or a point) keep plain text as text.
       const trimmed = last.trimStart();
-      return trimmed.startsWith("{") || trimmed.startsWith("[") ? parseJson(last, what) : /^-?\d+(\.\d+)?$/.test(last) ? Number(last) : last;
+      return trimmed.startsWith("{") || trimmed.startsWith("[")
+        ? parseJson(last, what)
+        : /^-?\d+(\.\d+)?$/.test(last)
+          ? Number(last)
+          : last;
     }
   }
 }

@@ -18,7 +18,12 @@ import { showVerbResult } from "./showVerbResult.js";
 const WATCHDOG_GRACE_MS = 5_000;
 
 export async function sendOnce(connection: Connection, request: AgentRequest, env: NodeJS.ProcessEnv): Promise<AgentResponse> {
-  const client = await WebOperatorClient.connect({ socketPath: connection.socket ?? socketPath(env), token: connection.token, env, agent: null });
+  const client = await WebOperatorClient.connect({
+    socketPath: connection.socket ?? socketPath(env),
+    token: connection.token,
+    env,
+    agent: null,
+  });
   // A raw bridge.hello names its own agent; a second, different hello would be refused.
   if (request.type !== "bridge.hello") {
     await client.request("bridge.hello", { agent: cliAgentName(env) }).catch((error: unknown) => {

@@ -1,7 +1,22 @@
 import { UsageError } from "./usageError.js";
 
 /** Options of the task verbs; `--attach` may repeat, which the shared splitter does not allow. */
-const TASK_FLAGS = { "start-url": "value", "auto-confirm": "switch", vision: "switch", attach: "list", model: "value", provider: "value", "timeout-ms": "value", "max-steps": "value", status: "value", limit: "value", socket: "value", token: "value", json: "switch", timeout: "value" } as const;
+const TASK_FLAGS = {
+  "start-url": "value",
+  "auto-confirm": "switch",
+  vision: "switch",
+  attach: "list",
+  model: "value",
+  provider: "value",
+  "timeout-ms": "value",
+  "max-steps": "value",
+  status: "value",
+  limit: "value",
+  socket: "value",
+  token: "value",
+  json: "switch",
+  timeout: "value",
+} as const;
 type TaskFlag = keyof typeof TASK_FLAGS;
 
 export interface TaskArgv {

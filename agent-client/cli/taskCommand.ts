@@ -1,12 +1,6 @@
 import { basename, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import {
-  TaskStartPayloadSchema,
-  WebOperatorError,
-  describeZodError,
-  type BridgeEvent,
-  type TaskEvent,
-} from "../../protocol/index.js";
+import { TaskStartPayloadSchema, WebOperatorError, describeZodError, type BridgeEvent, type TaskEvent } from "../../protocol/index.js";
 import { TaskEventSchema } from "../../protocol/tasks/taskEvents.js";
 import { socketPath } from "../../bridge/config/paths.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
@@ -41,7 +35,10 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo, readLin
   let payload: Record<string, unknown>;
   try {
     args = splitTaskArgv(argv);
-    if (args.positionals.length !== 1) throw new UsageError('usage: weboperator task "goal" [--start-url URL] [--auto-confirm] [--attach FILE]... [--provider claude|browser-use] [--model M] [--vision] [--timeout-ms N] [--max-steps N]');
+    if (args.positionals.length !== 1)
+      throw new UsageError(
+        'usage: weboperator task "goal" [--start-url URL] [--auto-confirm] [--attach FILE]... [--provider claude|browser-use] [--model M] [--vision] [--timeout-ms N] [--max-steps N]',
+      );
     payload = {
       goal: args.positionals[0],
       ...(args.values["start-url"] === undefined ? {} : { startUrl: args.values["start-url"] }),
@@ -51,7 +48,11 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo, readLin
       ...(args.switches.has("vision") ? { vision: true } : {}),
       ...(args.values["timeout-ms"] === undefined ? {} : { timeoutMs: wholeNumber(args.values["timeout-ms"], "--timeout-ms") }),
       ...(args.values["max-steps"] === undefined ? {} : { maxSteps: wholeNumber(args.values["max-steps"], "--max-steps") }),
-      attachments: (args.lists.attach ?? []).map((file, index) => ({ id: `a${index + 1}`, name: basename(file), path: resolve(io.cwd, file) })),
+      attachments: (args.lists.attach ?? []).map((file, index) => ({
+        id: `a${index + 1}`,
+        name: basename(file),
+        path: resolve(io.cwd, file),
+      })),
     };
     const checked = TaskStartPayloadSchema.safeParse(payload);
     if (!checked.success) throw new UsageError(`task: ${describeZodError(checked.error, "payload")}`);
@@ -62,7 +63,12 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo, readLin
   }
   let client: WebOperatorClient;
   try {
-    client = await WebOperatorClient.connect({ socketPath: args.values.socket ?? socketPath(io.env), ...(args.values.token === undefined ? {} : { token: args.values.token }), env: io.env, agent: cliAgentName(io.env) });
+    client = await WebOperatorClient.connect({
+      socketPath: args.values.socket ?? socketPath(io.env),
+      ...(args.values.token === undefined ? {} : { token: args.values.token }),
+      env: io.env,
+      agent: cliAgentName(io.env),
+    });
   } catch (error) {
     io.err(`weboperator: ${error instanceof BridgeUnreachableError ? error.message : String(error)}\n`);
     return EXIT_USAGE;
@@ -78,7 +84,13 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo, readLin
   }
 }
 
-async function followTask(client: WebOperatorClient, payload: Record<string, unknown>, json: boolean, io: CliIo, readLine: LineReader): Promise<number> {
+async function followTask(
+  client: WebOperatorClient,
+  payload: Record<string, unknown>,
+  json: boolean,
+  io: CliIo,
+  readLine: LineReader,
+): Promise<number> {
   // Events may arrive before tasks.start answers: keep them until the id is known.
   const early: TaskEvent[] = [];
   let taskId: string | null = null;
@@ -95,7 +107,8 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
       return;
     }
     if (event.kind === "skills:detected") {
-      if (!json) io.err(`skill detected: ${event.skill.id} (${event.skill.steps} steps; tasks.start {skill: "${event.skill.id}"} replays it)\n`);
+      if (!json)
+        io.err(`skill detected: ${event.skill.id} (${event.skill.steps} steps; tasks.start {skill: "${event.skill.id}"} replays it)\n`);
       return;
     }
     if (event.status === "waiting_confirmation" && event.confirmation !== undefined) {
@@ -104,11 +117,15 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
       void whoAnswers(client).then((mode) => {
         // With the "user" setting the bridge refuses tasks.confirm from here: asking y/n would be a lie.
         if (mode === "user") {
-          io.err(`waiting for the person at the browser to Allow or Deny ${what} in the WebOperator side panel (their confirmations setting is "user")\n`);
+          io.err(
+            `waiting for the person at the browser to Allow or Deny ${what} in the WebOperator side panel (their confirmations setting is "user")\n`,
+          );
           return;
         }
         void readLine(`Allow ${what}? [y/N] `).then((line) =>
-          client.request("tasks.confirm", { id: event.taskId, allow: /^y(es)?$/i.test(line.trim()) }).catch((error: unknown) => io.err(`${String(error)}\n`)),
+          client
+            .request("tasks.confirm", { id: event.taskId, allow: /^y(es)?$/i.test(line.trim()) })
+            .catch((error: unknown) => io.err(`${String(error)}\n`)),
         );
       });
       return;
@@ -116,7 +133,9 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
     if (["succeeded", "failed", "stopped", "timed_out", "interrupted"].includes(event.status)) {
       if (!json) {
         if (event.answer !== undefined) io.out(`\n${event.answer}\n`);
-        io.err(`task ${event.taskId}: ${event.status}${event.error === undefined ? "" : ` (${event.error.code}: ${event.error.message})`}\n`);
+        io.err(
+          `task ${event.taskId}: ${event.status}${event.error === undefined ? "" : ` (${event.error.code}: ${event.error.message})`}\n`,
+        );
       }
       settle(event.status === "succeeded" ? EXIT_OK : EXIT_FAILED);
     }
@@ -130,7 +149,8 @@ async function followTask(client: WebOperatorClient, payload: Record<string, unk
   const started = await client.request("tasks.start", payload);
   taskId = started.id;
   io.err(`task ${taskId} started${started.currentTabId === null ? "" : ` on the current page (tab ${started.currentTabId})`}\n`);
-  if (started.autoConfirm.requested && !started.autoConfirm.effective) io.err(`autoConfirm is off for this task: ${started.autoConfirm.reason ?? ""}\n`);
+  if (started.autoConfirm.requested && !started.autoConfirm.effective)
+    io.err(`autoConfirm is off for this task: ${started.autoConfirm.reason ?? ""}\n`);
   await client.request("tasks.subscribe", { ids: [taskId] });
   for (const event of early.splice(0)) if (event.taskId === taskId) handle(event);
   return finished;

@@ -16,7 +16,11 @@ export async function runTraceCommand(argv: readonly string[], io: CliIo): Promi
   const token = args.values.token ?? resolveToken(io.env).token;
   let port: number | null | undefined;
   try {
-    const client = await WebOperatorClient.connect({ socketPath: args.values.socket ?? socketPath(io.env), token: token ?? null, env: io.env });
+    const client = await WebOperatorClient.connect({
+      socketPath: args.values.socket ?? socketPath(io.env),
+      token: token ?? null,
+      env: io.env,
+    });
     try {
       port = (await client.request("bridge.health", {})).bridge.tracePort;
     } finally {
@@ -31,11 +35,19 @@ export async function runTraceCommand(argv: readonly string[], io: CliIo): Promi
     return EXIT_FAILED;
   }
   const { status, body } = await new Promise<{ status: number; body: string }>((resolvePromise, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, path: `/v1/tasks/${encodeURIComponent(id)}/trace`, headers: token === null ? {} : { authorization: `Bearer ${token}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolvePromise({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: `/v1/tasks/${encodeURIComponent(id)}/trace`,
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolvePromise({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
     request.on("error", reject);
     request.end();
   });

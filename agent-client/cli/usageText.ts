@@ -52,12 +52,17 @@ function formatEntry(entry: UsageEntry): string {
 
 function verbHelp(verb: CommandVerb): string {
   const lines = [`usage: weboperator ${verbSynopsis(verb, true)}`, "", `  ${verb.spec.description}`, ""];
-  for (const field of verb.positionals) lines.push(`  ${field.name.toUpperCase()}${field.required ? "" : " (optional)"}${field.description ? `  ${field.description}` : ""}`);
+  for (const field of verb.positionals)
+    lines.push(`  ${field.name.toUpperCase()}${field.required ? "" : " (optional)"}${field.description ? `  ${field.description}` : ""}`);
   for (const flag of verb.flags) {
-    const what = flag.sets ? `sets ${JSON.stringify(flag.sets)}` : (flag.field?.description ?? (flag.field?.choices ? `one of ${flag.field.choices.join(", ")}` : flag.field ? flag.field.kind : "file to write"));
+    const what = flag.sets
+      ? `sets ${JSON.stringify(flag.sets)}`
+      : (flag.field?.description ??
+        (flag.field?.choices ? `one of ${flag.field.choices.join(", ")}` : flag.field ? flag.field.kind : "file to write"));
     lines.push(`  --${flag.flag}  ${what}`);
   }
-  for (const [field, value] of Object.entries(verb.spec.cli.defaults ?? {})) lines.push(`  without a flag for it, ${field} is ${JSON.stringify(value)}`);
+  for (const [field, value] of Object.entries(verb.spec.cli.defaults ?? {}))
+    lines.push(`  without a flag for it, ${field} is ${JSON.stringify(value)}`);
   const aliases = verb.spellings.filter((spelling) => spelling !== verb.name);
   if (aliases.length > 0) lines.push(`  also spelled: ${aliases.join(", ")}`);
   lines.push(`  sends: ${verb.type}`, "", `  e.g. ${verbExample(verb)}`, "");

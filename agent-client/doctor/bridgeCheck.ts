@@ -64,7 +64,10 @@ function isSocketFile(path: string): boolean {
 function socketOwner(path: string): string {
   try {
     const uid = lstatSync(path).uid;
-    const name = readFileSync("/etc/passwd", "utf8").split("\n").find((line) => line.split(":")[2] === String(uid))?.split(":")[0];
+    const name = readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .find((line) => line.split(":")[2] === String(uid))
+      ?.split(":")[0];
     return name === undefined ? "" : ` (${name})`;
   } catch {
     return "";

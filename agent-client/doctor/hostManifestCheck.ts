@@ -50,7 +50,8 @@ export function inspectHostManifest(file: string, installFix: string): DoctorChe
     return failed(NAME, `${file}: "path" must be an absolute path, got ${JSON.stringify(path)}`, installFix);
   }
   if (!existsSync(path)) return failed(NAME, `${file} points at ${path}, which does not exist`, installFix);
-  if (!isExecutableFile(path)) return failed(NAME, `${file} points at ${path}, which is not an executable file`, `chmod 755 ${shellArg(path)}`);
+  if (!isExecutableFile(path))
+    return failed(NAME, `${file} points at ${path}, which is not an executable file`, `chmod 755 ${shellArg(path)}`);
   const missing = missingLauncherTargets(path);
   if (missing.length > 0) {
     return failed(NAME, `launcher ${path} runs ${missing.join(" and ")}, which does not exist`, `npm run build && ${installFix}`);

@@ -21,15 +21,29 @@ export async function checkProviders(probe: BridgeProbe, configDir: string): Pro
     try {
       report = providerReport({}, localFile);
     } catch (error) {
-      return [failed("providers", error instanceof Error ? error.message : String(error), `weboperator config list --config-dir ${shellArg(configDir)}`)];
+      return [
+        failed(
+          "providers",
+          error instanceof Error ? error.message : String(error),
+          `weboperator config list --config-dir ${shellArg(configDir)}`,
+        ),
+      ];
     }
     scope = " (from the settings file only: the bridge did not answer, so its environment is unknown)";
   }
-  const checks = report.providers.map((each) => passed(`provider ${each.provider}`, `${each.configured ? "configured" : "not configured"}: ${each.detail}${scope}`));
+  const checks = report.providers.map((each) =>
+    passed(`provider ${each.provider}`, `${each.configured ? "configured" : "not configured"}: ${each.detail}${scope}`),
+  );
   const mode = providerSettingsFileMode(report.file);
   // API keys in a file others may read are as good as published.
   if (mode !== null && mode !== 0o600) {
-    checks.push(failed("provider settings file", `${report.file} has mode ${mode.toString(8).padStart(4, "0")}; others may read the API keys`, `chmod 600 ${shellArg(report.file)}`));
+    checks.push(
+      failed(
+        "provider settings file",
+        `${report.file} has mode ${mode.toString(8).padStart(4, "0")}; others may read the API keys`,
+        `chmod 600 ${shellArg(report.file)}`,
+      ),
+    );
   }
   return checks;
 }

@@ -45,7 +45,6 @@ export interface LaunchedWebOperator {
   close(): Promise<void>;
 }
 
-
 /**
  * Installs the host into a dedicated profile, starts Chromium with the built extension,
  * and resolves once bridge.health reports the extension connected.
@@ -65,7 +64,9 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   const configDir = resolve(options.configDir ?? defaultConfigDir(env));
   const socket = resolve(options.socket ?? defaultSocketPath(env));
   if (await isAnswering(socket)) {
-    throw new Error(`${socket} is already served by a running WebOperator bridge (another browser with the extension?). Stop that one, or give this browser its own socket with --socket PATH.`);
+    throw new Error(
+      `${socket} is already served by a running WebOperator bridge (another browser with the extension?). Stop that one, or give this browser its own socket with --socket PATH.`,
+    );
   }
   const ownsProfile = options.userDataDir === undefined;
   const userDataDir = resolve(options.userDataDir ?? mkdtempSync(join(tmpdir(), "weboperator-profile-")));
@@ -73,7 +74,12 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   // Resolved exactly as the bridge Chrome starts will resolve it, from the same environment.
   // One Downloads folder: the browser saves there, and the bridge puts the panel's attachments there.
   const downloadsDir = resolve(env.WEBOPERATOR_DOWNLOADS_DIR ?? join(userDataDir, "Downloads"));
-  const chromeEnv: NodeJS.ProcessEnv = { ...env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: configDir, WEBOPERATOR_DOWNLOADS_DIR: downloadsDir };
+  const chromeEnv: NodeJS.ProcessEnv = {
+    ...env,
+    WEBOPERATOR_AGENT_SOCKET: socket,
+    WEBOPERATOR_CONFIG_DIR: configDir,
+    WEBOPERATOR_DOWNLOADS_DIR: downloadsDir,
+  };
   const resolved = resolveToken(chromeEnv);
   if (resolved.token === null) throw new Error(`no token: ${describeTokenSource(resolved)}; run \`weboperator install\``);
   const token = resolved.token;
@@ -127,7 +133,10 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
         .catch(() => undefined),
       browserGone,
     ]);
-    bridgePid = await Promise.race([waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000, resolved, () => browserExited), browserGone]);
+    bridgePid = await Promise.race([
+      waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000, resolved, () => browserExited),
+      browserGone,
+    ]);
   } catch (error) {
     await stopEverything();
     if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
@@ -158,7 +167,13 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
 }
 
 /** Polls bridge.health until the extension is connected; gives up early on a wrong token or once `abandoned` says so. */
-async function waitForExtension(socket: string, token: string, timeoutMs: number, resolved: ResolvedToken, abandoned: () => boolean): Promise<number> {
+async function waitForExtension(
+  socket: string,
+  token: string,
+  timeoutMs: number,
+  resolved: ResolvedToken,
+  abandoned: () => boolean,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = "the bridge socket never appeared";
   let stopped = false;
@@ -181,5 +196,7 @@ async function waitForExtension(socket: string, token: string, timeoutMs: number
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(stopped ? `the bridge refused launch's token: ${lastProblem}` : `WebOperator did not come up within ${timeoutMs} ms: ${lastProblem}`);
+  throw new Error(
+    stopped ? `the bridge refused launch's token: ${lastProblem}` : `WebOperator did not come up within ${timeoutMs} ms: ${lastProblem}`,
+  );
 }

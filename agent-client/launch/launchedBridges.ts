@@ -38,7 +38,10 @@ export function readBridgePids(pidFile: string): number[] {
   } catch {
     return [];
   }
-  const pids = text.split("\n").map(Number).filter((pid) => Number.isInteger(pid) && pid > 0);
+  const pids = text
+    .split("\n")
+    .map(Number)
+    .filter((pid) => Number.isInteger(pid) && pid > 0);
   return [...new Set(pids)];
 }
 

@@ -16,14 +16,35 @@ export interface ActionSummary {
 }
 
 /** Fields the summary renders itself; the rest of a result (value, selected, files, ...) goes out as one JSON line. */
-const RENDERED_FIELDS = new Set(["navigated", "url", "tab_created", "dialogs", "dialogRestoreFailed", "settled", "observation", "engine", "download_started", "download_updates", "target", "ref", "effect", "tabId"]);
+const RENDERED_FIELDS = new Set([
+  "navigated",
+  "url",
+  "tab_created",
+  "dialogs",
+  "dialogRestoreFailed",
+  "settled",
+  "observation",
+  "engine",
+  "download_started",
+  "download_updates",
+  "target",
+  "ref",
+  "effect",
+  "tabId",
+]);
 
 export function summarizeAction(result: Record<string, unknown>): ActionSummary | null {
   if (!("observation" in result)) return null;
   const parsed = ActionEffectsSchema.safeParse(result);
   if (!parsed.success) return null;
   const effects = parsed.data;
-  const pageLines = [...targetLines(result), ...navigationLines(effects), ...dialogLines(effects), ...downloadLines(effects), ...detailLines(result)];
+  const pageLines = [
+    ...targetLines(result),
+    ...navigationLines(effects),
+    ...dialogLines(effects),
+    ...downloadLines(effects),
+    ...detailLines(result),
+  ];
   const { lines: changeLines, omitted } = changedLines(effects);
   pageLines.push(...changeLines);
   return { ownLines: ownLinesOf(result, effects, omitted), pageLines, structured: structuredOf(result, effects) };
@@ -66,7 +87,9 @@ function dialogLines(effects: ActionEffects): string[] {
 }
 
 function downloadLines(effects: ActionEffects): string[] {
-  return [...(effects.download_started ?? []), ...(effects.download_updates ?? [])].map((download) => `download: ${JSON.stringify(download)}`);
+  return [...(effects.download_started ?? []), ...(effects.download_updates ?? [])].map(
+    (download) => `download: ${JSON.stringify(download)}`,
+  );
 }
 
 function detailLines(result: Record<string, unknown>): string[] {
@@ -80,7 +103,8 @@ function detailLines(result: Record<string, unknown>): string[] {
  */
 function changedLines(effects: ActionEffects): { lines: string[]; omitted: number } {
   const diff = effects.observation?.diff ?? "";
-  if (effects.navigated || diff === "") return { lines: effects.observation && !effects.navigated ? ["changes: none in the page's text"] : [], omitted: 0 };
+  if (effects.navigated || diff === "")
+    return { lines: effects.observation && !effects.navigated ? ["changes: none in the page's text"] : [], omitted: 0 };
   const all = diff.split("\n").filter((line) => line !== "");
   const lines = ["changes (- removed, + added; new refs are on the + lines):"];
   let used = lines[0]?.length ?? 0;

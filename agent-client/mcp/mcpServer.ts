@@ -2,7 +2,15 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { BOUNDARY_INSTRUCTIONS, COMMANDS, PolicyChangedEventSchema, describeZodError, errorFromUnknown, isErrorResponse, type CapabilityRequest } from "../../protocol/index.js";
+import {
+  BOUNDARY_INSTRUCTIONS,
+  COMMANDS,
+  PolicyChangedEventSchema,
+  describeZodError,
+  errorFromUnknown,
+  isErrorResponse,
+  type CapabilityRequest,
+} from "../../protocol/index.js";
 import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
 import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
@@ -33,7 +41,10 @@ export interface McpServerOptions extends ClientOptions {
  * browser does and recovers by itself when the browser comes back.
  */
 export function createMcpServer(options: McpServerOptions): Server {
-  const server = new Server({ name: "weboperator", version: BRIDGE_VERSION }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: "weboperator", version: BRIDGE_VERSION },
+    { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS },
+  );
   const offer = toolOfferOf(options.caps ?? []);
   let client: Promise<WebOperatorClient> | null = null;
   let live: WebOperatorClient | null = null;
@@ -68,7 +79,8 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   // Whether the host's last listing had `confirm`: null before the first listing.
   let listedConfirm: boolean | null = null;
-  const listsConfirm = async (): Promise<boolean> => offeredTools(offer, offer.everything ? null : await confirmationsSetting()).some(isConfirmTool);
+  const listsConfirm = async (): Promise<boolean> =>
+    offeredTools(offer, offer.everything ? null : await confirmationsSetting()).some(isConfirmTool);
   // Asked once: until the host lists again, another change adds nothing to what it will see.
   let relistAsked = false;
   /**
@@ -95,11 +107,13 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (tool === undefined) return toolErrorOf("unknown_command", notOfferedMessage(request.params.name));
     const payload = request.params.arguments ?? {};
     const parsed = COMMANDS[tool.type].payload.safeParse(payload);
-    if (!parsed.success) return toolErrorOf("bad_request", `Invalid ${tool.name} arguments: ${describeZodError(parsed.error, "arguments")}.`);
+    if (!parsed.success)
+      return toolErrorOf("bad_request", `Invalid ${tool.name} arguments: ${describeZodError(parsed.error, "arguments")}.`);
     try {
       const connection = await connected();
       const response = await connection.send({ type: tool.type, payload });
-      if (isErrorResponse(response)) return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation, true);
+      if (isErrorResponse(response))
+        return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation, true);
       return toolResultOf(tool.name, response.result);
     } catch (error) {
       // A closed connection is dropped so the next call reconnects (the browser may have restarted).
@@ -111,13 +125,20 @@ export function createMcpServer(options: McpServerOptions): Server {
   });
 
   server.onclose = () => {
-    void client?.then((connection) => connection.close(), () => undefined);
+    void client?.then(
+      (connection) => connection.close(),
+      () => undefined,
+    );
   };
   return server;
 }
 
 /** Serves MCP over stdio until the host closes stdin (the SDK's transport does not watch for that itself). */
-export async function serveMcpOverStdio(options: McpServerOptions, stdin: Readable = process.stdin, stdout: Writable = process.stdout): Promise<void> {
+export async function serveMcpOverStdio(
+  options: McpServerOptions,
+  stdin: Readable = process.stdin,
+  stdout: Writable = process.stdout,
+): Promise<void> {
   const server = createMcpServer(options);
   const closed = new Promise<void>((resolve) => {
     const previous = server.onclose;

@@ -1,5 +1,11 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ScreenshotResultSchema, markPageStrings, newUntrustedBoundary, type ConfirmationRequest, type UntrustedBoundary } from "../../protocol/index.js";
+import {
+  ScreenshotResultSchema,
+  markPageStrings,
+  newUntrustedBoundary,
+  type ConfirmationRequest,
+  type UntrustedBoundary,
+} from "../../protocol/index.js";
 import { summarizeAction } from "./actionSummary.js";
 
 /**
@@ -62,7 +68,13 @@ function isScalar(value: unknown): boolean {
 }
 
 /** Errors whose message is wholly ours: the bridge's own state, never a page's words. */
-const OWN_MESSAGE_CODES: ReadonlySet<string> = new Set(["extension_disconnected", "unauthorized", "unknown_command", "timeout", "paused_by_user"]);
+const OWN_MESSAGE_CODES: ReadonlySet<string> = new Set([
+  "extension_disconnected",
+  "unauthorized",
+  "unknown_command",
+  "timeout",
+  "paused_by_user",
+]);
 
 /**
  * A WebOperator failure as an MCP tool error: the agent sees the code and what to do next,

@@ -1,12 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  WebOperatorError,
-  agentColor,
-  namedAgentId,
-  taskAgentId,
-  type AgentIdentity,
-  type AgentInfo,
-} from "../../protocol/index.js";
+import { WebOperatorError, agentColor, namedAgentId, taskAgentId, type AgentIdentity, type AgentInfo } from "../../protocol/index.js";
 import type { AgentRecord } from "../commandContext.js";
 
 /**
@@ -44,7 +37,13 @@ export class AgentRegistry {
     const id = taskAgentId(taskId);
     const existing = this.agents.get(id);
     if (existing !== undefined) return existing;
-    const identity: AgentIdentity = { id, name: `task ${taskId.replace(/^task_/, "")}`, kind: "task", color: agentColor(id), ...(parentId === undefined ? {} : { parentId }) };
+    const identity: AgentIdentity = {
+      id,
+      name: `task ${taskId.replace(/^task_/, "")}`,
+      kind: "task",
+      color: agentColor(id),
+      ...(parentId === undefined ? {} : { parentId }),
+    };
     return this.add(identity, 0);
   }
 
@@ -62,7 +61,10 @@ export class AgentRegistry {
   hello(current: AgentRecord, name: string): AgentRecord {
     if (current.identity.kind === "named") {
       if (current.identity.name === name) return current;
-      throw new WebOperatorError("invalid_state", `This connection already speaks for agent "${current.identity.name}"; open a new connection to speak for "${name}".`);
+      throw new WebOperatorError(
+        "invalid_state",
+        `This connection already speaks for agent "${current.identity.name}"; open a new connection to speak for "${name}".`,
+      );
     }
     if (current.identity.kind === "task") throw new WebOperatorError("invalid_state", "A task's calls cannot rename their agent.");
     const named = this.named(name);

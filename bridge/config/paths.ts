@@ -17,9 +17,7 @@ export function tokenFilePath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function socketPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.WEBOPERATOR_AGENT_SOCKET && env.WEBOPERATOR_AGENT_SOCKET.length > 0
-    ? env.WEBOPERATOR_AGENT_SOCKET
-    : DEFAULT_SOCKET_PATH;
+  return env.WEBOPERATOR_AGENT_SOCKET && env.WEBOPERATOR_AGENT_SOCKET.length > 0 ? env.WEBOPERATOR_AGENT_SOCKET : DEFAULT_SOCKET_PATH;
 }
 
 /** The model providers' settings (API keys, base URLs, model), mode 0600; the bridge's environment wins over it. */

@@ -64,14 +64,34 @@ export function providerReport(env: NodeJS.ProcessEnv, file: string): ProviderSe
     settings,
     providers: [
       claudeKey === undefined
-        ? { provider: "claude", configured: false, detail: "needs ANTHROPIC_API_KEY: weboperator config set ANTHROPIC_API_KEY - (reads it from stdin), or the side panel's Settings" }
-        : { provider: "claude", configured: true, detail: [describe("ANTHROPIC_API_KEY", claudeKey), ...(resolved.ANTHROPIC_BASE_URL ? [describe("ANTHROPIC_BASE_URL", resolved.ANTHROPIC_BASE_URL)] : [])].join(", ") },
+        ? {
+            provider: "claude",
+            configured: false,
+            detail:
+              "needs ANTHROPIC_API_KEY: weboperator config set ANTHROPIC_API_KEY - (reads it from stdin), or the side panel's Settings",
+          }
+        : {
+            provider: "claude",
+            configured: true,
+            detail: [
+              describe("ANTHROPIC_API_KEY", claudeKey),
+              ...(resolved.ANTHROPIC_BASE_URL ? [describe("ANTHROPIC_BASE_URL", resolved.ANTHROPIC_BASE_URL)] : []),
+            ].join(", "),
+          },
       openaiBase === undefined || openaiProblem !== null
-        ? { provider: "browser-use", configured: false, detail: openaiProblem ?? "needs OPENAI_BASE_URL (an OpenAI-compatible API root): weboperator config set OPENAI_BASE_URL http://127.0.0.1:11434/v1, or the side panel's Settings" }
+        ? {
+            provider: "browser-use",
+            configured: false,
+            detail:
+              openaiProblem ??
+              "needs OPENAI_BASE_URL (an OpenAI-compatible API root): weboperator config set OPENAI_BASE_URL http://127.0.0.1:11434/v1, or the side panel's Settings",
+          }
         : {
             provider: "browser-use",
             configured: true,
-            detail: (["OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL"] as const).map((name) => describe(name, resolved[name])).join(", "),
+            detail: (["OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL"] as const)
+              .map((name) => describe(name, resolved[name]))
+              .join(", "),
           },
     ],
   };

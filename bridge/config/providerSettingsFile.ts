@@ -43,7 +43,12 @@ export function readProviderSettings(file: string): StoredProviderSettings {
     // Names this version does not know are kept on write and ignored here.
     if (!name.success) continue;
     const problem = typeof value === "string" ? providerSettingProblem(name.data, value) : `${name.data} is not a string`;
-    if (problem !== null) throw unreadable(file, `has a bad value: ${problem}`, `Fix it with \`weboperator config set ${name.data} VALUE\` or \`weboperator config unset ${name.data}\`.`);
+    if (problem !== null)
+      throw unreadable(
+        file,
+        `has a bad value: ${problem}`,
+        `Fix it with \`weboperator config set ${name.data} VALUE\` or \`weboperator config unset ${name.data}\`.`,
+      );
     settings[name.data] = value as string;
   }
   return settings;
@@ -72,7 +77,10 @@ export function writeProviderSetting(file: string, name: ProviderSettingName, va
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new WebOperatorError("internal_error", `Could not write ${file}: ${error instanceof Error ? error.message : String(error)}. Check that ${dir} is yours and writable.`);
+    throw new WebOperatorError(
+      "internal_error",
+      `Could not write ${file}: ${error instanceof Error ? error.message : String(error)}. Check that ${dir} is yours and writable.`,
+    );
   }
 }
 

@@ -77,10 +77,8 @@ export function installHost(options: InstallOptions = {}): InstallReport {
   if (options.socket) bakedEnv.WEBOPERATOR_AGENT_SOCKET = resolve(options.socket);
   if (options.configDir) bakedEnv.WEBOPERATOR_CONFIG_DIR = resolve(options.configDir);
 
-  const hostDirs = options.userDataDir
-    ? [join(resolve(options.userDataDir), "NativeMessagingHosts")]
-    : userHostDirectories();
-  const launcherDir = options.userDataDir ? hostDirs[0] ?? configDir(env) : configDir(env);
+  const hostDirs = options.userDataDir ? [join(resolve(options.userDataDir), "NativeMessagingHosts")] : userHostDirectories();
+  const launcherDir = options.userDataDir ? (hostDirs[0] ?? configDir(env)) : configDir(env);
   mkdirSync(launcherDir, { recursive: true, mode: 0o700 });
   const launcher = join(launcherDir, "weboperator-host.sh");
   writeFileSync(launcher, launcherScript(nodePath, bridgeEntry, bakedEnv), { mode: 0o755 });

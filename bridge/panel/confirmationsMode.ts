@@ -6,7 +6,9 @@ const POLICY_READ_TIMEOUT_MS = 5_000;
 /** The user's confirmations setting, read from the extension; "user" when it cannot be read (fail closed). */
 export async function confirmationsMode(extension: ExtensionLink): Promise<ConfirmationsMode> {
   try {
-    const read = COMMANDS["browser.policy_get"].result.parse(await extension.call({ type: "browser.policy_get", payload: {}, timeoutMs: POLICY_READ_TIMEOUT_MS }));
+    const read = COMMANDS["browser.policy_get"].result.parse(
+      await extension.call({ type: "browser.policy_get", payload: {}, timeoutMs: POLICY_READ_TIMEOUT_MS }),
+    );
     return read.policy.confirmations;
   } catch {
     return "user";

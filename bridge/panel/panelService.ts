@@ -97,7 +97,9 @@ export class PanelService {
       agents: this.deps.agents(),
       live: live.map((summary) => ({ ...summary, steps: panelSteps(engine.traceSource(summary.id)?.store.steps(summary.id) ?? []) })),
       history,
-      taskConfirmations: live.flatMap((summary) => (summary.pendingConfirmation === null ? [] : [{ ...summary.pendingConfirmation, taskId: summary.id, goal: summary.goal }])),
+      taskConfirmations: live.flatMap((summary) =>
+        summary.pendingConfirmation === null ? [] : [{ ...summary.pendingConfirmation, taskId: summary.id, goal: summary.goal }],
+      ),
     };
   }
 

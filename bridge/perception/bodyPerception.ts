@@ -30,7 +30,9 @@ function sha256(text: string): string {
  */
 export function structureOf(lines: readonly SnapshotLine[]): unknown[] {
   return lines.map((line) =>
-    line.ref === undefined ? [line.depth, line.role] : [line.depth, line.role, line.name, line.states.filter((state) => !state.startsWith("[value="))],
+    line.ref === undefined
+      ? [line.depth, line.role]
+      : [line.depth, line.role, line.name, line.states.filter((state) => !state.startsWith("[value="))],
   );
 }
 
@@ -51,7 +53,11 @@ export function encodeState(url: string, lines: readonly SnapshotLine[], viewpor
 }
 
 export async function perceiveBody(call: BrowserCaller, tabId: number | undefined): Promise<BodyPerception> {
-  const snapshot = await call("browser.snapshot", { ...(tabId === undefined ? {} : { tabId }), maxChars: PERCEPTION_CHARS, elements: true });
+  const snapshot = await call("browser.snapshot", {
+    ...(tabId === undefined ? {} : { tabId }),
+    maxChars: PERCEPTION_CHARS,
+    elements: true,
+  });
   const viewport = snapshot.viewport ?? { width: 0, height: 0 };
   const lines = snapshotLines(snapshot.text);
   const atRefs = new Map<string, string>();
@@ -62,7 +68,16 @@ export async function perceiveBody(call: BrowserCaller, tabId: number | undefine
     const ref = line.ref === undefined ? undefined : atRefs.get(line.ref);
     if (ref === undefined || line.ref === undefined) return [];
     const record = records.get(line.ref);
-    return [{ ref, role: line.role, name: line.name, tag: record?.tag ?? "", states: line.states, disabled: record?.disabled ?? line.states.includes("[disabled]") }];
+    return [
+      {
+        ref,
+        role: line.role,
+        name: line.name,
+        tag: record?.tag ?? "",
+        states: line.states,
+        disabled: record?.disabled ?? line.states.includes("[disabled]"),
+      },
+    ];
   });
   const tree = snapshot.text.replace(HEADER_ID, "# Page Snapshot").replace(REF_MARKER, (marker, ref: string) => {
     const at = atRefs.get(ref);

@@ -10,7 +10,12 @@ export function isElementAction(action: BrowserUseAction): action is ElementActi
 }
 
 /** Runs one validated action as the extension commands it stands for. */
-export async function runBrowserUseAction(action: BrowserUseAction, issued: IssuedState | undefined, tabId: number | undefined, call: CommandCaller): Promise<void> {
+export async function runBrowserUseAction(
+  action: BrowserUseAction,
+  issued: IssuedState | undefined,
+  tabId: number | undefined,
+  call: CommandCaller,
+): Promise<void> {
   const tab = tabId === undefined ? {} : { tabId };
   switch (action.action) {
     case "click_element": {
@@ -25,7 +30,12 @@ export async function runBrowserUseAction(action: BrowserUseAction, issued: Issu
     }
     case "input_text": {
       const target = entryOf(issued, action.element_index);
-      await call("browser.type", { ref: refToAct(target, action.element_index), text: action.text, mode: action.overwrite === true ? "replace" : "append", ...tab });
+      await call("browser.type", {
+        ref: refToAct(target, action.element_index),
+        text: action.text,
+        mode: action.overwrite === true ? "replace" : "append",
+        ...tab,
+      });
       return;
     }
     case "select_option": {
@@ -33,7 +43,10 @@ export async function runBrowserUseAction(action: BrowserUseAction, issued: Issu
       const option = entryOf(issued, action.option_index);
       if (option.option !== undefined) {
         if (select.ref === undefined || option.option.selectRef !== select.ref) {
-          throw new BrowserUseActionError("ELEMENT_NOT_INTERACTIVE", `option_index ${action.option_index} is not an <option> of element ${action.element_index}; pick an option listed under that <select>.`);
+          throw new BrowserUseActionError(
+            "ELEMENT_NOT_INTERACTIVE",
+            `option_index ${action.option_index} is not an <option> of element ${action.element_index}; pick an option listed under that <select>.`,
+          );
         }
         await selectNativeOption(option, call, tab);
         return;
@@ -43,10 +56,17 @@ export async function runBrowserUseAction(action: BrowserUseAction, issued: Issu
         await call("browser.click", { ref: option.ref, ...tab });
         return;
       }
-      throw new BrowserUseActionError("ELEMENT_NOT_INTERACTIVE", `option_index ${action.option_index} is a <${option.tag}>, not an <option>; give the element_index of an option.`);
+      throw new BrowserUseActionError(
+        "ELEMENT_NOT_INTERACTIVE",
+        `option_index ${action.option_index} is a <${option.tag}>, not an <option>; give the element_index of an option.`,
+      );
     }
     case "scroll":
-      await call("browser.scroll", { direction: action.direction, ...(action.pixels === undefined ? {} : { amount: action.pixels }), ...tab });
+      await call("browser.scroll", {
+        direction: action.direction,
+        ...(action.pixels === undefined ? {} : { amount: action.pixels }),
+        ...tab,
+      });
       return;
     case "navigate":
       try {
@@ -82,7 +102,10 @@ function entryOf(issued: IssuedState | undefined, index: number): SnapshotElemen
 function refToAct(entry: SnapshotElement, index: number): string {
   const ref = entry.ref ?? entry.labelFor;
   if (ref === undefined) {
-    throw new BrowserUseActionError("ELEMENT_NOT_INTERACTIVE", `Element ${index} (<${entry.tag}>) does not support this action; for an <option>, use select_option on its <select>.`);
+    throw new BrowserUseActionError(
+      "ELEMENT_NOT_INTERACTIVE",
+      `Element ${index} (<${entry.tag}>) does not support this action; for an <option>, use select_option on its <select>.`,
+    );
   }
   return ref;
 }

@@ -15,15 +15,32 @@ export class BrowserUseActionError extends Error {
 /** Ref failures mean the index no longer names what it named. */
 const INDEX_CODES: ReadonlySet<ErrorCode> = new Set(["stale_ref", "invalid_ref"]);
 /** The element is there but will not take this action now (disabled, hidden, covered, gated, no such option). */
-const NOT_INTERACTIVE_CODES: ReadonlySet<ErrorCode> = new Set(["not_actionable", "obscured", "unsupported_frame", "not_found", "confirmation_required", "policy_denied", "invalid_key"]);
-const NAVIGATION_CODES: ReadonlySet<ErrorCode> = new Set(["navigation_failed", "navigation_refused", "policy_denied", "confirmation_required", "timeout", "unsupported_page", "bad_request"]);
+const NOT_INTERACTIVE_CODES: ReadonlySet<ErrorCode> = new Set([
+  "not_actionable",
+  "obscured",
+  "unsupported_frame",
+  "not_found",
+  "confirmation_required",
+  "policy_denied",
+  "invalid_key",
+]);
+const NAVIGATION_CODES: ReadonlySet<ErrorCode> = new Set([
+  "navigation_failed",
+  "navigation_refused",
+  "policy_denied",
+  "confirmation_required",
+  "timeout",
+  "unsupported_page",
+  "bad_request",
+]);
 
 /** Translates a WebOperator failure of an action's command; the original code stays in the message. */
 export function browserUseErrorOf(error: unknown, action: BrowserUseAction["action"]): BrowserUseActionError {
   if (error instanceof BrowserUseActionError) return error;
   const failure = errorFromUnknown(error);
   const message = `${failure.message} (WebOperator code ${failure.code})`;
-  if (action === "navigate") return new BrowserUseActionError(NAVIGATION_CODES.has(failure.code) ? "NAVIGATION_FAILED" : "INTERNAL_BROWSER_ERROR", message);
+  if (action === "navigate")
+    return new BrowserUseActionError(NAVIGATION_CODES.has(failure.code) ? "NAVIGATION_FAILED" : "INTERNAL_BROWSER_ERROR", message);
   if (INDEX_CODES.has(failure.code)) return new BrowserUseActionError("INVALID_ELEMENT_INDEX", message);
   if (NOT_INTERACTIVE_CODES.has(failure.code)) return new BrowserUseActionError("ELEMENT_NOT_INTERACTIVE", message);
   return new BrowserUseActionError("INTERNAL_BROWSER_ERROR", message);

@@ -17,15 +17,25 @@ export interface IssuedState {
 }
 
 export function stateHash(url: string, pageContent: string): string {
-  return createHash("sha256").update(JSON.stringify([url, pageContent])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([url, pageContent]))
+    .digest("hex");
 }
 
 /**
  * One State Object: a snapshot with element records, numbered 1..N over the records in
  * the viewport in document order, and a screenshot when asked for.
  */
-export async function perceive(call: CommandCaller, tabId: number | undefined, screenshot: boolean): Promise<{ state: BrowserUseStateObject; issued: IssuedState }> {
-  const snapshot = await call("browser.snapshot", { ...(tabId === undefined ? {} : { tabId }), maxChars: PAGE_CONTENT_CHARS, elements: true });
+export async function perceive(
+  call: CommandCaller,
+  tabId: number | undefined,
+  screenshot: boolean,
+): Promise<{ state: BrowserUseStateObject; issued: IssuedState }> {
+  const snapshot = await call("browser.snapshot", {
+    ...(tabId === undefined ? {} : { tabId }),
+    maxChars: PAGE_CONTENT_CHARS,
+    elements: true,
+  });
   const visible = (snapshot.elements ?? []).filter((element) => element.inViewport);
   const entries = new Map<number, SnapshotElement>();
   const indexOfRef = new Map<string, number>();

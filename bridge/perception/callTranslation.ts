@@ -8,7 +8,8 @@ export type TranslatedCall = { actions: BodyTypedAction[] } | { notReplayable: s
 type Payload = Record<string, unknown>;
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
-const strings = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((item) => typeof item === "string") ? value : undefined);
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((item) => typeof item === "string") ? value : undefined;
 
 /**
  * The typed actions a task's browser call stands for, with its elements as semantic
@@ -16,11 +17,19 @@ const strings = (value: unknown): string[] | undefined => (Array.isArray(value) 
  * ref. Reads translate to nothing (but scrolls and waits, which move or pace the page, do); a write no typed action expresses makes the step not
  * replayable, and says why.
  */
-export function translateCall(type: BrowserCommandType, payload: Payload, before: BodyPerception | null, engineStep: boolean): TranslatedCall {
-  const at = (ref: unknown): SemanticLocator | undefined => (before === null || typeof ref !== "string" ? undefined : locatorOf(before, ref));
+export function translateCall(
+  type: BrowserCommandType,
+  payload: Payload,
+  before: BodyPerception | null,
+  engineStep: boolean,
+): TranslatedCall {
+  const at = (ref: unknown): SemanticLocator | undefined =>
+    before === null || typeof ref !== "string" ? undefined : locatorOf(before, ref);
   const target = at(payload.ref);
   const onTarget = (build: (semantic_locator: SemanticLocator) => BodyTypedAction): TranslatedCall =>
-    target === undefined ? { notReplayable: `${type} acted on ${String(payload.ref)}, which is not in the page state perceived before the step` } : { actions: [build(target)] };
+    target === undefined
+      ? { notReplayable: `${type} acted on ${String(payload.ref)}, which is not in the page state perceived before the step` }
+      : { actions: [build(target)] };
   switch (type) {
     case "browser.click":
     case "browser.click_trusted":
@@ -30,12 +39,16 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
         type: "click",
         semantic_locator,
         ...(payload.button === "right" || payload.button === "middle" ? { button: payload.button } : {}),
-        ...(strings(payload.modifiers) === undefined ? {} : { modifiers: payload.modifiers as Array<"Alt" | "Control" | "Meta" | "Shift"> }),
+        ...(strings(payload.modifiers) === undefined
+          ? {}
+          : { modifiers: payload.modifiers as Array<"Alt" | "Control" | "Meta" | "Shift"> }),
       }));
     case "browser.type":
     case "browser.type_trusted": {
       const text = str(payload.text) ?? "";
-      const typed = onTarget((semantic_locator) => (payload.mode === "append" ? { type: "type", semantic_locator, text } : { type: "fill", semantic_locator, value: text }));
+      const typed = onTarget((semantic_locator) =>
+        payload.mode === "append" ? { type: "type", semantic_locator, text } : { type: "fill", semantic_locator, value: text },
+      );
       if (payload.submit !== true || !("actions" in typed) || target === undefined) return typed;
       return { actions: [...typed.actions, { type: "press", semantic_locator: target, key: "Enter" }] };
     }
@@ -51,7 +64,12 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
     case "browser.select_option": {
       const values = strings(payload.values);
       const labels = strings(payload.labels);
-      return onTarget((semantic_locator) => ({ type: "select", semantic_locator, ...(values === undefined ? {} : { values }), ...(labels === undefined ? {} : { labels }) }));
+      return onTarget((semantic_locator) => ({
+        type: "select",
+        semantic_locator,
+        ...(values === undefined ? {} : { values }),
+        ...(labels === undefined ? {} : { labels }),
+      }));
     }
     case "browser.upload_file": {
       const files = payload.files as Array<{ name: string; mimeType: string; base64: string }> | undefined;
@@ -66,7 +84,15 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
     }
     case "browser.scroll_xy":
       // The wheel turns the page (or the scroller under the point); replay scrolls the page the same distance.
-      return { actions: [{ type: "scroll", direction: payload.direction as "up" | "down" | "left" | "right", ...(typeof payload.amount === "number" ? { amount: payload.amount } : {}) }] };
+      return {
+        actions: [
+          {
+            type: "scroll",
+            direction: payload.direction as "up" | "down" | "left" | "right",
+            ...(typeof payload.amount === "number" ? { amount: payload.amount } : {}),
+          },
+        ],
+      };
     case "browser.scroll_to":
       return onTarget((semantic_locator) => ({ type: "scrollintoview", semantic_locator }));
     case "browser.drag": {
@@ -78,10 +104,20 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
     case "browser.navigate":
       return { actions: [{ type: "navigate", url: str(payload.url) ?? "" }] };
     case "browser.wait_for":
-      return { actions: [{ type: "wait", ...(typeof payload.timeMs === "number" ? { ms: payload.timeMs } : {}), ...(str(payload.text) === undefined ? {} : { text: str(payload.text) }), ...(str(payload.textGone) === undefined ? {} : { text_gone: str(payload.textGone) }) }] as BodyTypedAction[] };
+      return {
+        actions: [
+          {
+            type: "wait",
+            ...(typeof payload.timeMs === "number" ? { ms: payload.timeMs } : {}),
+            ...(str(payload.text) === undefined ? {} : { text: str(payload.text) }),
+            ...(str(payload.textGone) === undefined ? {} : { text_gone: str(payload.textGone) }),
+          },
+        ] as BodyTypedAction[],
+      };
     case "browser.tab_open":
       // The engine's own first tab: replay loads the same page in the tab it is given.
-      if (engineStep) return str(payload.url) === undefined ? { actions: [] } : { actions: [{ type: "navigate", url: str(payload.url) ?? "" }] };
+      if (engineStep)
+        return str(payload.url) === undefined ? { actions: [] } : { actions: [{ type: "navigate", url: str(payload.url) ?? "" }] };
       return { notReplayable: "it opened another tab; replay runs in one tab" };
     case "browser.click_xy":
       // Located once its result names the element under the point: see translatePointClick.
@@ -98,11 +134,19 @@ export function translateCall(type: BrowserCommandType, payload: Payload, before
  * state before has exactly one element with its role and name (else replay could not tell
  * which one was meant).
  */
-export function translatePointClick(payload: Payload, target: { role?: string | undefined; name?: string | undefined; tag: string }, before: BodyPerception | null): TranslatedCall {
-  if (payload.count === 2 || payload.count === 3 || (payload.button !== undefined && payload.button !== "left")) return { notReplayable: "a coordinate click other than a single left click" };
-  const matches = before?.lines.filter((line) => line.ref !== undefined && line.role === target.role && line.name === (target.name ?? "")) ?? [];
+export function translatePointClick(
+  payload: Payload,
+  target: { role?: string | undefined; name?: string | undefined; tag: string },
+  before: BodyPerception | null,
+): TranslatedCall {
+  if (payload.count === 2 || payload.count === 3 || (payload.button !== undefined && payload.button !== "left"))
+    return { notReplayable: "a coordinate click other than a single left click" };
+  const matches =
+    before?.lines.filter((line) => line.ref !== undefined && line.role === target.role && line.name === (target.name ?? "")) ?? [];
   if (target.role === undefined || matches.length !== 1) {
-    return { notReplayable: `a coordinate click hit <${target.tag}>${target.role === undefined ? "" : ` ${target.role} "${target.name ?? ""}"`}, which is not one element of the state before that a locator names` };
+    return {
+      notReplayable: `a coordinate click hit <${target.tag}>${target.role === undefined ? "" : ` ${target.role} "${target.name ?? ""}"`}, which is not one element of the state before that a locator names`,
+    };
   }
   return { actions: [{ type: "click", semantic_locator: { role: target.role, name: target.name ?? "", occurrence: 0 } }] };
 }

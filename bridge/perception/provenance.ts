@@ -10,5 +10,12 @@ export function newTraceId(): string {
 
 /** The accountability every &body.browser outcome carries: who did what, through which capability, when, under which trace. */
 export function provenanceOf(operation: "act" | "replay", agentId: string | undefined, traceId: string, timestamp: string): BodyProvenance {
-  return { provider: BODY_PROVIDER, capability: "&body.browser", operation, timestamp, agent_id: agentId ?? DEFAULT_AGENT_ID, trace_id: traceId };
+  return {
+    provider: BODY_PROVIDER,
+    capability: "&body.browser",
+    operation,
+    timestamp,
+    agent_id: agentId ?? DEFAULT_AGENT_ID,
+    trace_id: traceId,
+  };
 }

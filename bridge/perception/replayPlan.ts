@@ -1,4 +1,10 @@
-import { BodyTypedActionSchema, WebOperatorError, describeZodError, type BodyReplayEdge, type BodyTypedAction } from "../../protocol/index.js";
+import {
+  BodyTypedActionSchema,
+  WebOperatorError,
+  describeZodError,
+  type BodyReplayEdge,
+  type BodyTypedAction,
+} from "../../protocol/index.js";
 
 /** One edge of a trace, as replay will run it. */
 export interface ReplayStepPlan {
@@ -15,14 +21,18 @@ export interface ReplayStepPlan {
 function parseAction(value: unknown, index: number): BodyTypedAction {
   const parsed = BodyTypedActionSchema.safeParse(value);
   if (!parsed.success) {
-    throw new WebOperatorError("bad_request", `Edge ${index} is not a &body.browser typed action: ${describeZodError(parsed.error, `edges.${index}.typed_action`)}. Give body.act edges or a task trace's edges.`);
+    throw new WebOperatorError(
+      "bad_request",
+      `Edge ${index} is not a &body.browser typed action: ${describeZodError(parsed.error, `edges.${index}.typed_action`)}. Give body.act edges or a task trace's edges.`,
+    );
   }
   return parsed.data;
 }
 
 /** Whether replay could find this action's elements: only by semantic locator, never by a recorded ref. */
 function refOnly(action: BodyTypedAction): boolean {
-  if ("target_ref" in action && action.target_ref !== undefined && !("semantic_locator" in action && action.semantic_locator !== undefined)) return true;
+  if ("target_ref" in action && action.target_ref !== undefined && !("semantic_locator" in action && action.semantic_locator !== undefined))
+    return true;
   return action.type === "drag" && action.to.target_ref !== undefined && action.to.semantic_locator === undefined;
 }
 
@@ -33,7 +43,10 @@ function refOnly(action: BodyTypedAction): boolean {
  */
 export function planReplay(edges: readonly BodyReplayEdge[]): ReplayStepPlan[] {
   return edges.map((edge, index) => {
-    const actions = edge.body_actions !== undefined ? edge.body_actions.map((action) => parseAction(action, index)) : [parseAction(edge.typed_action, index)];
+    const actions =
+      edge.body_actions !== undefined
+        ? edge.body_actions.map((action) => parseAction(action, index))
+        : [parseAction(edge.typed_action, index)];
     const plan: ReplayStepPlan = {
       index,
       actions,
@@ -43,7 +56,8 @@ export function planReplay(edges: readonly BodyReplayEdge[]): ReplayStepPlan[] {
     };
     const byRef = actions.find(refOnly);
     if (edge.not_replayable !== undefined) plan.notReplayable = edge.not_replayable;
-    else if (byRef !== undefined) plan.notReplayable = `its ${byRef.type} names its element only by target_ref; replay needs a semantic_locator {role, name, occurrence}`;
+    else if (byRef !== undefined)
+      plan.notReplayable = `its ${byRef.type} names its element only by target_ref; replay needs a semantic_locator {role, name, occurrence}`;
     return plan;
   });
 }

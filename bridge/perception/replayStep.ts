@@ -24,7 +24,8 @@ async function perceiveSettled(call: BrowserCaller, tabId: number, expected: str
 }
 
 function describeAction(action: BodyTypedAction): string {
-  if ("semantic_locator" in action && action.semantic_locator !== undefined) return `${action.type} ${describeLocator(action.semantic_locator)}`;
+  if ("semantic_locator" in action && action.semantic_locator !== undefined)
+    return `${action.type} ${describeLocator(action.semantic_locator)}`;
   if (action.type === "navigate") return `navigate ${action.url}`;
   return action.type;
 }
@@ -69,7 +70,8 @@ export async function replayStep(step: ReplayStepPlan, call: BrowserCaller, tabI
       message: `Before ${describeStep(step)} the page is in state ${result.actual_before}, but the trace recorded ${step.expectedBefore}: the environment drifted, so replay stopped without acting. body.perceive shows the current state.`,
     });
   }
-  if (step.notReplayable !== undefined) return finish("failed", { code: "not_replayable", message: `${describeStep(step)} cannot be replayed: ${step.notReplayable}.` });
+  if (step.notReplayable !== undefined)
+    return finish("failed", { code: "not_replayable", message: `${describeStep(step)} cannot be replayed: ${step.notReplayable}.` });
   for (const [position, action] of step.actions.entries()) {
     try {
       if (position > 0 || (perception === null && action.type !== "navigate")) perception = await perceiveBody(call, tabId);

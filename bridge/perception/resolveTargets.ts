@@ -18,18 +18,32 @@ const AT_REF = /^@?e\d+$/;
  * the state, else stale_ref), else by semantic locator (else not_found). Either way the
  * answer carries the locator, which is what a trace records.
  */
-function resolveOne(fields: TargetFields, perception: BodyPerception, lookup: RefLookup | null, what: string): { ref: string; locator: SemanticLocator } | undefined {
+function resolveOne(
+  fields: TargetFields,
+  perception: BodyPerception,
+  lookup: RefLookup | null,
+  what: string,
+): { ref: string; locator: SemanticLocator } | undefined {
   if (fields.target_ref !== undefined && lookup !== null) {
     const given = fields.target_ref;
     const ref = AT_REF.test(given) ? lookup(given) : given;
-    if (ref === undefined) throw new WebOperatorError("stale_ref", `${what} ${given} was not issued by the last body.perceive of this tab; call body.perceive (or body.affordances) and use its refs.`);
+    if (ref === undefined)
+      throw new WebOperatorError(
+        "stale_ref",
+        `${what} ${given} was not issued by the last body.perceive of this tab; call body.perceive (or body.affordances) and use its refs.`,
+      );
     const locator = locatorOf(perception, ref);
-    if (locator === undefined) throw new WebOperatorError("stale_ref", `${what} ${given} is no longer on the page; call body.perceive again and use a fresh ref.`);
+    if (locator === undefined)
+      throw new WebOperatorError("stale_ref", `${what} ${given} is no longer on the page; call body.perceive again and use a fresh ref.`);
     return { ref, locator };
   }
   if (fields.semantic_locator !== undefined) {
     const ref = refForLocator(perception, fields.semantic_locator);
-    if (ref === undefined) throw new WebOperatorError("not_found", `No ${describeLocator(fields.semantic_locator)} in the current page state; body.perceive shows what is there.`);
+    if (ref === undefined)
+      throw new WebOperatorError(
+        "not_found",
+        `No ${describeLocator(fields.semantic_locator)} in the current page state; body.perceive shows what is there.`,
+      );
     return { ref, locator: fields.semantic_locator };
   }
   return undefined;
@@ -40,14 +54,22 @@ function resolveOne(fields: TargetFields, perception: BodyPerception, lookup: Re
  * dropped for semantic locators, so a replay never dereferences a stale ref. Without a
  * lookup (replay), recorded refs are ignored and only locators count.
  */
-export function resolveTargets(action: BodyTypedAction, perception: BodyPerception, lookup: RefLookup | null): { targets: ResolvedTargets; recorded: BodyTypedAction } {
-  if (!("target_ref" in action) && !("semantic_locator" in action) && action.type !== "drag") return { targets: { states: [] }, recorded: action };
+export function resolveTargets(
+  action: BodyTypedAction,
+  perception: BodyPerception,
+  lookup: RefLookup | null,
+): { targets: ResolvedTargets; recorded: BodyTypedAction } {
+  if (!("target_ref" in action) && !("semantic_locator" in action) && action.type !== "drag")
+    return { targets: { states: [] }, recorded: action };
   const fields = action as TargetFields;
   const own = resolveOne(fields, perception, lookup, "target_ref");
   const recorded = { ...action } as BodyTypedAction & TargetFields;
   delete recorded.target_ref;
   if (own !== undefined) recorded.semantic_locator = own.locator;
-  const targets: ResolvedTargets = { states: own === undefined ? [] : statesOf(perception, own.ref), ...(own === undefined ? {} : { ref: own.ref }) };
+  const targets: ResolvedTargets = {
+    states: own === undefined ? [] : statesOf(perception, own.ref),
+    ...(own === undefined ? {} : { ref: own.ref }),
+  };
   if (action.type === "drag") {
     const to = resolveOne(action.to, perception, lookup, "to.target_ref");
     if (to !== undefined) {

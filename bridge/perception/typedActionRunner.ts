@@ -13,16 +13,27 @@ export interface ResolvedTargets {
 export type ActionEvidence = Pick<BodyActionOutcome, "screenshot">;
 
 function need(ref: string | undefined, action: BodyTypedAction): string {
-  if (ref === undefined) throw new WebOperatorError("bad_request", `A ${action.type} action needs target_ref or semantic_locator naming the element.`);
+  if (ref === undefined)
+    throw new WebOperatorError("bad_request", `A ${action.type} action needs target_ref or semantic_locator naming the element.`);
   return ref;
 }
 
 /** Runs one typed action as the browser.* commands it stands for; the adapter has no action code of its own. */
-export async function runTypedAction(action: BodyTypedAction, targets: ResolvedTargets, call: BrowserCaller, tabId: number): Promise<ActionEvidence> {
+export async function runTypedAction(
+  action: BodyTypedAction,
+  targets: ResolvedTargets,
+  call: BrowserCaller,
+  tabId: number,
+): Promise<ActionEvidence> {
   const tab = { tabId };
   switch (action.type) {
     case "click":
-      await call("browser.click", { ref: need(targets.ref, action), ...(action.button === undefined ? {} : { button: action.button }), ...(action.modifiers === undefined ? {} : { modifiers: action.modifiers }), ...tab });
+      await call("browser.click", {
+        ref: need(targets.ref, action),
+        ...(action.button === undefined ? {} : { button: action.button }),
+        ...(action.modifiers === undefined ? {} : { modifiers: action.modifiers }),
+        ...tab,
+      });
       return {};
     case "dblclick":
       await call("browser.click", { ref: need(targets.ref, action), count: 2, ...tab });
@@ -51,25 +62,42 @@ export async function runTypedAction(action: BodyTypedAction, targets: ResolvedT
       return {};
     }
     case "select":
-      if ((action.values?.length ?? 0) + (action.labels?.length ?? 0) === 0) throw new WebOperatorError("bad_request", "A select action needs values or labels naming the option(s).");
-      await call("browser.select_option", { ref: need(targets.ref, action), ...(action.values === undefined ? {} : { values: action.values }), ...(action.labels === undefined ? {} : { labels: action.labels }), ...tab });
+      if ((action.values?.length ?? 0) + (action.labels?.length ?? 0) === 0)
+        throw new WebOperatorError("bad_request", "A select action needs values or labels naming the option(s).");
+      await call("browser.select_option", {
+        ref: need(targets.ref, action),
+        ...(action.values === undefined ? {} : { values: action.values }),
+        ...(action.labels === undefined ? {} : { labels: action.labels }),
+        ...tab,
+      });
       return {};
     case "upload": {
       const ref = need(targets.ref, action);
       if (action.files !== undefined && action.paths === undefined) await call("browser.upload_file", { ref, files: action.files, ...tab });
-      else if (action.paths !== undefined && action.files === undefined) await call("browser.upload_file", { ref, paths: action.paths, ...tab });
-      else throw new WebOperatorError("bad_request", "An upload action needs either files [{name, mimeType, base64}] or paths (inside the upload folder), not both.");
+      else if (action.paths !== undefined && action.files === undefined)
+        await call("browser.upload_file", { ref, paths: action.paths, ...tab });
+      else
+        throw new WebOperatorError(
+          "bad_request",
+          "An upload action needs either files [{name, mimeType, base64}] or paths (inside the upload folder), not both.",
+        );
       return {};
     }
     case "scroll":
-      await call("browser.scroll", { direction: action.direction, ...(action.amount === undefined ? {} : { amount: action.amount }), ...(targets.ref === undefined ? {} : { ref: targets.ref }), ...tab });
+      await call("browser.scroll", {
+        direction: action.direction,
+        ...(action.amount === undefined ? {} : { amount: action.amount }),
+        ...(targets.ref === undefined ? {} : { ref: targets.ref }),
+        ...tab,
+      });
       return {};
     case "scrollintoview":
       await call("browser.scroll_to", { ref: need(targets.ref, action), ...tab });
       return {};
     case "drag": {
       const from = need(targets.ref, action);
-      if (targets.toRef === undefined) throw new WebOperatorError("bad_request", "A drag action needs `to` {target_ref or semantic_locator} naming the drop target.");
+      if (targets.toRef === undefined)
+        throw new WebOperatorError("bad_request", "A drag action needs `to` {target_ref or semantic_locator} naming the drop target.");
       await call("browser.drag", { from: { ref: from }, to: { ref: targets.toRef }, ...tab });
       return {};
     }
@@ -77,8 +105,14 @@ export async function runTypedAction(action: BodyTypedAction, targets: ResolvedT
       await call("browser.navigate", { url: action.url, ...tab });
       return {};
     case "wait":
-      if (action.ms === undefined && action.text === undefined && action.text_gone === undefined) throw new WebOperatorError("bad_request", "A wait action needs ms, text or text_gone.");
-      await call("browser.wait_for", { ...(action.ms === undefined ? {} : { timeMs: action.ms }), ...(action.text === undefined ? {} : { text: action.text }), ...(action.text_gone === undefined ? {} : { textGone: action.text_gone }), ...tab });
+      if (action.ms === undefined && action.text === undefined && action.text_gone === undefined)
+        throw new WebOperatorError("bad_request", "A wait action needs ms, text or text_gone.");
+      await call("browser.wait_for", {
+        ...(action.ms === undefined ? {} : { timeMs: action.ms }),
+        ...(action.text === undefined ? {} : { text: action.text }),
+        ...(action.text_gone === undefined ? {} : { textGone: action.text_gone }),
+        ...tab,
+      });
       return {};
     case "screenshot": {
       const shot = await call("browser.screenshot", { ...(action.full_page === true ? { fullPage: true } : {}), ...tab });

@@ -18,29 +18,59 @@ export interface NewArtifact {
 /** Checks an artifact the model asked for, before anything is written. */
 export function checkArtifact(artifact: NewArtifact, existing: readonly ArtifactRow[]): void {
   if (!NAME_PATTERN.test(artifact.name)) {
-    throw new WebOperatorError("bad_request", `Artifact name "${artifact.name.slice(0, 120)}" is not allowed: 1-100 letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. "report.md").`);
+    throw new WebOperatorError(
+      "bad_request",
+      `Artifact name "${artifact.name.slice(0, 120)}" is not allowed: 1-100 letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. "report.md").`,
+    );
   }
-  if (!MIME_PATTERN.test(artifact.mimeType)) throw new WebOperatorError("bad_request", `mimeType "${artifact.mimeType.slice(0, 120)}" is not a MIME type like text/markdown or application/json.`);
+  if (!MIME_PATTERN.test(artifact.mimeType))
+    throw new WebOperatorError(
+      "bad_request",
+      `mimeType "${artifact.mimeType.slice(0, 120)}" is not a MIME type like text/markdown or application/json.`,
+    );
   const bytes = Buffer.byteLength(artifact.content, "utf8");
-  if (bytes > MAX_ARTIFACT_BYTES) throw new WebOperatorError("payload_too_large", `The artifact is ${bytes} bytes; at most ${MAX_ARTIFACT_BYTES} fit. Split it into parts.`);
+  if (bytes > MAX_ARTIFACT_BYTES)
+    throw new WebOperatorError(
+      "payload_too_large",
+      `The artifact is ${bytes} bytes; at most ${MAX_ARTIFACT_BYTES} fit. Split it into parts.`,
+    );
   if (existing.length >= MAX_ARTIFACTS_PER_TASK && !existing.some((row) => row.name === artifact.name)) {
-    throw new WebOperatorError("payload_too_large", `This task already has ${MAX_ARTIFACTS_PER_TASK} artifacts; replace one by giving its name again.`);
+    throw new WebOperatorError(
+      "payload_too_large",
+      `This task already has ${MAX_ARTIFACTS_PER_TASK} artifacts; replace one by giving its name again.`,
+    );
   }
 }
 
 /** Writes the artifact into the task's own folder (0600 in 0700) and records it. */
-export async function saveArtifact(store: ArtifactStore, folder: string, taskId: string, artifact: NewArtifact, at: string): Promise<ArtifactRow> {
+export async function saveArtifact(
+  store: ArtifactStore,
+  folder: string,
+  taskId: string,
+  artifact: NewArtifact,
+  at: string,
+): Promise<ArtifactRow> {
   checkArtifact(artifact, store.list(taskId));
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const storedPath = join(folder, artifact.name);
   await writeFile(storedPath, artifact.content, { encoding: "utf8", mode: 0o600 });
-  const row: ArtifactRow = { task_id: taskId, name: artifact.name, mime_type: artifact.mimeType, stored_path: storedPath, size: Buffer.byteLength(artifact.content, "utf8"), created_at: at };
+  const row: ArtifactRow = {
+    task_id: taskId,
+    name: artifact.name,
+    mime_type: artifact.mimeType,
+    stored_path: storedPath,
+    size: Buffer.byteLength(artifact.content, "utf8"),
+    created_at: at,
+  };
   store.put(row);
   return row;
 }
 
 export async function readArtifact(row: ArtifactRow): Promise<string> {
   return readFile(row.stored_path, "utf8").catch((error: unknown) => {
-    throw new WebOperatorError("not_found", `Artifact "${row.name}" is listed but its file is gone (${error instanceof Error ? error.message : String(error)}).`);
+    throw new WebOperatorError(
+      "not_found",
+      `Artifact "${row.name}" is listed but its file is gone (${error instanceof Error ? error.message : String(error)}).`,
+    );
   });
 }

@@ -26,10 +26,16 @@ export class ArtifactStore {
   }
 
   list(taskId: string): ArtifactRow[] {
-    return guard(() => this.db.prepare("SELECT * FROM artifacts WHERE task_id = ? ORDER BY created_at, rowid").all(taskId) as ArtifactRow[], "read artifacts");
+    return guard(
+      () => this.db.prepare("SELECT * FROM artifacts WHERE task_id = ? ORDER BY created_at, rowid").all(taskId) as ArtifactRow[],
+      "read artifacts",
+    );
   }
 
   get(taskId: string, name: string): ArtifactRow | undefined {
-    return guard(() => this.db.prepare("SELECT * FROM artifacts WHERE task_id = ? AND name = ?").get(taskId, name) as ArtifactRow | undefined, "read the artifact");
+    return guard(
+      () => this.db.prepare("SELECT * FROM artifacts WHERE task_id = ? AND name = ?").get(taskId, name) as ArtifactRow | undefined,
+      "read the artifact",
+    );
   }
 }

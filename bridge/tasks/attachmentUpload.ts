@@ -10,12 +10,21 @@ import type { RouterContext } from "../requestRouter.js";
  * only on files it read from its own attachment store. Everything else (pause switch, payload
  * and result validation, the agent's tab) is checked as runCommand checks it.
  */
-export async function forwardAttachmentUpload(payload: Record<string, unknown>, timeoutMs: number, session: AgentSession, context: RouterContext, grant: UploadGrant): Promise<unknown> {
+export async function forwardAttachmentUpload(
+  payload: Record<string, unknown>,
+  timeoutMs: number,
+  session: AgentSession,
+  context: RouterContext,
+  grant: UploadGrant,
+): Promise<unknown> {
   const type = "browser.upload_file";
   const spec = COMMANDS[type];
   const parsed = spec.payload.safeParse(payload);
   if (!parsed.success || parsed.data.files === undefined) {
-    throw new WebOperatorError("internal_error", `A task's attachment upload must carry the attachments' bytes: ${parsed.success ? "no files" : describeZodError(parsed.error, "payload")}.`);
+    throw new WebOperatorError(
+      "internal_error",
+      `A task's attachment upload must carry the attachments' bytes: ${parsed.success ? "no files" : describeZodError(parsed.error, "payload")}.`,
+    );
   }
   context.pause?.assertAllows(type, spec);
   const agent = session.agent;
@@ -30,7 +39,10 @@ export async function forwardAttachmentUpload(payload: Record<string, unknown>, 
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {
-    throw new WebOperatorError("internal_error", `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`);
+    throw new WebOperatorError(
+      "internal_error",
+      `The extension returned a malformed ${type} result: ${describeZodError(checked.error, "result")}.`,
+    );
   }
   agent.lastTabId = checked.data.tabId;
   noteAgentTab(agent, checked.data.tabId);

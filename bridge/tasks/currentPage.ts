@@ -12,7 +12,12 @@ const TABS_LIST_TIMEOUT_MS = 10_000;
  * starter) holds it. The task's agent may act in its starter's tabs, so either is usable.
  * null when no window shows a tab: the task then opens one of its own.
  */
-export function currentPageOf(tabs: TabsList, starterId: string | null, lastTabId: number | null, nameOf: (agentId: string) => string = (agentId) => agentId): number | null {
+export function currentPageOf(
+  tabs: TabsList,
+  starterId: string | null,
+  lastTabId: number | null,
+  nameOf: (agentId: string) => string = (agentId) => agentId,
+): number | null {
   const usable = (tabId: number | null): boolean => {
     const tab = tabs.tabs.find((candidate) => candidate.tabId === tabId);
     return tab !== undefined && (tab.agent === undefined || tab.agent === starterId);
@@ -31,9 +36,14 @@ export function currentPageOf(tabs: TabsList, starterId: string | null, lastTabI
 }
 
 /** currentPageOf with the extension's tab list and the starting agent's route, as tasks.start needs it. */
-export function currentPageFinder(extension: ExtensionLink, agents: AgentRegistry): (starterId: string | undefined) => Promise<number | null> {
+export function currentPageFinder(
+  extension: ExtensionLink,
+  agents: AgentRegistry,
+): (starterId: string | undefined) => Promise<number | null> {
   return async (starterId) => {
-    const tabs = COMMANDS["browser.tabs_list"].result.parse(await extension.call({ type: "browser.tabs_list", payload: {}, timeoutMs: TABS_LIST_TIMEOUT_MS }));
+    const tabs = COMMANDS["browser.tabs_list"].result.parse(
+      await extension.call({ type: "browser.tabs_list", payload: {}, timeoutMs: TABS_LIST_TIMEOUT_MS }),
+    );
     const known = agents.list();
     const lastTabId = known.find((agent) => agent.id === starterId)?.lastTabId ?? null;
     return currentPageOf(tabs, starterId ?? null, lastTabId, (agentId) => known.find((agent) => agent.id === agentId)?.name ?? agentId);

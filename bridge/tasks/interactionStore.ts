@@ -31,7 +31,10 @@ export interface StoredInteraction {
 }
 
 function storedOf(row: InteractionRow): StoredInteraction {
-  return { interaction: TaskInteractionSchema.parse(JSON.parse(row.request)), answer: row.answer === null ? null : (JSON.parse(row.answer) as InteractionAnswer) };
+  return {
+    interaction: TaskInteractionSchema.parse(JSON.parse(row.request)),
+    answer: row.answer === null ? null : (JSON.parse(row.answer) as InteractionAnswer),
+  };
 }
 
 /**
@@ -45,28 +48,40 @@ export class InteractionStore {
 
   /** The request a provider made under this key, with its answer if it has one. */
   byKey(taskId: string, sourceKey: string): StoredInteraction | undefined {
-    const row = guard(() => this.db.prepare("SELECT * FROM interactions WHERE task_id = ? AND source_key = ?").get(taskId, sourceKey) as InteractionRow | undefined, "read the interaction");
+    const row = guard(
+      () =>
+        this.db.prepare("SELECT * FROM interactions WHERE task_id = ? AND source_key = ?").get(taskId, sourceKey) as
+          InteractionRow | undefined,
+      "read the interaction",
+    );
     return row === undefined ? undefined : storedOf(row);
   }
 
   insert(taskId: string, sourceKey: string, interaction: TaskInteraction): void {
     guard(() => {
       this.db
-        .prepare("INSERT INTO interactions (id, task_id, source_key, request, requested_at, answer, answered_at) VALUES (?, ?, ?, ?, ?, NULL, NULL)")
+        .prepare(
+          "INSERT INTO interactions (id, task_id, source_key, request, requested_at, answer, answered_at) VALUES (?, ?, ?, ?, ?, NULL, NULL)",
+        )
         .run(interaction.id, taskId, sourceKey, JSON.stringify(interaction), interaction.requestedAt);
     }, "record the interaction");
   }
 
   answer(id: string, answer: InteractionAnswer, at: string): void {
     guard(() => {
-      this.db.prepare("UPDATE interactions SET answer = ?, answered_at = ? WHERE id = ? AND answer IS NULL").run(JSON.stringify(answer), at, id);
+      this.db
+        .prepare("UPDATE interactions SET answer = ?, answered_at = ? WHERE id = ? AND answer IS NULL")
+        .run(JSON.stringify(answer), at, id);
     }, "record the interaction's answer");
   }
 
   /** The request the task waits on, if any. */
   pending(taskId: string): TaskInteraction | null {
     const row = guard(
-      () => this.db.prepare("SELECT * FROM interactions WHERE task_id = ? AND answer IS NULL ORDER BY requested_at DESC, rowid DESC LIMIT 1").get(taskId) as InteractionRow | undefined,
+      () =>
+        this.db
+          .prepare("SELECT * FROM interactions WHERE task_id = ? AND answer IS NULL ORDER BY requested_at DESC, rowid DESC LIMIT 1")
+          .get(taskId) as InteractionRow | undefined,
       "read the pending interaction",
     );
     return row === undefined ? null : storedOf(row).interaction;

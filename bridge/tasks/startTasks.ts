@@ -19,7 +19,11 @@ import { taskHandlers } from "./taskHandlers.js";
  * runCommand path as socket requests, its events through the agent server, and the
  * trace endpoint listens on 127.0.0.1.
  */
-export function startTasks(context: Omit<RouterContext, "agentConnections">, agents: AgentServer, env: NodeJS.ProcessEnv): { close(): void } {
+export function startTasks(
+  context: Omit<RouterContext, "agentConnections">,
+  agents: AgentServer,
+  env: NodeJS.ProcessEnv,
+): { close(): void } {
   const routed: RouterContext = { ...context, agentConnections: () => agents.agentCount };
   const dir = configDir(env);
   const pause = new PauseSwitch(join(dir, "paused-by-user"));
@@ -38,8 +42,13 @@ export function startTasks(context: Omit<RouterContext, "agentConnections">, age
     },
     // Each task is its own agent (its tab group, its tabs); every call names its tab, so no default route is relied on.
     callTool: (type, payload, timeoutMs, caller) => {
-      const session: AgentSession = { authenticated: true, agent: context.agents.task(caller.taskId, caller.parentAgentId), taskFilter: null };
-      if (type === "browser.upload_file" && caller.uploadGrant !== undefined) return forwardAttachmentUpload(payload, timeoutMs ?? 60_000, session, routed, caller.uploadGrant);
+      const session: AgentSession = {
+        authenticated: true,
+        agent: context.agents.task(caller.taskId, caller.parentAgentId),
+        taskFilter: null,
+      };
+      if (type === "browser.upload_file" && caller.uploadGrant !== undefined)
+        return forwardAttachmentUpload(payload, timeoutMs ?? 60_000, session, routed, caller.uploadGrant);
       return runCommand(type, payload, timeoutMs ?? 60_000, session, routed);
     },
     currentPage: currentPageFinder(context.extension, context.agents),

@@ -6,7 +6,13 @@ export type EndReason = "stopped" | "timed_out" | "max_steps";
 
 export class TaskEndedError extends Error {
   constructor(readonly reason: EndReason) {
-    super(reason === "stopped" ? "The task was stopped." : reason === "timed_out" ? "The task ran out of time." : "The task used up its maxSteps.");
+    super(
+      reason === "stopped"
+        ? "The task was stopped."
+        : reason === "timed_out"
+          ? "The task ran out of time."
+          : "The task used up its maxSteps.",
+    );
     this.name = "TaskEndedError";
   }
 }
@@ -101,7 +107,8 @@ export class TaskControl {
   }
 
   answerInteraction(id: string, answer: InteractionAnswer): void {
-    if (this.interactionWaiter?.id !== id) throw new WebOperatorError("invalid_state", `Interaction ${id} is no longer waiting for an answer.`);
+    if (this.interactionWaiter?.id !== id)
+      throw new WebOperatorError("invalid_state", `Interaction ${id} is no longer waiting for an answer.`);
     this.interactionWaiter.settle(answer);
   }
 }

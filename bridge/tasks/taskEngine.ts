@@ -50,7 +50,6 @@ export interface TaskEngineOptions {
   confirmationsMode?: () => Promise<ConfirmationsMode>;
 }
 
-
 interface LiveTask {
   control: TaskControl;
   session: TaskSession;
@@ -120,7 +119,10 @@ export class TaskEngine {
   }
 
   /** `agentId`: the agent that starts it, whose tabs the task may act in; absent for the side panel. */
-  startTask(payload: TaskStartPayload, agentId?: string): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
+  startTask(
+    payload: TaskStartPayload,
+    agentId?: string,
+  ): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
     return this.start(this.requireStore(), payload, agentId);
   }
 
@@ -136,11 +138,18 @@ export class TaskEngine {
     return this.resume(this.requireStore(), id);
   }
 
-  confirmTask(input: { id: string; allow: boolean }): Promise<{ id: string; confirmationId: string; allowed: boolean; status: TaskStatus }> {
+  confirmTask(input: {
+    id: string;
+    allow: boolean;
+  }): Promise<{ id: string; confirmationId: string; allowed: boolean; status: TaskStatus }> {
     return this.confirm(this.requireStore(), input);
   }
 
-  respondTo(input: { id: string; text?: string | undefined; done?: boolean | undefined }): Promise<{ id: string; interactionId: string; status: TaskStatus }> {
+  respondTo(input: {
+    id: string;
+    text?: string | undefined;
+    done?: boolean | undefined;
+  }): Promise<{ id: string; interactionId: string; status: TaskStatus }> {
     return this.respond(this.requireStore(), input);
   }
 
@@ -155,7 +164,11 @@ export class TaskEngine {
     this.row(store, id);
     const row = store.artifacts.get(id, name);
     if (row === undefined) {
-      const names = store.artifacts.list(id).map((artifact) => artifact.name).join(", ") || "none";
+      const names =
+        store.artifacts
+          .list(id)
+          .map((artifact) => artifact.name)
+          .join(", ") || "none";
       throw new WebOperatorError("not_found", `Task ${id} has no artifact "${name}" (its artifacts: ${names}).`);
     }
     return { id, ...artifactView(row), content: await readArtifact(row) };
@@ -201,7 +214,13 @@ export class TaskEngine {
         resumed.push(row.id);
       } catch (error) {
         const failure = error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", String(error));
-        this.options.broadcast({ kind: "task:error", taskId: row.id, at: now(), code: failure.code, message: `Its watch or schedule could not go on after the restart: ${failure.message}` });
+        this.options.broadcast({
+          kind: "task:error",
+          taskId: row.id,
+          at: now(),
+          code: failure.code,
+          message: `Its watch or schedule could not go on after the restart: ${failure.message}`,
+        });
       }
     }
     return resumed;
@@ -232,12 +251,16 @@ export class TaskEngine {
   }
 
   /** The provider a task runs with: the replay provider for a skill (no model), else the one it names. */
-  private providerOf(store: TaskStore, payload: TaskStartPayload): { provider: TaskProvider; defaultModel: string; name: TaskStartPayload["provider"]; goal: string } {
+  private providerOf(
+    store: TaskStore,
+    payload: TaskStartPayload,
+  ): { provider: TaskProvider; defaultModel: string; name: TaskStartPayload["provider"]; goal: string } {
     if (payload.skill !== undefined) {
       const skill = this.skill(store, payload.skill);
       return { provider: new ReplayProvider(skill), defaultModel: REPLAY_MODEL, name: "replay", goal: payload.goal ?? skill.goal };
     }
-    if (payload.goal === undefined) throw new WebOperatorError("bad_request", "tasks.start needs a goal (or a skill id to replay a stored skill).");
+    if (payload.goal === undefined)
+      throw new WebOperatorError("bad_request", "tasks.start needs a goal (or a skill id to replay a stored skill).");
     // Read at each start, so settings written since (CLI, side panel) apply without a browser restart.
     const env = providerEnv(this.options.env, providerSettingsFile(this.options.configDir));
     return { ...this.options.providers(payload.provider, env), name: payload.provider, goal: payload.goal };
@@ -254,7 +277,13 @@ export class TaskEngine {
       const skill = noticeSkill(store, id, row.goal, now());
       if (skill !== null) this.emit(store, { kind: "skills:detected", taskId: id, at: now(), skill });
     } catch (error) {
-      this.options.broadcast({ kind: "task:error", taskId: id, at: now(), code: "store_unavailable", message: `Skill detection failed: ${error instanceof Error ? error.message : String(error)}` });
+      this.options.broadcast({
+        kind: "task:error",
+        taskId: id,
+        at: now(),
+        code: "store_unavailable",
+        message: `Skill detection failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -272,9 +301,16 @@ export class TaskEngine {
     const currentTabId = onCurrentPage ? ((await this.options.currentPage?.(agentId)) ?? null) : null;
     const tabId = requested.tabId ?? currentTabId ?? undefined;
     if (tabId !== undefined && this.tabOwners.has(tabId)) {
-      throw new WebOperatorError("invalid_state", `Tab ${tabId} belongs to task ${this.tabOwners.get(tabId)}; tasks never share a tab. Give another tab or a startUrl.`);
+      throw new WebOperatorError(
+        "invalid_state",
+        `Tab ${tabId} belongs to task ${this.tabOwners.get(tabId)}; tasks never share a tab. Give another tab or a startUrl.`,
+      );
     }
-    const autoConfirm = effectiveAutoConfirm(requested.autoConfirm, agentId !== undefined, requested.autoConfirm ? await this.confirmationsMode() : "agent");
+    const autoConfirm = effectiveAutoConfirm(
+      requested.autoConfirm,
+      agentId !== undefined,
+      requested.autoConfirm ? await this.confirmationsMode() : "agent",
+    );
     const payload: TaskStartPayload = { ...requested, autoConfirm: autoConfirm.effective, ...(tabId === undefined ? {} : { tabId }) };
     const checked = await checkAttachments(payload.attachments);
     const id = `task_${randomBytes(6).toString("hex")}`;
@@ -287,7 +323,10 @@ export class TaskEngine {
       provider: name,
       model: payload.model ?? defaultModel,
       tab_id: payload.tabId ?? null,
-      options: JSON.stringify({ ...payload, attachments: payload.attachments.map(({ id: attachmentId, name }) => ({ id: attachmentId, name })) }),
+      options: JSON.stringify({
+        ...payload,
+        attachments: payload.attachments.map(({ id: attachmentId, name }) => ({ id: attachmentId, name })),
+      }),
       created_at: at,
       updated_at: at,
       answer: null,
@@ -301,7 +340,14 @@ export class TaskEngine {
     });
     store.memory.assignScope(id, agentId ?? USER_MEMORY_SCOPE);
     for (const attachment of stored) {
-      store.insertAttachment({ task_id: id, id: attachment.id, name: attachment.name, mime_type: attachment.mimeType, stored_path: attachment.storedPath, size: attachment.size });
+      store.insertAttachment({
+        task_id: id,
+        id: attachment.id,
+        name: attachment.name,
+        mime_type: attachment.mimeType,
+        stored_path: attachment.storedPath,
+        size: attachment.size,
+      });
     }
     if (payload.tabId !== undefined) this.tabOwners.set(payload.tabId, id);
     if (agentId !== undefined) this.parents.set(id, agentId);
@@ -324,7 +370,11 @@ export class TaskEngine {
       control,
       callTool: (type, toolPayload, timeoutMs, uploadGrant) => {
         const parentAgentId = this.parents.get(id);
-        const caller = { taskId: id, ...(parentAgentId === undefined ? {} : { parentAgentId }), ...(uploadGrant === undefined ? {} : { uploadGrant }) };
+        const caller = {
+          taskId: id,
+          ...(parentAgentId === undefined ? {} : { parentAgentId }),
+          ...(uploadGrant === undefined ? {} : { uploadGrant }),
+        };
         return this.options.callTool(type, toolPayload, timeoutMs, caller);
       },
       tabOwners: this.tabOwners,
@@ -340,7 +390,15 @@ export class TaskEngine {
     this.live.set(id, { control, session, done });
   }
 
-  private async run(store: TaskStore, id: string, payload: TaskStartPayload, provider: TaskProvider, control: TaskControl, session: TaskSession, resumed: boolean): Promise<void> {
+  private async run(
+    store: TaskStore,
+    id: string,
+    payload: TaskStartPayload,
+    provider: TaskProvider,
+    control: TaskControl,
+    session: TaskSession,
+    resumed: boolean,
+  ): Promise<void> {
     // Let tasks.start answer before the first step runs.
     await new Promise((resolve) => setImmediate(resolve));
     control.deadline = Date.now() + payload.timeoutMs;
@@ -356,11 +414,23 @@ export class TaskEngine {
     } catch (error) {
       const reason = control.endReason ?? (error instanceof TaskEndedError ? error.reason : null);
       if (reason === "stopped") this.finish(store, id, "stopped", { error: { code: "stopped", message: "Stopped by tasks.stop." } });
-      else if (reason === "timed_out") this.finish(store, id, "timed_out", { error: { code: "timeout", message: `The task did not finish within its timeoutMs (${payload.timeoutMs} ms).` } });
-      else if (reason === "max_steps") this.finish(store, id, "failed", { error: { code: "max_steps", message: `The task used up its maxSteps (${payload.maxSteps}) without an answer.` } });
+      else if (reason === "timed_out")
+        this.finish(store, id, "timed_out", {
+          error: { code: "timeout", message: `The task did not finish within its timeoutMs (${payload.timeoutMs} ms).` },
+        });
+      else if (reason === "max_steps")
+        this.finish(store, id, "failed", {
+          error: { code: "max_steps", message: `The task used up its maxSteps (${payload.maxSteps}) without an answer.` },
+        });
       else {
-        const failure = error instanceof WebOperatorError ? error : new WebOperatorError("internal_error", error instanceof Error ? error.message : String(error));
-        this.finish(store, id, "failed", { error: { code: failure.code, message: failure.message }, ...(failure instanceof AgentGaveUpError ? { answer: failure.answer } : {}) });
+        const failure =
+          error instanceof WebOperatorError
+            ? error
+            : new WebOperatorError("internal_error", error instanceof Error ? error.message : String(error));
+        this.finish(store, id, "failed", {
+          error: { code: failure.code, message: failure.message },
+          ...(failure instanceof AgentGaveUpError ? { answer: failure.answer } : {}),
+        });
       }
     } finally {
       clearTimeout(timer);
@@ -373,9 +443,15 @@ export class TaskEngine {
     }
   }
 
-  private finish(store: TaskStore, id: string, status: TaskStatus, extra: { answer?: string; error?: { code: string; message: string } }): void {
+  private finish(
+    store: TaskStore,
+    id: string,
+    status: TaskStatus,
+    extra: { answer?: string; error?: { code: string; message: string } },
+  ): void {
     try {
-      if (extra.error !== undefined) this.emit(store, { kind: "task:error", taskId: id, at: now(), code: extra.error.code, message: extra.error.message });
+      if (extra.error !== undefined)
+        this.emit(store, { kind: "task:error", taskId: id, at: now(), code: extra.error.code, message: extra.error.message });
       this.setStatus(store, id, status, extra);
     } catch (error) {
       // The store refused the final write: the live event still tells the clients.
@@ -389,18 +465,42 @@ export class TaskEngine {
     store: TaskStore,
     id: string,
     status: TaskStatus,
-    extra: { answer?: string; error?: { code: string; message: string }; confirmation?: TaskConfirmation; interaction?: TaskInteraction } = {},
+    extra: {
+      answer?: string;
+      error?: { code: string; message: string };
+      confirmation?: TaskConfirmation;
+      interaction?: TaskInteraction;
+    } = {},
   ): void {
     const row = this.row(store, id);
-    if (row.status === status && extra.confirmation === undefined && extra.interaction === undefined && extra.answer === undefined && extra.error === undefined) return;
+    if (
+      row.status === status &&
+      extra.confirmation === undefined &&
+      extra.interaction === undefined &&
+      extra.answer === undefined &&
+      extra.error === undefined
+    )
+      return;
     const at = now();
     store.updateTask(id, {
       status,
       updated_at: at,
       ...(extra.answer === undefined ? {} : { answer: extra.answer }),
-      ...(extra.error === undefined ? (status === "running" ? { error_code: null, error_message: null } : {}) : { error_code: extra.error.code, error_message: extra.error.message }),
+      ...(extra.error === undefined
+        ? status === "running"
+          ? { error_code: null, error_message: null }
+          : {}
+        : { error_code: extra.error.code, error_message: extra.error.message }),
     });
-    this.emit(store, { kind: "task:update", taskId: id, status, previousStatus: row.status, at, ...extra, task: taskSummary(store, this.row(store, id)) });
+    this.emit(store, {
+      kind: "task:update",
+      taskId: id,
+      status,
+      previousStatus: row.status,
+      at,
+      ...extra,
+      task: taskSummary(store, this.row(store, id)),
+    });
   }
 
   private emit(store: TaskStore, event: TaskEvent): void {
@@ -424,7 +524,11 @@ export class TaskEngine {
 
   private pause(store: TaskStore, id: string): TaskSummary {
     const live = this.live.get(id);
-    if (live === undefined) throw new WebOperatorError("invalid_state", `Task ${id} is ${this.row(store, id).status}, not running; only a running task can be paused.`);
+    if (live === undefined)
+      throw new WebOperatorError(
+        "invalid_state",
+        `Task ${id} is ${this.row(store, id).status}, not running; only a running task can be paused.`,
+      );
     live.session.requestPause();
     return taskSummary(store, this.row(store, id));
   }
@@ -437,7 +541,8 @@ export class TaskEngine {
       live.session.resume();
       return taskSummary(store, this.row(store, id));
     }
-    if (row.status !== "interrupted") throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}; only a paused or interrupted task can be resumed.`);
+    if (row.status !== "interrupted")
+      throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}; only a paused or interrupted task can be resumed.`);
     const payload = TaskStartPayloadSchema.parse({ ...(JSON.parse(row.options) as Record<string, unknown>), attachments: [] });
     const { provider } = this.providerOf(store, payload);
     if (row.tab_id !== null && this.tabOwners.has(row.tab_id)) {
@@ -448,7 +553,10 @@ export class TaskEngine {
     return taskSummary(store, row);
   }
 
-  private async confirm(store: TaskStore, input: { id: string; allow: boolean }): Promise<{ id: string; confirmationId: string; allowed: boolean; status: TaskStatus }> {
+  private async confirm(
+    store: TaskStore,
+    input: { id: string; allow: boolean },
+  ): Promise<{ id: string; confirmationId: string; allowed: boolean; status: TaskStatus }> {
     const pending = store.pendingConfirmation(input.id);
     const live = this.live.get(input.id);
     if (pending === undefined || live === undefined) {
@@ -465,20 +573,36 @@ export class TaskEngine {
    * an interrupted one (the bridge restarted while it waited) keeps the answer and resumes,
    * and its provider, asking again, gets it.
    */
-  private async respond(store: TaskStore, input: { id: string; text?: string | undefined; done?: boolean | undefined }): Promise<{ id: string; interactionId: string; status: TaskStatus }> {
+  private async respond(
+    store: TaskStore,
+    input: { id: string; text?: string | undefined; done?: boolean | undefined },
+  ): Promise<{ id: string; interactionId: string; status: TaskStatus }> {
     const row = this.row(store, input.id);
     const live = this.live.get(input.id);
     const pending = live !== undefined || row.status === "interrupted" ? store.interactions.pending(input.id) : null;
-    if (pending === null) throw new WebOperatorError("invalid_state", `Task ${input.id} is ${row.status} and asks nothing of the person; tasks.get shows what it waits on.`);
+    if (pending === null)
+      throw new WebOperatorError(
+        "invalid_state",
+        `Task ${input.id} is ${row.status} and asks nothing of the person; tasks.get shows what it waits on.`,
+      );
     if (!waitsForPerson(pending)) {
-      const on = pending.type === "watch" ? `"${pending.text}" to ${pending.until === "appears" ? "appear on" : "go from"} its tab (until ${pending.deadline})` : `its scheduled time (${pending.resumeAt})`;
+      const on =
+        pending.type === "watch"
+          ? `"${pending.text}" to ${pending.until === "appears" ? "appear on" : "go from"} its tab (until ${pending.deadline})`
+          : `its scheduled time (${pending.resumeAt})`;
       throw new WebOperatorError("invalid_state", `Task ${input.id} waits for ${on}, not for the person; tasks.stop ends it.`);
     }
     if (pending.type === "question" && input.text === undefined) {
-      throw new WebOperatorError("bad_request", `Task ${input.id} asks a question: answer it with {id, text}. Its question: ${pending.question}`);
+      throw new WebOperatorError(
+        "bad_request",
+        `Task ${input.id} asks a question: answer it with {id, text}. Its question: ${pending.question}`,
+      );
     }
     if (pending.type === "user_action" && input.done === undefined) {
-      throw new WebOperatorError("bad_request", `Task ${input.id} waits for the person to do a step in the browser (${pending.action}): answer {id, done: true} once it is done, or done: false if it cannot be.`);
+      throw new WebOperatorError(
+        "bad_request",
+        `Task ${input.id} waits for the person to do a step in the browser (${pending.action}): answer {id, done: true} once it is done, or done: false if it cannot be.`,
+      );
     }
     const answer = pending.type === "question" ? { text: input.text ?? "" } : { done: input.done === true };
     store.interactions.answer(pending.id, answer, now());

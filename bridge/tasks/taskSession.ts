@@ -18,7 +18,15 @@ import {
 import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
 import type { TaskRow, TaskStore } from "./taskStore.js";
-import type { InteractionRequest, StepOutcome, TargetHint, TaskAttachmentView, TaskContext, TimedWaitRequest, ToolCaller } from "./taskTypes.js";
+import type {
+  InteractionRequest,
+  StepOutcome,
+  TargetHint,
+  TaskAttachmentView,
+  TaskContext,
+  TimedWaitRequest,
+  ToolCaller,
+} from "./taskTypes.js";
 import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
 import { timedOutcomeOf, waitForSchedule, watchPage } from "./timedWaits.js";
 import type { MemoryEntry } from "./memoryStore.js";
@@ -73,7 +81,9 @@ export class TaskSession implements TaskContext {
     this.model = deps.row.model;
     this.options = deps.payload;
     this.storedConversation = deps.row.conversation === null ? null : (JSON.parse(deps.row.conversation) as unknown);
-    this.attachments = deps.store.attachments(this.id).map((row) => ({ id: row.id, name: row.name, mimeType: row.mime_type, size: row.size }));
+    this.attachments = deps.store
+      .attachments(this.id)
+      .map((row) => ({ id: row.id, name: row.name, mimeType: row.mime_type, size: row.size }));
     this.nextIndex = deps.store.stepCount(this.id);
     this.recorder = new BodyStepRecorder(async (type, payload) => parseBrowserResult(type, await deps.callTool(type, payload)) as never);
   }
@@ -160,7 +170,10 @@ export class TaskSession implements TaskContext {
     try {
       outcome = await run();
     } catch (error) {
-      failure = error instanceof WebOperatorError ? error : new WebOperatorError("dispatch_failed", error instanceof Error ? error.message : String(error));
+      failure =
+        error instanceof WebOperatorError
+          ? error
+          : new WebOperatorError("dispatch_failed", error instanceof Error ? error.message : String(error));
       throw error;
     } finally {
       this.inStep = false;
@@ -199,7 +212,15 @@ export class TaskSession implements TaskContext {
         kind: "task:step",
         taskId: this.id,
         at: now(),
-        step: { index, action, input: shortInput(input), ok: outcome !== undefined, summary: summary.slice(0, 500), errorCode: failure?.code ?? null, durationMs },
+        step: {
+          index,
+          action,
+          input: shortInput(input),
+          ok: outcome !== undefined,
+          summary: summary.slice(0, 500),
+          errorCode: failure?.code ?? null,
+          durationMs,
+        },
       });
       if (control.pauseRequested && control.endReason === null) this.deps.setStatus("paused");
     }
@@ -234,7 +255,12 @@ export class TaskSession implements TaskContext {
   }
 
   /** Whether a gated call may run: autoConfirm decides, or a person answers tasks.confirm in time. */
-  private async decide(type: string, gate: ConfirmationRequest, target: TargetHint | undefined, tabId: number | null): Promise<{ ok: true } | { ok: false; why: string }> {
+  private async decide(
+    type: string,
+    gate: ConfirmationRequest,
+    target: TargetHint | undefined,
+    tabId: number | null,
+  ): Promise<{ ok: true } | { ok: false; why: string }> {
     // The gatekeeper's own view of the element wins over the provider's hint.
     const role = gate.target?.role ?? target?.role ?? "";
     const name = gate.target?.name ?? target?.name ?? "";
@@ -290,7 +316,10 @@ export class TaskSession implements TaskContext {
 
   private async tabUrl(tabId: number): Promise<string> {
     try {
-      const listed = parseBrowserResult("browser.tabs_list", await this.deps.callTool("browser.tabs_list", {})) as CommandResult<"browser.tabs_list">;
+      const listed = parseBrowserResult(
+        "browser.tabs_list",
+        await this.deps.callTool("browser.tabs_list", {}),
+      ) as CommandResult<"browser.tabs_list">;
       return listed.tabs.find((tab) => tab.tabId === tabId)?.url ?? "";
     } catch {
       return "";
@@ -313,13 +342,18 @@ export class TaskSession implements TaskContext {
     const row = this.deps.store.attachments(this.id).find((attachment) => attachment.id === id);
     if (row === undefined) {
       const known = this.attachments.map((attachment) => attachment.id).join(", ") || "none";
-      throw new WebOperatorError("upload_refused", `"${id}" is not an attachment of this task (its attachments: ${known}). Only task attachments can be uploaded.`);
+      throw new WebOperatorError(
+        "upload_refused",
+        `"${id}" is not an attachment of this task (its attachments: ${known}). Only task attachments can be uploaded.`,
+      );
     }
     return { name: row.name, mimeType: row.mime_type, base64: (await this.deps.readAttachmentFile(row.stored_path)).toString("base64") };
   }
 
   async interact(request: InteractionRequest, key: string): Promise<InteractionAnswer> {
-    const { interaction, answer: known } = this.recorded(key, (base) => (request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active }));
+    const { interaction, answer: known } = this.recorded(key, (base) =>
+      request.type === "question" ? { ...base, ...request } : { ...base, ...request, tabId: this.active },
+    );
     if (known !== null) return known;
     this.deps.setStatus("waiting_interaction", { interaction });
     const answer = await this.deps.control.awaitInteraction(interaction.id);
@@ -333,7 +367,14 @@ export class TaskSession implements TaskContext {
     const { interaction, answer: known } = this.recorded(key, (base) => {
       const request = requested();
       return request.type === "watch"
-        ? { ...base, type: "watch", text: request.text, until: request.until, tabId: this.activeTab(), deadline: new Date(Date.now() + request.timeoutMs).toISOString() }
+        ? {
+            ...base,
+            type: "watch",
+            text: request.text,
+            until: request.until,
+            tabId: this.activeTab(),
+            deadline: new Date(Date.now() + request.timeoutMs).toISOString(),
+          }
         : { ...base, type: "schedule", resumeAt: request.resumeAt.toISOString() };
     });
     if (known !== null) return timedOutcomeOf(known);
@@ -341,12 +382,19 @@ export class TaskSession implements TaskContext {
     this.deps.setStatus("waiting_interaction", { interaction });
     let outcome: TimedWaitOutcome;
     if (interaction.type === "watch") {
-      const payload = { tabId: interaction.tabId, ...(interaction.until === "appears" ? { text: interaction.text } : { textGone: interaction.text }), timeMs: 1 };
+      const payload = {
+        tabId: interaction.tabId,
+        ...(interaction.until === "appears" ? { text: interaction.text } : { textGone: interaction.text }),
+        timeMs: 1,
+      };
       outcome = await watchPage(interaction, () => this.textShows(payload, interaction.until === "appears"), control.abort.signal);
     } else if (interaction.type === "schedule") {
       outcome = await waitForSchedule(interaction, control.abort.signal);
     } else {
-      throw new WebOperatorError("internal_error", `The request stored under this call is a ${interaction.type}, not a watch or a schedule.`);
+      throw new WebOperatorError(
+        "internal_error",
+        `The request stored under this call is a ${interaction.type}, not a watch or a schedule.`,
+      );
     }
     control.throwIfEnded();
     this.deps.store.interactions.answer(interaction.id, outcome, now());
@@ -373,7 +421,10 @@ export class TaskSession implements TaskContext {
   }
 
   /** The request stored under `key` with its answer, or a new one built and stored now. */
-  private recorded(key: string, build: (base: { id: string; requestedAt: string }) => TaskInteraction): { interaction: TaskInteraction; answer: InteractionAnswer | null } {
+  private recorded(
+    key: string,
+    build: (base: { id: string; requestedAt: string }) => TaskInteraction,
+  ): { interaction: TaskInteraction; answer: InteractionAnswer | null } {
     const interactions = this.deps.store.interactions;
     const known = interactions.byKey(this.id, key);
     if (known !== undefined) return known;
@@ -384,7 +435,8 @@ export class TaskSession implements TaskContext {
 
   readonly memory = {
     read: (key: string): MemoryEntry | null => this.deps.store.memory.read(this.deps.store.memory.scopeOf(this.id), key),
-    write: (key: string, value: string): void => this.deps.store.memory.write(this.deps.store.memory.scopeOf(this.id), key, value, this.id, now()),
+    write: (key: string, value: string): void =>
+      this.deps.store.memory.write(this.deps.store.memory.scopeOf(this.id), key, value, this.id, now()),
     keys: (): string[] => this.deps.store.memory.keys(this.deps.store.memory.scopeOf(this.id)),
   };
 
@@ -396,8 +448,15 @@ export class TaskSession implements TaskContext {
     const skills = this.deps.store.skills;
     const skill = skills.get(name) ?? skills.byGoal(name);
     if (skill === undefined) {
-      const known = skills.list(20).map((row) => `${row.id} ("${row.goal.slice(0, 80)}")`).join(", ") || "none yet";
-      throw new WebOperatorError("not_found", `No skill is named "${name.slice(0, 200)}": give a skill id or a skill's exact goal. Stored skills: ${known}.`);
+      const known =
+        skills
+          .list(20)
+          .map((row) => `${row.id} ("${row.goal.slice(0, 80)}")`)
+          .join(", ") || "none yet";
+      throw new WebOperatorError(
+        "not_found",
+        `No skill is named "${name.slice(0, 200)}": give a skill id or a skill's exact goal. Stored skills: ${known}.`,
+      );
     }
     return skillDetail(skill);
   }

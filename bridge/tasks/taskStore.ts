@@ -98,7 +98,10 @@ const LIVE_STATUSES: TaskStatus[] = ["queued", "running", "waiting_confirmation"
  * SQLite failure (read-only folder, full disk, corrupt file) becomes `store_unavailable`.
  */
 export class TaskStore {
-  private constructor(private readonly db: Database.Database, readonly path: string) {}
+  private constructor(
+    private readonly db: Database.Database,
+    readonly path: string,
+  ) {}
 
   static open(dir: string): TaskStore {
     const path = join(dir, "tasks.sqlite");
@@ -158,10 +161,19 @@ export class TaskStore {
   markInterrupted(at: string): string[] {
     return guard(() => {
       const marks = LIVE_STATUSES.map(() => "?").join(",");
-      const ids = this.db.prepare(`SELECT id FROM tasks WHERE status IN (${marks})`).pluck().all(...LIVE_STATUSES) as string[];
+      const ids = this.db
+        .prepare(`SELECT id FROM tasks WHERE status IN (${marks})`)
+        .pluck()
+        .all(...LIVE_STATUSES) as string[];
       this.db
-        .prepare(`UPDATE tasks SET status = 'interrupted', updated_at = ?, error_code = 'interrupted', error_message = ? WHERE status IN (${marks})`)
-        .run(at, "The bridge stopped while this task ran; its steps are kept. tasks.resume continues it from the stored conversation.", ...LIVE_STATUSES);
+        .prepare(
+          `UPDATE tasks SET status = 'interrupted', updated_at = ?, error_code = 'interrupted', error_message = ? WHERE status IN (${marks})`,
+        )
+        .run(
+          at,
+          "The bridge stopped while this task ran; its steps are kept. tasks.resume continues it from the stored conversation.",
+          ...LIVE_STATUSES,
+        );
       this.db.prepare(`UPDATE confirmations SET answer = 'expired', answered_at = ? WHERE answer = 'pending'`).run(at);
       return ids;
     }, "mark interrupted tasks");
@@ -188,16 +200,21 @@ export class TaskStore {
 
   listTasks(statuses: TaskStatus[] | undefined, limit: number): TaskRow[] {
     return guard(() => {
-      if (statuses === undefined) return this.db.prepare("SELECT * FROM tasks ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as TaskRow[];
+      if (statuses === undefined)
+        return this.db.prepare("SELECT * FROM tasks ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as TaskRow[];
       const marks = statuses.map(() => "?").join(",");
-      return this.db.prepare(`SELECT * FROM tasks WHERE status IN (${marks}) ORDER BY created_at DESC, rowid DESC LIMIT ?`).all(...statuses, limit) as TaskRow[];
+      return this.db
+        .prepare(`SELECT * FROM tasks WHERE status IN (${marks}) ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+        .all(...statuses, limit) as TaskRow[];
     }, "list tasks");
   }
 
   insertStep(row: StepRow): void {
     guard(() => {
       this.db
-        .prepare("INSERT INTO steps (task_id, idx, action, input, ok, summary, error_code, result, edge, started_at, duration_ms) VALUES (@task_id, @idx, @action, @input, @ok, @summary, @error_code, @result, @edge, @started_at, @duration_ms)")
+        .prepare(
+          "INSERT INTO steps (task_id, idx, action, input, ok, summary, error_code, result, edge, started_at, duration_ms) VALUES (@task_id, @idx, @action, @input, @ok, @summary, @error_code, @result, @edge, @started_at, @duration_ms)",
+        )
         .run(row);
     }, "record the step");
   }
@@ -235,34 +252,52 @@ export class TaskStore {
 
   pendingConfirmation(taskId: string): ConfirmationRow | undefined {
     return guard(
-      () => this.db.prepare("SELECT * FROM confirmations WHERE task_id = ? AND answer = 'pending' ORDER BY requested_at DESC LIMIT 1").get(taskId) as ConfirmationRow | undefined,
+      () =>
+        this.db
+          .prepare("SELECT * FROM confirmations WHERE task_id = ? AND answer = 'pending' ORDER BY requested_at DESC LIMIT 1")
+          .get(taskId) as ConfirmationRow | undefined,
       "read the pending confirmation",
     );
   }
 
   confirmations(taskId: string): ConfirmationRow[] {
-    return guard(() => this.db.prepare("SELECT * FROM confirmations WHERE task_id = ? ORDER BY requested_at").all(taskId) as ConfirmationRow[], "read confirmations");
+    return guard(
+      () => this.db.prepare("SELECT * FROM confirmations WHERE task_id = ? ORDER BY requested_at").all(taskId) as ConfirmationRow[],
+      "read confirmations",
+    );
   }
 
   insertAttachment(row: AttachmentRow): void {
     guard(() => {
-      this.db.prepare("INSERT INTO attachments (task_id, id, name, mime_type, stored_path, size) VALUES (@task_id, @id, @name, @mime_type, @stored_path, @size)").run(row);
+      this.db
+        .prepare(
+          "INSERT INTO attachments (task_id, id, name, mime_type, stored_path, size) VALUES (@task_id, @id, @name, @mime_type, @stored_path, @size)",
+        )
+        .run(row);
     }, "record the attachment");
   }
 
   attachments(taskId: string): AttachmentRow[] {
-    return guard(() => this.db.prepare("SELECT * FROM attachments WHERE task_id = ? ORDER BY rowid").all(taskId) as AttachmentRow[], "read attachments");
+    return guard(
+      () => this.db.prepare("SELECT * FROM attachments WHERE task_id = ? ORDER BY rowid").all(taskId) as AttachmentRow[],
+      "read attachments",
+    );
   }
 
   insertModelCall(row: ModelCallRow): void {
     guard(() => {
       this.db
-        .prepare("INSERT INTO model_calls (task_id, idx, request, response, error, started_at, duration_ms) VALUES (@task_id, @idx, @request, @response, @error, @started_at, @duration_ms)")
+        .prepare(
+          "INSERT INTO model_calls (task_id, idx, request, response, error, started_at, duration_ms) VALUES (@task_id, @idx, @request, @response, @error, @started_at, @duration_ms)",
+        )
         .run(row);
     }, "record the model call");
   }
 
   modelCalls(taskId: string): ModelCallRow[] {
-    return guard(() => this.db.prepare("SELECT * FROM model_calls WHERE task_id = ? ORDER BY idx").all(taskId) as ModelCallRow[], "read model calls");
+    return guard(
+      () => this.db.prepare("SELECT * FROM model_calls WHERE task_id = ? ORDER BY idx").all(taskId) as ModelCallRow[],
+      "read model calls",
+    );
   }
 }

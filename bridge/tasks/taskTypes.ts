@@ -1,4 +1,14 @@
-import type { BrowserCommandType, CommandPayloadInput, CommandResult, SkillDetail, TaskArtifact, TaskStartPayload, UploadGrant, UserActionKind, WatchUntil } from "../../protocol/index.js";
+import type {
+  BrowserCommandType,
+  CommandPayloadInput,
+  CommandResult,
+  SkillDetail,
+  TaskArtifact,
+  TaskStartPayload,
+  UploadGrant,
+  UserActionKind,
+  WatchUntil,
+} from "../../protocol/index.js";
 import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
 import type { MemoryEntry } from "./memoryStore.js";
 import type { NewArtifact } from "./artifactFiles.js";
@@ -33,7 +43,8 @@ export interface TaskAttachmentView {
  * persistence; a provider only turns model output into steps.
  */
 /** What a provider asks of the person: a question, or a step only they may do in the browser. */
-export type InteractionRequest = { type: "question"; question: string } | { type: "user_action"; action: UserActionKind; instructions: string };
+export type InteractionRequest =
+  { type: "question"; question: string } | { type: "user_action"; action: UserActionKind; instructions: string };
 
 /** What a provider asks the engine to wait on without a person: text on the task's active tab, within a bound; or a time. */
 export type TimedWaitRequest = { type: "watch"; text: string; until: WatchUntil; timeoutMs: number } | { type: "schedule"; resumeAt: Date };
@@ -92,10 +103,18 @@ export interface TaskProvider {
 }
 
 /** Builds the provider a task asked for, or throws provider_not_configured. */
-export type ProviderFactory = (name: TaskStartPayload["provider"], env: NodeJS.ProcessEnv) => { provider: TaskProvider; defaultModel: string };
+export type ProviderFactory = (
+  name: TaskStartPayload["provider"],
+  env: NodeJS.ProcessEnv,
+) => { provider: TaskProvider; defaultModel: string };
 
 /** The same path socket requests take, with the caller's explicit tabId; uploadGrant only for the task's own attachments. */
-export type ToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs?: number, uploadGrant?: UploadGrant) => Promise<unknown>;
+export type ToolCaller = (
+  type: BrowserCommandType,
+  payload: Record<string, unknown>,
+  timeoutMs?: number,
+  uploadGrant?: UploadGrant,
+) => Promise<unknown>;
 
 /** Who a task's browser call is for: the task's own agent, started by parentAgentId (whose tabs it may use). */
 export interface TaskCaller {
@@ -106,4 +125,9 @@ export interface TaskCaller {
 }
 
 /** The engine's way into the browser: a call on behalf of one task. */
-export type EngineToolCaller = (type: BrowserCommandType, payload: Record<string, unknown>, timeoutMs: number | undefined, caller: TaskCaller) => Promise<unknown>;
+export type EngineToolCaller = (
+  type: BrowserCommandType,
+  payload: Record<string, unknown>,
+  timeoutMs: number | undefined,
+  caller: TaskCaller,
+) => Promise<unknown>;

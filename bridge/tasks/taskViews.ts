@@ -23,7 +23,9 @@ export function taskSummary(store: TaskStore, row: TaskRow): TaskSummary {
     pendingConfirmation: pending === undefined ? null : confirmationView(pending),
     // An interrupted task keeps its question: tasks.respond answers it and resumes the task.
     pendingInteraction: row.status === "waiting_interaction" || row.status === "interrupted" ? store.interactions.pending(row.id) : null,
-    attachments: store.attachments(row.id).map((attachment) => ({ id: attachment.id, name: attachment.name, mimeType: attachment.mime_type, size: attachment.size })),
+    attachments: store
+      .attachments(row.id)
+      .map((attachment) => ({ id: attachment.id, name: attachment.name, mimeType: attachment.mime_type, size: attachment.size })),
     artifacts: store.artifacts.list(row.id).map(artifactView),
   };
 }

@@ -12,14 +12,20 @@ export interface UploadFolders {
  * Turns agent-supplied paths into file contents, refusing anything that is not a regular
  * file inside the upload folder once symlinks and `..` are resolved.
  */
-export async function resolveUploadFiles(paths: string[], folders: UploadFolders): Promise<Array<{ name: string; mimeType: string; base64: string }>> {
+export async function resolveUploadFiles(
+  paths: string[],
+  folders: UploadFolders,
+): Promise<Array<{ name: string; mimeType: string; base64: string }>> {
   const root = await realFolder(folders.uploadDir, "upload folder");
   const downloads: string[] = [];
   for (const folder of folders.downloadDirs) {
     const real = await realpath(folder).catch(() => null);
     if (real !== null) downloads.push(real);
     if (real !== null && within(root, real)) {
-      throw new WebOperatorError("upload_refused", `The upload folder ${root} is inside the downloads folder ${real}; configure WEBOPERATOR_UPLOAD_DIR elsewhere.`);
+      throw new WebOperatorError(
+        "upload_refused",
+        `The upload folder ${root} is inside the downloads folder ${real}; configure WEBOPERATOR_UPLOAD_DIR elsewhere.`,
+      );
     }
   }
   let total = 0;
@@ -27,7 +33,10 @@ export async function resolveUploadFiles(paths: string[], folders: UploadFolders
   for (const path of paths) {
     // One message for "missing" and "outside": an agent must not be able to probe the disk.
     const refused = (): WebOperatorError =>
-      new WebOperatorError("upload_refused", `Refused to upload ${path}: it is not an existing file inside the upload folder ${root} once links and .. are resolved. Copy the file into ${root} first.`);
+      new WebOperatorError(
+        "upload_refused",
+        `Refused to upload ${path}: it is not an existing file inside the upload folder ${root} once links and .. are resolved. Copy the file into ${root} first.`,
+      );
     const real = await realpath(path).catch(() => {
       throw refused();
     });
@@ -38,9 +47,17 @@ export async function resolveUploadFiles(paths: string[], folders: UploadFolders
     }
     const info = await stat(real);
     if (!info.isFile()) throw new WebOperatorError("upload_refused", `Cannot upload ${path}: not a regular file.`);
-    if (info.size > MAX_UPLOAD_FILE_BYTES) throw new WebOperatorError("upload_refused", `Cannot upload ${path}: ${info.size} bytes is over the ${MAX_UPLOAD_FILE_BYTES}-byte limit.`);
+    if (info.size > MAX_UPLOAD_FILE_BYTES)
+      throw new WebOperatorError(
+        "upload_refused",
+        `Cannot upload ${path}: ${info.size} bytes is over the ${MAX_UPLOAD_FILE_BYTES}-byte limit.`,
+      );
     total += info.size;
-    if (total > MAX_UPLOAD_TOTAL_BYTES) throw new WebOperatorError("upload_refused", `These files add up to more than ${MAX_UPLOAD_TOTAL_BYTES} bytes; upload fewer at a time.`);
+    if (total > MAX_UPLOAD_TOTAL_BYTES)
+      throw new WebOperatorError(
+        "upload_refused",
+        `These files add up to more than ${MAX_UPLOAD_TOTAL_BYTES} bytes; upload fewer at a time.`,
+      );
     files.push({ name: basename(real), mimeType: mimeTypeFor(real), base64: (await readFile(real)).toString("base64") });
   }
   return files;
@@ -50,7 +67,10 @@ async function realFolder(folder: string, what: string): Promise<string> {
   try {
     return await realpath(folder);
   } catch {
-    throw new WebOperatorError("upload_refused", `The ${what} ${folder} does not exist; create it and put the files to upload there (or set WEBOPERATOR_UPLOAD_DIR).`);
+    throw new WebOperatorError(
+      "upload_refused",
+      `The ${what} ${folder} does not exist; create it and put the files to upload there (or set WEBOPERATOR_UPLOAD_DIR).`,
+    );
   }
 }
 

@@ -48,11 +48,16 @@ export async function callContent<Op extends ContentOp>(
     throw new WebOperatorError("internal_error", `Could not reach the page's content script: ${message}`);
   }
   const reply = ContentReplySchema.safeParse(raw);
-  if (!reply.success) throw new WebOperatorError("internal_error", `The content script answered malformed data: ${describeZodError(reply.error, "reply")}.`);
+  if (!reply.success)
+    throw new WebOperatorError("internal_error", `The content script answered malformed data: ${describeZodError(reply.error, "reply")}.`);
   if (!reply.data.ok) throw new WebOperatorError(reply.data.code, reply.data.error);
   const op = request.op;
   const result = ContentResultSchemas[op].safeParse(reply.data.result);
-  if (!result.success) throw new WebOperatorError("internal_error", `The content script's ${op} result is malformed: ${describeZodError(result.error, "result")}.`);
+  if (!result.success)
+    throw new WebOperatorError(
+      "internal_error",
+      `The content script's ${op} result is malformed: ${describeZodError(result.error, "result")}.`,
+    );
   hops?.mark("worker: content reply check");
   return result.data as ContentResult<Op>;
 }

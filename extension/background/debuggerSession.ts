@@ -43,7 +43,7 @@ class DebuggerSession {
 
   private async sendAttached<M extends CdpMethod>(tabId: number, method: M, params: CdpParams<M>): Promise<CdpResult<M>> {
     // chrome.debugger answers with an untyped object; devtools-protocol's mapping names its shape.
-    return (await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params)));
+    return await chrome.debugger.sendCommand({ tabId }, method, paramsObject(params));
   }
 
   private async attach(tabId: number): Promise<void> {
@@ -54,7 +54,10 @@ class DebuggerSession {
       const message = messageOf(error);
       // After a service-worker restart (or a concurrent first call) our own session may already be attached.
       if (!/already attached/i.test(message)) {
-        throw new WebOperatorError("debugger_unavailable", `Cannot attach the debugger to tab ${tabId}: ${message}. Trusted input and screenshots need it; close DevTools on that tab and retry.`);
+        throw new WebOperatorError(
+          "debugger_unavailable",
+          `Cannot attach the debugger to tab ${tabId}: ${message}. Trusted input and screenshots need it; close DevTools on that tab and retry.`,
+        );
       }
     }
     if (!this.attached.has(tabId)) this.attached.set(tabId, null);
@@ -69,7 +72,10 @@ class DebuggerSession {
     if (!this.attached.has(tabId)) return;
     const timer = this.attached.get(tabId);
     if (timer) clearTimeout(timer);
-    this.attached.set(tabId, setTimeout(() => this.detach(tabId), IDLE_DETACH_MS));
+    this.attached.set(
+      tabId,
+      setTimeout(() => this.detach(tabId), IDLE_DETACH_MS),
+    );
   }
 }
 

@@ -9,7 +9,10 @@ export function parseHttpUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new WebOperatorError("bad_request", `"${shortenUrl(raw)}" is not an absolute URL. Include the scheme, e.g. https://${shortenUrl(raw)}.`);
+    throw new WebOperatorError(
+      "bad_request",
+      `"${shortenUrl(raw)}" is not an absolute URL. Include the scheme, e.g. https://${shortenUrl(raw)}.`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new WebOperatorError("navigation_refused", `Only http and https URLs may be opened; "${url.protocol}" was refused.`);

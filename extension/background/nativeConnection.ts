@@ -55,13 +55,23 @@ export class NativeConnection {
   callPanel(request: PanelBridgeRequest): Promise<unknown> {
     if (this.port === null) this.connect();
     if (this.port === null) {
-      return Promise.reject(new WebOperatorError("extension_disconnected", "The WebOperator bridge is not connected; it starts again within seconds. Retry, or run `weboperator doctor`."));
+      return Promise.reject(
+        new WebOperatorError(
+          "extension_disconnected",
+          "The WebOperator bridge is not connected; it starts again within seconds. Retry, or run `weboperator doctor`.",
+        ),
+      );
     }
     const id = `panel-${this.nextPanelId++}`;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.panelCalls.delete(id);
-        reject(new WebOperatorError("timeout", `The bridge did not answer the side panel's ${request.action} within ${PANEL_CALL_TIMEOUT_MS / 1000} s.`));
+        reject(
+          new WebOperatorError(
+            "timeout",
+            `The bridge did not answer the side panel's ${request.action} within ${PANEL_CALL_TIMEOUT_MS / 1000} s.`,
+          ),
+        );
       }, PANEL_CALL_TIMEOUT_MS);
       this.panelCalls.set(id, { resolve, reject, timer });
       this.post({ kind: "panel_request", id, request });
@@ -101,7 +111,12 @@ export class NativeConnection {
       this.running.clear();
       for (const call of this.panelCalls.values()) {
         clearTimeout(call.timer);
-        call.reject(new WebOperatorError("extension_disconnected", "The bridge went away while answering the side panel; it starts again within seconds. Retry."));
+        call.reject(
+          new WebOperatorError(
+            "extension_disconnected",
+            "The bridge went away while answering the side panel; it starts again within seconds. Retry.",
+          ),
+        );
       }
       this.panelCalls.clear();
       this.scheduleReconnect();
@@ -186,7 +201,11 @@ export class NativeConnection {
         ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
         ...(hops === undefined ? {} : { hops }),
       });
-      this.post(hops === undefined ? { kind: "response", id: request.id, ok: true, result } : { kind: "response", id: request.id, ok: true, result, hops: hops.hops });
+      this.post(
+        hops === undefined
+          ? { kind: "response", id: request.id, ok: true, result }
+          : { kind: "response", id: request.id, ok: true, result, hops: hops.hops },
+      );
     } catch (error) {
       const failure = errorFromUnknown(error);
       this.post({ kind: "response", id: request.id, ok: false, code: failure.code, error: failure.message, ...failure.details });

@@ -60,12 +60,18 @@ export class NavigationWatch {
   // Completion and errors count only after our navigation began: replacing an in-flight
   // load aborts the old one, and that old outcome is not ours.
   private readonly onDone = (details: { tabId: number; frameId: number; documentId?: string }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0 && this.isOurDocument(details.documentId)) this.settle({ kind: "completed" });
+    if (this.started && details.tabId === this.tabId && details.frameId === 0 && this.isOurDocument(details.documentId))
+      this.settle({ kind: "completed" });
   };
   private readonly onError = (details: { tabId: number; frameId: number; error: string; documentId?: string }): void => {
     if (!this.started || details.tabId !== this.tabId || details.frameId !== 0) return;
     // A document still loading when we leave it reports its own load as aborted: not ours.
-    if (details.documentId !== undefined && (details.documentId === this.previousDocumentId || (this.committedDocumentId !== undefined && details.documentId !== this.committedDocumentId))) return;
+    if (
+      details.documentId !== undefined &&
+      (details.documentId === this.previousDocumentId ||
+        (this.committedDocumentId !== undefined && details.documentId !== this.committedDocumentId))
+    )
+      return;
     this.settle({ kind: "failed", error: details.error });
   };
   private readonly onSameDocument = (details: { tabId: number; frameId: number }): void => {
@@ -121,7 +127,10 @@ export class NavigationWatch {
   async waitForLoad(deadline: number, what: string): Promise<void> {
     const outcome = this.outcome ?? (await this.next(deadline));
     if (outcome === null) {
-      throw new WebOperatorError("timeout", `${what} did not finish loading in time. Take a snapshot to see the page's state, or retry with a larger timeoutMs.`);
+      throw new WebOperatorError(
+        "timeout",
+        `${what} did not finish loading in time. Take a snapshot to see the page's state, or retry with a larger timeoutMs.`,
+      );
     }
     if (outcome.kind === "failed") {
       throw new WebOperatorError("navigation_failed", `${what} failed: ${outcome.error}. Check the URL and that the site is reachable.`);
@@ -139,7 +148,10 @@ export class NavigationWatch {
       const due = this.committedAt === null ? deadline : Math.min(deadline, this.committedAt + INTERACTIVE_WAIT_AFTER_COMMIT_MS);
       if (Date.now() >= due) {
         if (this.committed) return { loading: true };
-        throw new WebOperatorError("timeout", `${what} did not start showing a page in time. Check the URL, or retry with a larger timeoutMs.`);
+        throw new WebOperatorError(
+          "timeout",
+          `${what} did not start showing a page in time. Check the URL, or retry with a larger timeoutMs.`,
+        );
       }
       await this.nextChange(Math.min(deadline, Date.now() + COMMIT_POLL_MS));
     }
@@ -147,7 +159,10 @@ export class NavigationWatch {
     // bounded grace lets it answer complete (tab status, history entry) instead of loading.
     if (this.outcome === null && this.interactive) await this.nextChange(Math.min(deadline, Date.now() + LOAD_GRACE_MS));
     if (this.outcome?.kind === "failed") {
-      throw new WebOperatorError("navigation_failed", `${what} failed: ${this.outcome.error}. Check the URL and that the site is reachable.`);
+      throw new WebOperatorError(
+        "navigation_failed",
+        `${what} failed: ${this.outcome.error}. Check the URL and that the site is reachable.`,
+      );
     }
     return { loading: this.outcome === null };
   }
@@ -216,7 +231,11 @@ export class NavigationWatch {
 }
 
 /** Runs an action with a navigation watch armed before it and removed after. */
-export async function withNavigationWatch<T>(tabId: number, action: (watch: NavigationWatch) => Promise<T>, expectedUrl?: string): Promise<T> {
+export async function withNavigationWatch<T>(
+  tabId: number,
+  action: (watch: NavigationWatch) => Promise<T>,
+  expectedUrl?: string,
+): Promise<T> {
   const watch = new NavigationWatch(tabId, expectedUrl);
   try {
     return await action(watch);

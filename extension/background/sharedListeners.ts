@@ -32,12 +32,24 @@ const shared = new Map<object, Map<string, Shared>>();
 
 /** Subscribes to a chrome event through the shared listener; the returned function unsubscribes. */
 export function subscribe<A extends unknown[]>(event: PlainEvent<A>, callback: Callback<A>): () => void {
-  return join(event, "", callback, (real) => event.addListener(real), (real) => event.removeListener(real));
+  return join(
+    event,
+    "",
+    callback,
+    (real) => event.addListener(real),
+    (real) => event.removeListener(real),
+  );
 }
 
 /** The same for a webRequest event, with its filter (one real listener per distinct filter). */
 export function subscribeFiltered<A extends unknown[], F>(event: FilteredEvent<A, F>, filter: F, callback: Callback<A>): () => void {
-  return join(event, JSON.stringify(filter), callback, (real) => event.addListener(real, filter), (real) => event.removeListener(real));
+  return join(
+    event,
+    JSON.stringify(filter),
+    callback,
+    (real) => event.addListener(real, filter),
+    (real) => event.removeListener(real),
+  );
 }
 
 function join<A extends unknown[]>(
@@ -62,7 +74,12 @@ function join<A extends unknown[]>(
   };
 }
 
-function register<A extends unknown[]>(byKey: Map<string, Shared>, key: string, add: (real: Callback<A>) => void, remove: (real: Callback<A>) => void): Shared {
+function register<A extends unknown[]>(
+  byKey: Map<string, Shared>,
+  key: string,
+  add: (real: Callback<A>) => void,
+  remove: (real: Callback<A>) => void,
+): Shared {
   const subscribers = new Set<Callback<never[]>>();
   const real: Callback<A> = (...args) => {
     // A copy: a watch that subscribes while this event is delivered hears from the next one,

@@ -11,7 +11,10 @@ export async function resolveTab(explicitTabId: number | undefined, defaultTabId
   if (explicitTabId !== undefined) {
     const tab = await getTab(explicitTabId);
     if (!tab) {
-      throw new WebOperatorError("tab_not_found", `Tab ${explicitTabId} does not exist (closed?). List tabs (browser.tabs_list) and pass the tabId of an open one.`);
+      throw new WebOperatorError(
+        "tab_not_found",
+        `Tab ${explicitTabId} does not exist (closed?). List tabs (browser.tabs_list) and pass the tabId of an open one.`,
+      );
     }
     return tab;
   }
@@ -26,7 +29,10 @@ export async function resolveTab(explicitTabId: number | undefined, defaultTabId
 }
 
 /** The tab a tool acts on: the one its gate admitted (resolved the same way, moments ago), else resolved now. */
-export async function toolTab(explicitTabId: number | undefined, context: { admittedTab: ResolvedTab | null; defaultTabId: number | undefined }): Promise<ResolvedTab> {
+export async function toolTab(
+  explicitTabId: number | undefined,
+  context: { admittedTab: ResolvedTab | null; defaultTabId: number | undefined },
+): Promise<ResolvedTab> {
   const admitted = context.admittedTab;
   if (admitted !== null && (explicitTabId === undefined || explicitTabId === admitted.id)) return admitted;
   return resolveTab(explicitTabId, context.defaultTabId);
@@ -43,14 +49,11 @@ export async function getTab(tabId: number): Promise<ResolvedTab | null> {
 
 /** The tab the person is looking at: the focused window's active web tab, else any active tab. */
 export async function visibleTab(): Promise<ResolvedTab | null> {
-  const queries: chrome.tabs.QueryInfo[] = [
-    { active: true, lastFocusedWindow: true },
-    { active: true },
-    {},
-  ];
+  const queries: chrome.tabs.QueryInfo[] = [{ active: true, lastFocusedWindow: true }, { active: true }, {}];
   for (const query of queries) {
     const tabs = await chrome.tabs.query(query);
-    const tab = tabs.find((candidate) => candidate.id !== undefined && isWebTab(candidate)) ?? tabs.find((candidate) => candidate.id !== undefined);
+    const tab =
+      tabs.find((candidate) => candidate.id !== undefined && isWebTab(candidate)) ?? tabs.find((candidate) => candidate.id !== undefined);
     if (tab?.id !== undefined) return { ...tab, id: tab.id };
   }
   return null;
@@ -68,7 +71,7 @@ export async function openTab({ active, windowId }: { active: boolean; windowId?
   const created = await chrome.tabs.create({ url: "about:blank", active, ...(windowId === undefined ? {} : { windowId }) });
   if (created.id === undefined) throw new WebOperatorError("tab_not_found", "No browser tab is open and none could be created.");
   let tab: ResolvedTab = { ...created, id: created.id };
-  for (const deadline = Date.now() + BLANK_LOAD_MAX_MS; tab.status !== "complete" && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + BLANK_LOAD_MAX_MS; tab.status !== "complete" && Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 10));
     tab = (await getTab(tab.id)) ?? tab;
   }

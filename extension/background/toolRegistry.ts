@@ -103,7 +103,8 @@ export class ToolRegistry {
 
   register(...tools: AnyTool[]): this {
     for (const tool of tools) {
-      if (COMMANDS[tool.name].handledBy !== "extension") throw new Error(`${tool.name} is not declared as an extension command in protocol/`);
+      if (COMMANDS[tool.name].handledBy !== "extension")
+        throw new Error(`${tool.name} is not declared as an extension command in protocol/`);
       this.tools.set(tool.name, tool);
     }
     return this;
@@ -147,7 +148,8 @@ export class ToolRegistry {
     }
     baseContext.hops?.mark("worker: tool after the page");
     const output = (spec.result as z.ZodType).safeParse(result);
-    if (!output.success) throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
+    if (!output.success)
+      throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
     await this.gate.adopt?.(describeTool(tool.name), baseContext, output.data);
     baseContext.hops?.mark("worker: result check");
     return output.data;

@@ -24,7 +24,8 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
     }
     return prepared;
   },
-  select_option: (request, { registry }) => selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
+  select_option: (request, { registry }) =>
+    selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
   wait_for: (request) => waitForText(request),
   dom_quiet: async (request, { registry }) => {

@@ -11,9 +11,13 @@ let recordedSinceLastTake = true;
  * round trip when no frame has recorded anything, which is almost always.
  */
 export function listenForDialogSignals(): void {
-  window.addEventListener("message", (event) => {
-    if (event.data === SIGNAL) recordedSinceLastTake = true;
-  }, true);
+  window.addEventListener(
+    "message",
+    (event) => {
+      if (event.data === SIGNAL) recordedSinceLastTake = true;
+    },
+    true,
+  );
 }
 
 /** Whether a dialog was recorded since the last call; resets the flag. */

@@ -2,7 +2,10 @@ import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import type { LayoutCache } from "./dom/layoutCache.js";
 
-type FormFacts = Pick<ContentResult<"describe_ref">, "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formSubmitName">;
+type FormFacts = Pick<
+  ContentResult<"describe_ref">,
+  "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formSubmitName"
+>;
 
 const SUBMIT_CONTROLS = "button:not([type]), button[type=submit i], input[type=submit i], input[type=image i]";
 const QUERY_FIELD_NAME = /^(q|query|search|s|keywords?|terms?|search_?query|searchterm)$/i;

@@ -42,15 +42,19 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
     hops?.mark(`page: ${parsed.data.op}`);
     const checked = ContentResultSchemas[parsed.data.op].safeParse(result);
     if (!checked.success) {
-      throw new WebOperatorError("internal_error", `Content script produced an invalid ${parsed.data.op} result (${describeZodError(checked.error, "result")}).`);
+      throw new WebOperatorError(
+        "internal_error",
+        `Content script produced an invalid ${parsed.data.op} result (${describeZodError(checked.error, "result")}).`,
+      );
     }
     hops?.mark("page: result check");
     return { ok: true, result: checked.data };
   } catch (error) {
     const failure = errorFromUnknown(error);
-    const text = failure.code === "internal_error" && !(error instanceof WebOperatorError)
-      ? `${parsed.data.op} failed inside the page: ${failure.message}; call browser.snapshot and retry, or use browser.screenshot.`
-      : failure.message;
+    const text =
+      failure.code === "internal_error" && !(error instanceof WebOperatorError)
+        ? `${parsed.data.op} failed inside the page: ${failure.message}; call browser.snapshot and retry, or use browser.screenshot.`
+        : failure.message;
     return { ok: false, code: failure.code, error: text };
   }
 }

@@ -14,7 +14,10 @@ type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["o
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
-  snapshot: (request, { registry, snapshots }) => ({ ...snapshots.take(registry, request.maxChars, request.elements === true), dialogsRecorded: takeDialogSignal() }),
+  snapshot: (request, { registry, snapshots }) => ({
+    ...snapshots.take(registry, request.maxChars, request.elements === true),
+    dialogsRecorded: takeDialogSignal(),
+  }),
   read_page: (request, { registry }) =>
     snapshotResult(buildPageView(registry, { maxChars: request.maxChars, mode: request.mode, depth: request.depth, rootRef: request.ref })),
   find: (request, { registry }) => findInPage(registry, request),

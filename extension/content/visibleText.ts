@@ -16,5 +16,8 @@ function renderedText(element: Element): string {
 
 /** Layout leaves runs of blank lines and trailing blanks that carry no meaning. */
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return text
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

@@ -76,7 +76,13 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
   const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
   const records: Array<{ type: string; message: string; answered: string }> = [];
   const counter = { requests: 0 };
-  const original = { alert: window.alert, confirm: window.confirm, prompt: window.prompt, fetch: window.fetch, send: XMLHttpRequest.prototype.send };
+  const original = {
+    alert: window.alert,
+    confirm: window.confirm,
+    prompt: window.prompt,
+    fetch: window.fetch,
+    send: XMLHttpRequest.prototype.send,
+  };
   // Only http(s) requests: the browser reports those too, and the settle waits until it has.
   const isHttp = (url: unknown): boolean => {
     try {
@@ -95,7 +101,11 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     counter.requests += 1;
     original.send.apply(this, args);
   };
-  Object.defineProperty(window, writeKey, { value: { records, original, counter, fetchWrapper, sendWrapper }, configurable: true, enumerable: false });
+  Object.defineProperty(window, writeKey, {
+    value: { records, original, counter, fetchWrapper, sendWrapper },
+    configurable: true,
+    enumerable: false,
+  });
   window.alert = (message?: unknown): void => {
     records.push({ type: "alert", message: String(message ?? ""), answered: "closed" });
   };
@@ -111,4 +121,3 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
   XMLHttpRequest.prototype.send = sendWrapper;
   return { records: earlier };
 }
-

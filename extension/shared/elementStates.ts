@@ -1,7 +1,19 @@
 import { quotePageString } from "./pageStrings.js";
 
 /** Input types whose [type=...] tells the agent something the role does not. */
-const PRINTED_INPUT_TYPES: ReadonlySet<string> = new Set(["email", "tel", "url", "password", "date", "datetime-local", "time", "month", "week", "file", "color"]);
+const PRINTED_INPUT_TYPES: ReadonlySet<string> = new Set([
+  "email",
+  "tel",
+  "url",
+  "password",
+  "date",
+  "datetime-local",
+  "time",
+  "month",
+  "week",
+  "file",
+  "color",
+]);
 const VALUE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "combobox", "slider", "spinbutton"]);
 
 /** What an engine read about an element's state, before it becomes `[…]` annotations. */
@@ -38,6 +50,7 @@ export function formatStates(role: string, facts: StateFacts): string[] {
   const type = (facts.inputType ?? "").toLowerCase();
   if (PRINTED_INPUT_TYPES.has(type)) states.push(`[type=${type}]`);
   const value = facts.value;
-  if (printsValue(role) && type !== "password" && typeof value === "string" && value !== "") states.push(`[value=${quotePageString(value)}]`);
+  if (printsValue(role) && type !== "password" && typeof value === "string" && value !== "")
+    states.push(`[value=${quotePageString(value)}]`);
   return states;
 }

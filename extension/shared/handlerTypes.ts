@@ -7,7 +7,19 @@
  * concatenation and prototype-less tables, which no page can reach.
  */
 export const HANDLER_TYPES = [
-  "click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "touchend", "keydown", "keyup", "keypress",
+  "click",
+  "dblclick",
+  "auxclick",
+  "contextmenu",
+  "mousedown",
+  "mouseup",
+  "pointerdown",
+  "pointerup",
+  "touchstart",
+  "touchend",
+  "keydown",
+  "keyup",
+  "keypress",
 ] as const;
 
 export type HandlerType = (typeof HANDLER_TYPES)[number];
@@ -33,7 +45,9 @@ const LOWER_CASE = (() => {
 /** Modifiers frameworks append to a handler's name: React's Capture, Vue's Once and Passive. */
 const NAME_SUFFIXES = ["capture", "once", "passive"];
 /** React says DoubleClick where the DOM says dblclick. */
-const RENAMED: Record<string, string | undefined> = Object.assign(Object.create(null) as Record<string, string | undefined>, { doubleclick: "dblclick" });
+const RENAMED: Record<string, string | undefined> = Object.assign(Object.create(null) as Record<string, string | undefined>, {
+  doubleclick: "dblclick",
+});
 /** Keys that are a type as it is, or with Preact's capture flag (`clickfalse`): one lookup, as most keys of a bag are props. */
 const BARE_KEYS = (() => {
   const table = Object.create(null) as BitTable;
@@ -89,7 +103,15 @@ export function handlerTypesOf(mask: number): HandlerType[] {
   return HANDLER_TYPES.filter((_, index) => (mask & (1 << index)) !== 0);
 }
 
-const LEFT_CLICK_TYPES: ReadonlySet<HandlerType> = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "touchend"]);
+const LEFT_CLICK_TYPES: ReadonlySet<HandlerType> = new Set([
+  "click",
+  "mousedown",
+  "mouseup",
+  "pointerdown",
+  "pointerup",
+  "touchstart",
+  "touchend",
+]);
 const KEY_TYPES: ReadonlySet<HandlerType> = new Set(["keydown", "keyup", "keypress"]);
 
 /**

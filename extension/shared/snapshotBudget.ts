@@ -66,11 +66,27 @@ export function fitToBudget<P>(lines: ReadonlyArray<RenderedLine<P>>, maxChars: 
     }
   };
 
-  dropWhere((line) => line.isText, true, () => (omitted.offscreenText += 1));
-  dropWhere((line) => !line.interactive, true, () => (omitted.other += 1));
+  dropWhere(
+    (line) => line.isText,
+    true,
+    () => (omitted.offscreenText += 1),
+  );
+  dropWhere(
+    (line) => !line.interactive,
+    true,
+    () => (omitted.other += 1),
+  );
   // Wrappers emptied by dropping their targets go in the same pass, so no bare "- listitem" remains.
-  dropWhere(() => true, true, (line) => (line.interactive ? (omitted.offscreenInteractive += 1) : (omitted.other += 1)));
-  dropWhere((line) => !line.interactive, false, () => (omitted.other += 1));
+  dropWhere(
+    () => true,
+    true,
+    (line) => (line.interactive ? (omitted.offscreenInteractive += 1) : (omitted.other += 1)),
+  );
+  dropWhere(
+    (line) => !line.interactive,
+    false,
+    () => (omitted.other += 1),
+  );
   const notice = omissionNotice(omitted, { overBudget: total > limit, layoutKnown: measure !== null });
   return { body: joinLines(lines, kept) + notice, truncated: true, droppedInteractive: omitted.offscreenInteractive };
 }
@@ -105,9 +121,11 @@ function omissionNotice(omitted: Omitted, { overBudget, layoutKnown }: { overBud
   if (omitted.offscreenText > 0) parts.push(`${omitted.offscreenText} ${layoutKnown ? "offscreen " : ""}text nodes`);
   if (omitted.other > 0) parts.push(`${omitted.other} other non-interactive nodes`);
   if (omitted.offscreenInteractive > 0) parts.push(`${omitted.offscreenInteractive} offscreen interactive elements`);
-  let notice = parts.length === 0 ? "- … nothing could be omitted" : `- … ${parts.join(" and ")} omitted (use browser.extract for full text)`;
+  let notice =
+    parts.length === 0 ? "- … nothing could be omitted" : `- … ${parts.join(" and ")} omitted (use browser.extract for full text)`;
   if (omitted.offscreenInteractive > 0) {
-    notice += "; reach offscreen elements with browser.find_in_page, browser.read_page with the ref of a section, or browser.scroll and a new snapshot";
+    notice +=
+      "; reach offscreen elements with browser.find_in_page, browser.read_page with the ref of a section, or browser.scroll and a new snapshot";
   }
   if (!overBudget) return `${notice}\n`;
   return `${notice}; the interactive elements ${layoutKnown ? "in the viewport " : ""}alone exceed maxChars and are all kept\n`;

@@ -13,7 +13,10 @@ export function snapshotHeader(snapshotId: string, url: string, rawTitle: string
 }
 
 /** Says what part of the page a read_page shows, so a partial view is never taken for the page. */
-export function describeView(options: { mode: "all" | "interactive"; depth?: number | undefined }, rootRef: string | undefined): string | null {
+export function describeView(
+  options: { mode: "all" | "interactive"; depth?: number | undefined },
+  rootRef: string | undefined,
+): string | null {
   const parts: string[] = [];
   if (options.mode === "interactive") parts.push("interactive elements only");
   if (rootRef !== undefined) parts.push(`subtree of ${rootRef}`);

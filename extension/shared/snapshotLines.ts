@@ -50,7 +50,14 @@ export function renderTree<P>(nodes: ReadonlyArray<PrintedNode<P>>): Array<Rende
 function renderNode<P>(node: PrintedNode<P>, depth: number, parent: number, lines: Array<RenderedLine<P>>): void {
   const indent = "  ".repeat(depth);
   if (node.kind === "text") {
-    lines.push({ text: `${indent}- text: ${plainPageString(node.text, MAX_TEXT_LINE_CHARS)}`, parent, depth, interactive: false, isText: true, placement: node.placement });
+    lines.push({
+      text: `${indent}- text: ${plainPageString(node.text, MAX_TEXT_LINE_CHARS)}`,
+      parent,
+      depth,
+      interactive: false,
+      isText: true,
+      placement: node.placement,
+    });
     return;
   }
   const [onlyChild] = node.children;

@@ -1,7 +1,11 @@
 /** A tiny element builder: the panel renders from state with plain DOM, no framework. */
 type Child = Node | string | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | boolean | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
@@ -14,7 +18,12 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Rec
   return element;
 }
 
-export function button(label: string, onClick: () => void | Promise<void>, className = "", attributes: Record<string, string> = {}): HTMLButtonElement {
+export function button(
+  label: string,
+  onClick: () => void | Promise<void>,
+  className = "",
+  attributes: Record<string, string> = {},
+): HTMLButtonElement {
   const element = h("button", { type: "button", class: className || undefined, ...attributes }, label);
   element.addEventListener("click", () => {
     element.disabled = true;

@@ -52,13 +52,23 @@ async function load(): Promise<void> {
 
 function draw(): void {
   const name = currentView();
-  for (const link of document.querySelectorAll<HTMLAnchorElement>(".tabs a")) link.setAttribute("aria-selected", String(link.dataset.view === name));
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(".tabs a"))
+    link.setAttribute("aria-selected", String(link.dataset.view === name));
   banner.hidden = state?.paused !== true;
-  const waiting = (state?.taskConfirmations.length ?? 0) + visibleGateConfirmations(gate).length + waitingInteractions(state?.live ?? []).length;
+  const waiting =
+    (state?.taskConfirmations.length ?? 0) + visibleGateConfirmations(gate).length + waitingInteractions(state?.live ?? []).length;
   count.hidden = waiting === 0;
   count.textContent = String(waiting);
   document.body.dataset.ready = "true";
-  const key = JSON.stringify([name, bridgeProblem, name === "now" ? [state?.agents, state?.live] : name === "history" ? state?.history : [state?.taskConfirmations, gate, waitingInteractions(state?.live ?? []).map(({ interaction }) => interaction.id)]]);
+  const key = JSON.stringify([
+    name,
+    bridgeProblem,
+    name === "now"
+      ? [state?.agents, state?.live]
+      : name === "history"
+        ? state?.history
+        : [state?.taskConfirmations, gate, waitingInteractions(state?.live ?? []).map(({ interaction }) => interaction.id)],
+  ]);
   if (drawn === name && (!LIVE_VIEWS.has(name) || key === drawnKey)) return;
   drawn = name;
   drawnKey = key;
@@ -76,7 +86,10 @@ function draw(): void {
       view.replaceChildren(...renderConfirmations(state?.taskConfirmations ?? [], gate, state?.live ?? [], showError, answered));
       return;
     case "history":
-      view.replaceChildren(...[problem].filter((node) => node !== null), ...(state === null ? [] : renderHistory(state.history, showError)));
+      view.replaceChildren(
+        ...[problem].filter((node) => node !== null),
+        ...(state === null ? [] : renderHistory(state.history, showError)),
+      );
       return;
     case "new":
       view.replaceChildren(...renderNewTask(() => void load()));

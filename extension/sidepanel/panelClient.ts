@@ -19,7 +19,8 @@ async function send(call: PanelRuntimeRequest["call"]): Promise<unknown> {
   const message: PanelRuntimeRequest = { channel: PANEL_MESSAGE_CHANNEL, call };
   const raw: unknown = await chrome.runtime.sendMessage(message);
   const response = PanelRuntimeResponseSchema.safeParse(raw);
-  if (!response.success) throw new WebOperatorError("internal_error", "The service worker gave the panel no readable answer; reload the panel.");
+  if (!response.success)
+    throw new WebOperatorError("internal_error", "The service worker gave the panel no readable answer; reload the panel.");
   if (!response.data.ok) throw new WebOperatorError(response.data.code, response.data.error);
   return response.data.result;
 }

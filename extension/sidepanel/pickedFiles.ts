@@ -14,7 +14,9 @@ export async function readPickedFile(file: File, maxBytes: number): Promise<Pick
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
   } catch (error) {
-    return { problem: `${file.name} could not be read (${error instanceof Error ? error.message : String(error)}). Check that it still exists and that you may read it.` };
+    return {
+      problem: `${file.name} could not be read (${error instanceof Error ? error.message : String(error)}). Check that it still exists and that you may read it.`,
+    };
   }
   return { name: file.name, mimeType: file.type, size: file.size, base64: toBase64(bytes) };
 }

@@ -12,8 +12,23 @@ export const BodyStateHashSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 
 /** The closed action set of v0.1. */
 export const BodyActionTypeSchema = z.enum([
-  "click", "dblclick", "hover", "focus", "fill", "type", "press", "check", "uncheck", "select",
-  "upload", "scroll", "scrollintoview", "drag", "navigate", "wait", "screenshot",
+  "click",
+  "dblclick",
+  "hover",
+  "focus",
+  "fill",
+  "type",
+  "press",
+  "check",
+  "uncheck",
+  "select",
+  "upload",
+  "scroll",
+  "scrollintoview",
+  "drag",
+  "navigate",
+  "wait",
+  "screenshot",
 ]);
 export type BodyActionType = z.infer<typeof BodyActionTypeSchema>;
 
@@ -54,30 +69,57 @@ export const BODY_ACTION_FIELDS = {
   press: { ...target, key: z.string().min(1).max(100) },
   check: target,
   uncheck: target,
-  select: { ...target, values: z.array(z.string().max(1000)).max(100).optional(), labels: z.array(z.string().max(1000)).max(100).optional() },
+  select: {
+    ...target,
+    values: z.array(z.string().max(1000)).max(100).optional(),
+    labels: z.array(z.string().max(1000)).max(100).optional(),
+  },
   upload: { ...target, ...files },
   scroll: { ...target, direction: ScrollDirectionSchema, amount: z.number().positive().max(1_000_000).optional() },
   scrollintoview: target,
   drag: { ...target, to: secondTarget },
   navigate: { url: z.string().min(1).max(8_192) },
-  wait: { ms: z.number().int().positive().max(30_000).optional(), text: z.string().min(1).max(1000).optional(), text_gone: z.string().min(1).max(1000).optional() },
+  wait: {
+    ms: z.number().int().positive().max(30_000).optional(),
+    text: z.string().min(1).max(1000).optional(),
+    text_gone: z.string().min(1).max(1000).optional(),
+  },
   screenshot: { full_page: z.boolean().optional() },
 } as const satisfies Record<BodyActionType, z.ZodRawShape>;
 
 type Fields = typeof BODY_ACTION_FIELDS;
-type Variant<K extends BodyActionType, Extra extends z.ZodRawShape> = z.ZodObject<{ type: z.ZodLiteral<K> } & Fields[K] & Extra, z.core.$strict>;
+type Variant<K extends BodyActionType, Extra extends z.ZodRawShape> = z.ZodObject<
+  { type: z.ZodLiteral<K> } & Fields[K] & Extra,
+  z.core.$strict
+>;
 
 function variants<Extra extends z.ZodRawShape>(extra: Extra): { [K in BodyActionType]: Variant<K, Extra> } {
   const built: Partial<Record<BodyActionType, z.ZodType>> = {};
-  for (const type of BodyActionTypeSchema.options) built[type] = z.strictObject({ type: z.literal(type), ...BODY_ACTION_FIELDS[type], ...extra });
+  for (const type of BodyActionTypeSchema.options)
+    built[type] = z.strictObject({ type: z.literal(type), ...BODY_ACTION_FIELDS[type], ...extra });
   return built as { [K in BodyActionType]: Variant<K, Extra> };
 }
 
 function unionOf<Extra extends z.ZodRawShape>(extra: Extra) {
   const each = variants(extra);
   return z.discriminatedUnion("type", [
-    each.click, each.dblclick, each.hover, each.focus, each.fill, each.type, each.press, each.check, each.uncheck,
-    each.select, each.upload, each.scroll, each.scrollintoview, each.drag, each.navigate, each.wait, each.screenshot,
+    each.click,
+    each.dblclick,
+    each.hover,
+    each.focus,
+    each.fill,
+    each.type,
+    each.press,
+    each.check,
+    each.uncheck,
+    each.select,
+    each.upload,
+    each.scroll,
+    each.scrollintoview,
+    each.drag,
+    each.navigate,
+    each.wait,
+    each.screenshot,
   ]);
 }
 
@@ -106,7 +148,19 @@ const F = BODY_ACTION_FIELDS;
  * (wait's `text` comes before type's, so the looser type text is the flat field.)
  */
 export const BodyActCommandPayloadSchema = z
-  .strictObject({ ...F.click, ...F.fill, ...F.wait, ...F.type, ...F.press, ...F.select, ...F.upload, ...F.scroll, ...F.drag, ...F.navigate, ...F.screenshot })
+  .strictObject({
+    ...F.click,
+    ...F.fill,
+    ...F.wait,
+    ...F.type,
+    ...F.press,
+    ...F.select,
+    ...F.upload,
+    ...F.scroll,
+    ...F.drag,
+    ...F.navigate,
+    ...F.screenshot,
+  })
   .partial()
   .extend({ type: BodyActionTypeSchema, ...actContext })
   .superRefine((value, context) => {

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotViewportSchema } from "../snapshotElements.js";
-import { BodyActCommandPayloadSchema, BodyActionOutcomeSchema, BodyActionTypeSchema, BodyReplayPayloadSchema, BodyReplayResultSchema, BodyStateHashSchema } from "./bodyActions.js";
+import {
+  BodyActCommandPayloadSchema,
+  BodyActionOutcomeSchema,
+  BodyActionTypeSchema,
+  BodyReplayPayloadSchema,
+  BodyReplayResultSchema,
+  BodyStateHashSchema,
+} from "./bodyActions.js";
 export * from "./bodyActions.js";
 
 /**
@@ -87,7 +94,15 @@ export const BODY_BROWSER_CAPABILITY: BodyCapability = {
     encode_state: { in: "perception_query", out: "state_hash", command: "body.encode_state" },
     replay: { in: "interaction_trace", out: "replay_result", command: "body.replay" },
   },
-  accepts_from: ["&memory.episodic", "&reason.plan", "&govern.telemetry", "&govern.identity", "context", "typed_action", "interaction_trace"],
+  accepts_from: [
+    "&memory.episodic",
+    "&reason.plan",
+    "&govern.telemetry",
+    "&govern.identity",
+    "context",
+    "typed_action",
+    "interaction_trace",
+  ],
   feeds_into: ["&memory.episodic", "&reason.*", "&govern.telemetry", "output"],
   action_types: BodyActionTypeSchema.options,
   state_encoding: "sha256(canonical_json({url, a11y_tree_structure, viewport_hash}))",
@@ -108,7 +123,8 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: BodyObservationSchema,
     handledBy: "bridge",
-    description: "&body.browser observation: {tabId, url, state_hash, viewport, document, a11y_tree (snapshot text with @eN refs), refs [{ref, role, name, tag, states, disabled}]}.",
+    description:
+      "&body.browser observation: {tabId, url, state_hash, viewport, document, a11y_tree (snapshot text with @eN refs), refs [{ref, role, name, tag, states, disabled}]}.",
     example: {},
     effects: "read",
   }),
@@ -116,7 +132,8 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: z.object({ tabId: TabIdSchema, state_hash: BodyStateHashSchema }),
     handledBy: "bridge",
-    description: "sha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as \"sha256:<hex>\": the same page state gives the same hash in any tab of the same viewport width and orientation; text, values and refs are not in the structure.",
+    description:
+      'sha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as "sha256:<hex>": the same page state gives the same hash in any tab of the same viewport width and orientation; text, values and refs are not in the structure.',
     example: {},
     effects: "read",
   }),
@@ -124,7 +141,8 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: BodyAffordanceSetSchema,
     handledBy: "bridge",
-    description: "The typed actions valid now: {tabId, state_hash, page, elements [{ref, role, name, actions}], forms [{name, submit, submit_ref?}]}. A disabled control has no click; a form without an enabled submit control has no submit.",
+    description:
+      "The typed actions valid now: {tabId, state_hash, page, elements [{ref, role, name, actions}], forms [{name, submit, submit_ref?}]}. A disabled control has no click; a form without an enabled submit control has no submit.",
     example: {},
     effects: "read",
   }),

@@ -33,9 +33,18 @@ const ElementIndexSchema = z.number().int().positive();
 /** The seven actions, exactly as the protocol spells them; anything else is ACTION_VALIDATION_FAILED. */
 export const BrowserUseActionSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("click_element"), element_index: ElementIndexSchema }),
-  z.strictObject({ action: z.literal("input_text"), element_index: ElementIndexSchema, text: z.string().max(100_000), overwrite: z.boolean().optional() }),
+  z.strictObject({
+    action: z.literal("input_text"),
+    element_index: ElementIndexSchema,
+    text: z.string().max(100_000),
+    overwrite: z.boolean().optional(),
+  }),
   z.strictObject({ action: z.literal("select_option"), element_index: ElementIndexSchema, option_index: ElementIndexSchema }),
-  z.strictObject({ action: z.literal("scroll"), direction: z.enum(["up", "down", "left", "right"]), pixels: z.number().int().positive().max(1_000_000).optional() }),
+  z.strictObject({
+    action: z.literal("scroll"),
+    direction: z.enum(["up", "down", "left", "right"]),
+    pixels: z.number().int().positive().max(1_000_000).optional(),
+  }),
   z.strictObject({ action: z.literal("navigate"), url: z.url({ protocol: /^https?$/ }) }),
   z.strictObject({ action: z.literal("finish_task"), message: z.string().max(10_000) }),
   z.strictObject({ action: z.literal("fail_task"), message: z.string().max(10_000) }),
@@ -62,7 +71,10 @@ export const BrowserUseStatePayloadSchema = z.strictObject({ ...tabScoped, scree
  * protocol's way (ACTION_VALIDATION_FAILED with the unchanged state), never as bad_request.
  */
 function documented(jsonType: Record<string, unknown>, description: string): z.ZodOptional<z.ZodUnknown> {
-  return z.unknown().optional().meta({ ...jsonType, description });
+  return z
+    .unknown()
+    .optional()
+    .meta({ ...jsonType, description });
 }
 const INDEX_JSON = { type: "integer", minimum: 1 };
 export const BrowserUseActPayloadSchema = z.looseObject({

@@ -10,9 +10,19 @@ export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 export const ActionContentRequestSchemas = [
   /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point, and with `highlight` the target's box for the worker's highlight. */
   z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema, highlight: z.boolean().optional() }),
-  z.object({ op: z.literal("select_option"), ref: RefSchema, values: z.array(z.string()).optional(), labels: z.array(z.string()).optional() }),
+  z.object({
+    op: z.literal("select_option"),
+    ref: RefSchema,
+    values: z.array(z.string()).optional(),
+    labels: z.array(z.string()).optional(),
+  }),
   z.object({ op: z.literal("scroll_to"), ref: RefSchema }),
-  z.object({ op: z.literal("wait_for"), text: z.string().optional(), textGone: z.string().optional(), timeoutMs: z.number().int().positive() }),
+  z.object({
+    op: z.literal("wait_for"),
+    text: z.string().optional(),
+    textGone: z.string().optional(),
+    timeoutMs: z.number().int().positive(),
+  }),
   /**
    * `after`: epoch ms of a write's dispatch; the periods count from then, and changes since then count (see watch_mutations).
    * `observe`: when quiet, the observation (of that many chars) at that moment too, one round trip fewer; observe's `retract` takes it back.
@@ -60,7 +70,12 @@ export const ActionContentResultSchemas = {
   }),
   scroll_to: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
   wait_for: z.object({ matched: z.boolean(), waitedMs: z.number() }),
-  dom_quiet: z.object({ quiet: z.boolean(), waitedMs: z.number(), observation: ObservationSchema.optional(), activity: PageActivitySchema.optional() }),
+  dom_quiet: z.object({
+    quiet: z.boolean(),
+    waitedMs: z.number(),
+    observation: ObservationSchema.optional(),
+    activity: PageActivitySchema.optional(),
+  }),
   watch_mutations: z.object({ watching: z.boolean() }),
   prepare_typing: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), before: z.string() }),
   read_value: z.object({ ref: z.string(), value: z.string() }),

@@ -6,7 +6,12 @@ export const InteractionContentRequestSchemas = [
   z.object({ op: z.literal("click"), ref: RefSchema }),
   z.object({ op: z.literal("type"), ref: RefSchema, text: z.string(), mode: TypeModeSchema }),
   z.object({ op: z.literal("focus"), ref: RefSchema }),
-  z.object({ op: z.literal("scroll"), direction: ScrollDirectionSchema, amount: z.number().positive().optional(), ref: RefSchema.optional() }),
+  z.object({
+    op: z.literal("scroll"),
+    direction: ScrollDirectionSchema,
+    amount: z.number().positive().optional(),
+    ref: RefSchema.optional(),
+  }),
   /** The gatekeeper's view of a target: the ref's element, the control under a top-frame viewport point, or the focused element. */
   z.object({ op: z.literal("describe_ref"), ref: RefSchema.optional(), point: z.object({ x: z.number(), y: z.number() }).optional() }),
 ] as const;
@@ -50,7 +55,13 @@ export const InteractionContentResultSchemas = {
    * dispatchedAt: epoch ms (the page's Date.now) once the click and what it ran at once (handlers,
    * their microtasks, zero-delay tasks) were done: the settle's quiet window starts there.
    */
-  click: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), navigationStarted: z.boolean(), dispatchedAt: z.number() }),
+  click: z.object({
+    ref: z.string(),
+    target: TargetSchema,
+    recovered: z.boolean(),
+    navigationStarted: z.boolean(),
+    dispatchedAt: z.number(),
+  }),
   type: z.object({ ref: z.string(), target: TargetSchema, value: z.string(), recovered: z.boolean() }),
   focus: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean() }),
   scroll: z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),

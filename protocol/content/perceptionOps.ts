@@ -15,7 +15,13 @@ export const PerceptionContentRequestSchemas = [
     depth: z.number().int().positive().optional(),
     ref: RefSchema.optional(),
   }),
-  z.object({ op: z.literal("find"), query: z.string().min(1), role: z.string().optional(), match: z.enum(["text", "words"]).optional(), limit: z.number().int().positive() }),
+  z.object({
+    op: z.literal("find"),
+    query: z.string().min(1),
+    role: z.string().optional(),
+    match: z.enum(["text", "words"]).optional(),
+    limit: z.number().int().positive(),
+  }),
   z.object({ op: z.literal("selection"), maxChars: z.number().int().positive() }),
   z.object({
     op: z.literal("extract"),

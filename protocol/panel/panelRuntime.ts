@@ -33,7 +33,10 @@ export const PanelLocalResultSchemas = {
 
 export const PanelRuntimeRequestSchema = z.object({
   channel: z.literal(PANEL_MESSAGE_CHANNEL),
-  call: z.union([z.object({ to: z.literal("bridge"), request: PanelBridgeRequestSchema }), z.object({ to: z.literal("extension"), request: PanelLocalRequestSchema })]),
+  call: z.union([
+    z.object({ to: z.literal("bridge"), request: PanelBridgeRequestSchema }),
+    z.object({ to: z.literal("extension"), request: PanelLocalRequestSchema }),
+  ]),
 });
 /** What the panel sends: command payloads before their defaults apply (the worker parses it). */
 export type PanelRuntimeRequest = z.input<typeof PanelRuntimeRequestSchema>;

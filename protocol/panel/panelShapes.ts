@@ -68,7 +68,11 @@ export const PanelBridgeRequestSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("tasks.respond"), payload: TASK_COMMANDS["tasks.respond"].payload }),
   z.object({ action: z.literal("tasks.providers"), payload: TASK_COMMANDS["tasks.providers"].payload }),
   /** tasks.start, plus the bytes of the files picked with the paperclip, which the bridge saves and attaches. */
-  z.object({ action: z.literal("tasks.start"), payload: TaskStartPayloadSchema.omit({ attachments: true }), files: z.array(PanelFileSchema).max(20) }),
+  z.object({
+    action: z.literal("tasks.start"),
+    payload: TaskStartPayloadSchema.omit({ attachments: true }),
+    files: z.array(PanelFileSchema).max(20),
+  }),
   /** The panel's own: what it draws, the Stop-all switch, the full trace and the provider settings it may write. */
   z.object({ action: z.literal("state") }),
   z.object({ action: z.literal("stop_all") }),
@@ -88,7 +92,9 @@ export const PanelBridgeResultSchemas = {
   "tasks.confirm": TASK_COMMANDS["tasks.confirm"].result,
   "tasks.respond": TASK_COMMANDS["tasks.respond"].result,
   "tasks.providers": TASK_COMMANDS["tasks.providers"].result,
-  "tasks.start": TASK_COMMANDS["tasks.start"].result.extend({ attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })) }),
+  "tasks.start": TASK_COMMANDS["tasks.start"].result.extend({
+    attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })),
+  }),
   state: PanelStateSchema,
   stop_all: z.object({ stopped: z.array(TaskIdSchema), paused: z.literal(true) }),
   resume_all: z.object({ paused: z.literal(false) }),

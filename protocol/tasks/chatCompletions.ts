@@ -40,11 +40,17 @@ export const ChatCompletionResponseSchema = z.looseObject({
       }),
     )
     .min(1),
-  usage: z.looseObject({ prompt_tokens: z.number().int().nonnegative().optional(), completion_tokens: z.number().int().nonnegative().optional() }).nullable().optional(),
+  usage: z
+    .looseObject({ prompt_tokens: z.number().int().nonnegative().optional(), completion_tokens: z.number().int().nonnegative().optional() })
+    .nullable()
+    .optional(),
 });
 export type ChatCompletionResponse = z.infer<typeof ChatCompletionResponseSchema>;
 
 /** An error body as OpenAI and most compatible servers send it. */
 export const ChatCompletionErrorBodySchema = z.looseObject({
-  error: z.union([z.string(), z.looseObject({ message: z.string().optional(), type: z.string().nullable().optional(), code: z.unknown().optional() })]),
+  error: z.union([
+    z.string(),
+    z.looseObject({ message: z.string().optional(), type: z.string().nullable().optional(), code: z.unknown().optional() }),
+  ]),
 });

@@ -5,7 +5,13 @@ import { z } from "zod";
  * from the provider settings file in the config dir, at every tasks.start, so they can be
  * set (with `weboperator config set` or the side panel) without restarting the browser.
  */
-export const ProviderSettingNameSchema = z.enum(["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL"]);
+export const ProviderSettingNameSchema = z.enum([
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_BASE_URL",
+  "OPENAI_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_MODEL",
+]);
 export type ProviderSettingName = z.infer<typeof ProviderSettingNameSchema>;
 
 /** Settings whose values never leave the bridge or the file: surfaces say only whether they are set. */
@@ -18,7 +24,8 @@ export function providerSettingProblem(name: ProviderSettingName, value: string)
   if (value.length === 0) return `${name} is empty; to remove it, unset it instead`;
   if (value.length > 4_096) return `${name} is longer than 4096 characters`;
   if (/[\u0000-\u001f\u007f]/.test(value)) return `${name} contains a line break or another control character`;
-  if (URL_SETTINGS.has(name) && !/^https?:\/\/[^/\s]+/.test(value)) return `${name} must be an http(s) URL such as http://127.0.0.1:11434/v1`;
+  if (URL_SETTINGS.has(name) && !/^https?:\/\/[^/\s]+/.test(value))
+    return `${name} must be an http(s) URL such as http://127.0.0.1:11434/v1`;
   return null;
 }
 

@@ -7,7 +7,8 @@ export const SKILL_COMMANDS = {
     payload: SkillListPayloadSchema,
     result: SkillListResultSchema,
     handledBy: "bridge",
-    description: "Skills learnt from finished tasks whose traces went through the same sequence of page states, newest first: {skills [{id, goal, startUrl, states, steps, sourceTasks, createdAt, updatedAt}]}.",
+    description:
+      "Skills learnt from finished tasks whose traces went through the same sequence of page states, newest first: {skills [{id, goal, startUrl, states, steps, sourceTasks, createdAt, updatedAt}]}.",
     example: { limit: 10 },
     effects: "read",
     gated: false,

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { TaskConfirmationSchema, TaskErrorSchema, TaskIdSchema, TaskInteractionSchema, TaskStatusSchema, TaskSummarySchema } from "./taskShapes.js";
+import {
+  TaskConfirmationSchema,
+  TaskErrorSchema,
+  TaskIdSchema,
+  TaskInteractionSchema,
+  TaskStatusSchema,
+  TaskSummarySchema,
+} from "./taskShapes.js";
 import { SkillSummarySchema } from "./skillShapes.js";
 
 /**
@@ -55,5 +62,10 @@ export const SkillDetectedEventSchema = z.object({
   skill: SkillSummarySchema,
 });
 
-export const TaskEventSchema = z.discriminatedUnion("kind", [TaskUpdateEventSchema, TaskStepEventSchema, TaskErrorEventSchema, SkillDetectedEventSchema]);
+export const TaskEventSchema = z.discriminatedUnion("kind", [
+  TaskUpdateEventSchema,
+  TaskStepEventSchema,
+  TaskErrorEventSchema,
+  SkillDetectedEventSchema,
+]);
 export type TaskEvent = z.infer<typeof TaskEventSchema>;

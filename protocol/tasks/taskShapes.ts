@@ -58,7 +58,12 @@ export const TaskStartPayloadSchema = z.strictObject({
   autoConfirm: z.boolean().default(false),
   attachments: z.array(TaskAttachmentInputSchema).max(20).default([]),
   /** The whole task's budget; past it the task ends as timed_out. */
-  timeoutMs: z.number().int().min(1_000).max(24 * 3_600_000).default(15 * 60_000),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(24 * 3_600_000)
+    .default(15 * 60_000),
   maxSteps: z.number().int().min(1).max(1_000).default(100),
   provider: TaskProviderSchema.default("claude"),
   model: z.string().min(1).max(200).optional(),
@@ -108,14 +113,31 @@ export type WatchUntil = z.infer<typeof WatchUntilSchema>;
  */
 export const TaskInteractionSchema = z.discriminatedUnion("type", [
   z.object({ id: z.string(), type: z.literal("question"), question: z.string(), requestedAt: z.string() }),
-  z.object({ id: z.string(), type: z.literal("user_action"), action: UserActionKindSchema, instructions: z.string(), tabId: TabIdSchema.nullable(), requestedAt: z.string() }),
-  z.object({ id: z.string(), type: z.literal("watch"), text: z.string(), until: WatchUntilSchema, tabId: TabIdSchema, deadline: z.string(), requestedAt: z.string() }),
+  z.object({
+    id: z.string(),
+    type: z.literal("user_action"),
+    action: UserActionKindSchema,
+    instructions: z.string(),
+    tabId: TabIdSchema.nullable(),
+    requestedAt: z.string(),
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal("watch"),
+    text: z.string(),
+    until: WatchUntilSchema,
+    tabId: TabIdSchema,
+    deadline: z.string(),
+    requestedAt: z.string(),
+  }),
   z.object({ id: z.string(), type: z.literal("schedule"), resumeAt: z.string(), requestedAt: z.string() }),
 ]);
 export type TaskInteraction = z.infer<typeof TaskInteractionSchema>;
 
 /** Whether the interaction waits for the person (a question or a step in the browser), rather than for the page or the clock. */
-export function waitsForPerson(interaction: TaskInteraction): interaction is Extract<TaskInteraction, { type: "question" | "user_action" }> {
+export function waitsForPerson(
+  interaction: TaskInteraction,
+): interaction is Extract<TaskInteraction, { type: "question" | "user_action" }> {
   return interaction.type === "question" || interaction.type === "user_action";
 }
 
@@ -128,7 +150,9 @@ export const TaskRespondPayloadSchema = z
     /** A request_user_action step: true when the person did it, false when they could not or would not. */
     done: z.boolean().optional(),
   })
-  .refine((payload) => (payload.text === undefined) !== (payload.done === undefined), { message: "give text (to answer a question) or done (for a user action), not both" });
+  .refine((payload) => (payload.text === undefined) !== (payload.done === undefined), {
+    message: "give text (to answer a question) or done (for a user action), not both",
+  });
 export const TaskRespondResultSchema = z.object({ id: TaskIdSchema, interactionId: z.string(), status: TaskStatusSchema });
 
 export const TaskAttachmentSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() });
@@ -212,7 +236,12 @@ export const TaskStartResultSchema = z.object({
 });
 export const TaskStateResultSchema = TaskSummarySchema;
 export const TaskConfirmPayloadSchema = z.strictObject({ id: TaskIdSchema, allow: z.boolean() });
-export const TaskConfirmResultSchema = z.object({ id: TaskIdSchema, confirmationId: z.string(), allowed: z.boolean(), status: TaskStatusSchema });
+export const TaskConfirmResultSchema = z.object({
+  id: TaskIdSchema,
+  confirmationId: z.string(),
+  allowed: z.boolean(),
+  status: TaskStatusSchema,
+});
 /** Answers when the task ends, or when the request's timeoutMs is nearly spent (then `ended: false`). */
 export const TaskWaitResultSchema = TaskSummarySchema.extend({ ended: z.boolean() });
 /** ids: only these tasks' events reach this connection; omitted: every task's again. */

@@ -30,7 +30,17 @@ export type PageActivity = z.infer<typeof PageActivitySchema>;
  * field), "requests" (the page only sent requests), "none" (none of these: if a change was
  * expected, the target was likely wrong), "unknown" (the page could not be watched).
  */
-export const ActionEffectSchema = z.enum(["navigated", "new_tab", "dialog", "download", "page_changed", "focus", "requests", "none", "unknown"]);
+export const ActionEffectSchema = z.enum([
+  "navigated",
+  "new_tab",
+  "dialog",
+  "download",
+  "page_changed",
+  "focus",
+  "requests",
+  "none",
+  "unknown",
+]);
 export type ActionEffect = z.infer<typeof ActionEffectSchema>;
 
 /** The short line an adapter (MCP, the Claude toolset) gives a model when an action's effect was "none". */

@@ -5,7 +5,6 @@ import { command, type CommandSpec } from "../commandSpec.js";
 import { SnapshotFieldsSchema } from "../snapshotShapes.js";
 export { SnapshotSourceSchema } from "../snapshotShapes.js";
 
-
 export const ReadPageDeepPayloadSchema = z.strictObject({
   ...tabScoped,
   maxChars: z.number().int().min(500).max(500_000).optional(),

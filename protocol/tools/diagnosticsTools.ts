@@ -84,7 +84,8 @@ export const DIAGNOSTICS_TOOL_COMMANDS = {
     payload: ReadConsolePayloadSchema,
     result: ReadConsoleResultSchema,
     handledBy: "extension",
-    description: "Console messages and uncaught errors since the last read of the tab: {tabId, entries: [{level, source, text, url?, line?, timestamp}], dropped}. Credentials redacted.",
+    description:
+      "Console messages and uncaught errors since the last read of the tab: {tabId, entries: [{level, source, text, url?, line?, timestamp}], dropped}. Credentials redacted.",
     example: {},
     level: "L2",
     effects: "read",
@@ -94,7 +95,8 @@ export const DIAGNOSTICS_TOOL_COMMANDS = {
     payload: ReadNetworkPayloadSchema,
     result: ReadNetworkResultSchema,
     handledBy: "extension",
-    description: "Requests since the last read of the tab: {tabId, entries: [{method, url, type, status?, mimeType?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
+    description:
+      "Requests since the last read of the tab: {tabId, entries: [{method, url, type, status?, mimeType?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
     example: {},
     level: "L0",
     effects: "read",

@@ -13,7 +13,8 @@ export const HostPatternSchema = z
   .min(1)
   .max(253)
   .regex(/^(\*\.)?(\[[0-9a-f:.]+\]|[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/i, {
-    message: 'a host pattern is a hostname ("example.com"), a wildcard ("*.example.com"), or an IP literal ("127.0.0.1", "[::1]"), without scheme or port',
+    message:
+      'a host pattern is a hostname ("example.com"), a wildcard ("*.example.com"), or an IP literal ("127.0.0.1", "[::1]"), without scheme or port',
   });
 
 export { ConfirmationCategorySchema, type ConfirmationCategory } from "../confirmation.js";
@@ -118,7 +119,8 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: z.strictObject({}),
     result: PolicyGetResultSchema,
     handledBy: "extension",
-    description: "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations, shareAgentTabs}, userOverrides, agentOverrides}.",
+    description:
+      "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations, shareAgentTabs}, userOverrides, agentOverrides}.",
     example: {},
     level: "L0",
     effects: "read",
@@ -128,7 +130,8 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: PolicyPatchSchema,
     result: PolicySetResultSchema,
     handledBy: "extension",
-    description: "Tightens the policy: {policy, changed}. From the socket the policy may only be tightened (a loosening is policy_denied); tightenings last until the browser restarts.",
+    description:
+      "Tightens the policy: {policy, changed}. From the socket the policy may only be tightened (a loosening is policy_denied); tightenings last until the browser restarts.",
     example: { blockedHosts: ["*.evil.test"] },
     level: "L0",
     effects: "write",
@@ -138,7 +141,8 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: ConfirmPayloadSchema,
     result: ConfirmResultSchema,
     handledBy: "extension",
-    description: "Answers a confirmation_required: allow runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}); allow false cancels. Expired or answered: policy_denied; unknown: not_found. When the user's confirmations setting is \"user\", only the side panel answers and this is policy_denied.",
+    description:
+      'Answers a confirmation_required: allow runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}); allow false cancels. Expired or answered: policy_denied; unknown: not_found. When the user\'s confirmations setting is "user", only the side panel answers and this is policy_denied.',
     example: { id: "cf_ab12cd34ef56", allow: true },
     level: "L0",
     effects: "write",

@@ -13,7 +13,12 @@ const RefActionResult = ActionEffectsSchema.extend({
   recovered: z.boolean(),
 });
 
-export const ClickTrustedPayloadSchema = z.strictObject({ ref: RefSchema, reason: z.string().max(500).optional(), ...ClickOptionsShape, ...tabScoped });
+export const ClickTrustedPayloadSchema = z.strictObject({
+  ref: RefSchema,
+  reason: z.string().max(500).optional(),
+  ...ClickOptionsShape,
+  ...tabScoped,
+});
 export const HoverPayloadSchema = z.strictObject({ ref: RefSchema, ...tabScoped });
 
 export const TypeTrustedPayloadSchema = z.strictObject({
@@ -40,9 +45,14 @@ export const SelectOptionResultSchema = RefActionResult.extend({
   selected: z.array(z.object({ value: z.string(), label: z.string() })),
 });
 
-
 export const ScrollToPayloadSchema = z.strictObject({ ref: RefSchema, ...tabScoped });
-export const ScrollToResultSchema = z.object({ tabId: TabIdSchema, ref: z.string(), target: ActionTargetSchema, recovered: z.boolean(), inViewport: z.boolean() });
+export const ScrollToResultSchema = z.object({
+  tabId: TabIdSchema,
+  ref: z.string(),
+  target: ActionTargetSchema,
+  recovered: z.boolean(),
+  inViewport: z.boolean(),
+});
 
 export const WaitForPayloadSchema = z
   .strictObject({
@@ -59,13 +69,32 @@ export const WaitForResultSchema = z.object({ tabId: TabIdSchema, matched: z.boo
 
 const BatchStepSchema = z.discriminatedUnion("tool", [
   z.strictObject({ tool: z.literal("click"), ref: RefSchema, ...ClickOptionsShape }),
-  z.strictObject({ tool: z.literal("type"), ref: RefSchema, text: z.string().max(100_000), mode: TypeModeSchema.optional(), submit: z.boolean().optional() }),
-  z.strictObject({ tool: z.literal("select_option"), ref: RefSchema, values: z.array(z.string()).optional(), labels: z.array(z.string()).optional() }),
+  z.strictObject({
+    tool: z.literal("type"),
+    ref: RefSchema,
+    text: z.string().max(100_000),
+    mode: TypeModeSchema.optional(),
+    submit: z.boolean().optional(),
+  }),
+  z.strictObject({
+    tool: z.literal("select_option"),
+    ref: RefSchema,
+    values: z.array(z.string()).optional(),
+    labels: z.array(z.string()).optional(),
+  }),
 ]);
 export const BatchActionsPayloadSchema = z.strictObject({ actions: z.array(BatchStepSchema).min(1).max(4), ...tabScoped });
 export const BatchActionsResultSchema = z.object({
   tabId: TabIdSchema,
-  results: z.array(z.object({ tool: z.string(), ok: z.boolean(), result: z.unknown().optional(), code: z.string().optional(), error: z.string().optional() })),
+  results: z.array(
+    z.object({
+      tool: z.string(),
+      ok: z.boolean(),
+      result: z.unknown().optional(),
+      code: z.string().optional(),
+      error: z.string().optional(),
+    }),
+  ),
   completed: z.number().int(),
   /** Why the batch stopped early: a step failed, or a new browsing context made later refs unsafe. */
   stopped: z.string().optional(),
@@ -99,7 +128,8 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: ToolsPayloadSchema,
     result: ToolsResultSchema,
     handledBy: "extension",
-    description: "Every browser tool with its level, effects, gatekeeper intent, aliases, capability group, description, example and input JSON Schema; `caps` (e.g. [\"read\", \"input\"], or [\"all\"]) lists only those groups' tools, core always among them.",
+    description:
+      'Every browser tool with its level, effects, gatekeeper intent, aliases, capability group, description, example and input JSON Schema; `caps` (e.g. ["read", "input"], or ["all"]) lists only those groups\' tools, core always among them.',
     example: { caps: ["read"] },
     level: "L0",
     effects: "read",
@@ -129,7 +159,8 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: HoverPayloadSchema,
     result: z.object({ tabId: TabIdSchema, ref: z.string(), target: ActionTargetSchema, recovered: z.boolean() }),
     handledBy: "extension",
-    description: "Puts keyboard focus on `ref` (or its focusable ancestor) without clicking it: {tabId, ref, target, recovered}; not_actionable when it cannot take focus.",
+    description:
+      "Puts keyboard focus on `ref` (or its focusable ancestor) without clicking it: {tabId, ref, target, recovered}; not_actionable when it cannot take focus.",
     example: { ref: "sk4m9_1_3" },
     level: "L1",
     effects: "write",
@@ -186,7 +217,12 @@ export const INTERACTION_TOOL_COMMANDS = {
     handledBy: "extension",
     description:
       "Up to four click/type/select_option steps, each gated on its own: {tabId, results: [{tool, ok, result | code+error}], completed, stopped?}. Stops at a failed step, or before reusing refs after a navigation or a new tab.",
-    example: { actions: [{ tool: "type", ref: "sk4m9_1_4", text: "Ada" }, { tool: "click", ref: "sk4m9_1_5" }] },
+    example: {
+      actions: [
+        { tool: "type", ref: "sk4m9_1_4", text: "Ada" },
+        { tool: "click", ref: "sk4m9_1_5" },
+      ],
+    },
     level: "L1",
     effects: "write",
     intent: "composes",

@@ -119,7 +119,7 @@ export const PERCEPTION_TOOL_COMMANDS = {
     result: ReadPageResultSchema,
     handledBy: "extension",
     description:
-      "Same engine and refs as browser.snapshot, shaped: mode \"all\" (default) or \"interactive\" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree.",
+      'Same engine and refs as browser.snapshot, shaped: mode "all" (default) or "interactive" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree.',
     example: { mode: "interactive", depth: 3 },
     level: "L1",
     effects: "read",
@@ -130,7 +130,7 @@ export const PERCEPTION_TOOL_COMMANDS = {
     result: FindInPageResultSchema,
     handledBy: "extension",
     description:
-      "Up to 20 elements whose role, name or text match `query`, printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. `match: \"words\"` takes a description instead and lists elements best first by word overlap. No match is matchCount 0, not an error.",
+      'Up to 20 elements whose role, name or text match `query`, printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. `match: "words"` takes a description instead and lists elements best first by word overlap. No match is matchCount 0, not an error.',
     example: { query: "checkout", role: "button" },
     level: "L1",
     effects: "read",
@@ -141,7 +141,8 @@ export const PERCEPTION_TOOL_COMMANDS = {
     payload: GetSelectionPayloadSchema,
     result: GetSelectionResultSchema,
     handledBy: "extension",
-    description: "The user's text selection, text fields included (never a password's): {tabId, url, text, ref?, totalChars, truncated, untrusted}.",
+    description:
+      "The user's text selection, text fields included (never a password's): {tabId, url, text, ref?, totalChars, truncated, untrusted}.",
     example: {},
     level: "L1",
     effects: "read",

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ClickCountSchema, ModifiersSchema, MouseButtonSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import {
+  ClickCountSchema,
+  ModifiersSchema,
+  MouseButtonSchema,
+  RefSchema,
+  ScrollDirectionSchema,
+  TabIdSchema,
+  tabScoped,
+} from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 
@@ -161,7 +169,8 @@ export const POINTER_TOOL_COMMANDS = {
     payload: ClickXyPayloadSchema,
     result: ClickXyResultSchema,
     handledBy: "extension",
-    description: "A trusted click at viewport CSS pixels (x, y): {tabId, x, y, button, count, target: {tag, role?, name?}, ...effects}. The element under the point is judged by the gatekeeper.",
+    description:
+      "A trusted click at viewport CSS pixels (x, y): {tabId, x, y, button, count, target: {tag, role?, name?}, ...effects}. The element under the point is judged by the gatekeeper.",
     example: { x: 100, y: 60 },
     level: "L2",
     effects: "write",
@@ -203,7 +212,8 @@ export const POINTER_TOOL_COMMANDS = {
     payload: DragPayloadSchema,
     result: DragResultSchema,
     handledBy: "extension",
-    description: "Drags from a ref or point to a ref or point: HTML5 drag and drop (CDP drag interception) or a pointer drag: {tabId, from, to, mode, source, target, ...effects}.",
+    description:
+      "Drags from a ref or point to a ref or point: HTML5 drag and drop (CDP drag interception) or a pointer drag: {tabId, from, to, mode, source, target, ...effects}.",
     example: { from: { ref: "sk4m9_1_3" }, to: { x: 400, y: 300 } },
     level: "L2",
     effects: "write",

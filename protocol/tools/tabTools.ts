@@ -194,7 +194,8 @@ export const TAB_TOOL_COMMANDS = {
     payload: TabsListPayloadSchema,
     result: TabsListResultSchema,
     handledBy: "extension",
-    description: "Tabs across all windows: {tabs: [{tabId, windowId, index, url, title, active, focusedWindow, groupId?, status, audible?, pinned}], visibleTabId, totalTabs, truncated}. Listing never moves the route.",
+    description:
+      "Tabs across all windows: {tabs: [{tabId, windowId, index, url, title, active, focusedWindow, groupId?, status, audible?, pinned}], visibleTabId, totalTabs, truncated}. Listing never moves the route.",
     example: {},
     level: "L0",
     effects: "read",
@@ -204,7 +205,8 @@ export const TAB_TOOL_COMMANDS = {
     payload: TabOpenPayloadSchema,
     result: TabOpenResultSchema,
     handledBy: "extension",
-    description: "Opens a tab (in the background unless active: true; with newWindow: true as the front tab of a new unfocused window, so it renders without taking the user's focus) and answers once loaded: {tabId, windowId, url, title, active}.",
+    description:
+      "Opens a tab (in the background unless active: true; with newWindow: true as the front tab of a new unfocused window, so it renders without taking the user's focus) and answers once loaded: {tabId, windowId, url, title, active}.",
     example: { url: "https://example.com" },
     level: "L0",
     effects: "write",
@@ -290,7 +292,8 @@ export const TAB_TOOL_COMMANDS = {
     payload: SessionsRecentlyClosedPayloadSchema,
     result: SessionsRecentlyClosedResultSchema,
     handledBy: "extension",
-    description: "Recently closed tabs and windows: {sessions: [{kind: \"tab\", sessionId, closedAt, url, title} | {kind: \"window\", sessionId, closedAt, tabCount, tabs}]}.",
+    description:
+      'Recently closed tabs and windows: {sessions: [{kind: "tab", sessionId, closedAt, url, title} | {kind: "window", sessionId, closedAt, tabCount, tabs}]}.',
     example: { maxResults: 5 },
     level: "L0",
     effects: "read",
@@ -299,7 +302,8 @@ export const TAB_TOOL_COMMANDS = {
     payload: SessionRestorePayloadSchema,
     result: SessionRestoreResultSchema,
     handledBy: "extension",
-    description: "Restores a closed tab or window (the latest without sessionId): {restored: \"tab\"|\"window\", tabId?, windowId?, url?, title?}; the user's visible tab is put back in front.",
+    description:
+      'Restores a closed tab or window (the latest without sessionId): {restored: "tab"|"window", tabId?, windowId?, url?, title?}; the user\'s visible tab is put back in front.',
     example: {},
     level: "L0",
     effects: "write",

@@ -25,10 +25,16 @@ export const UploadFilePayloadSchema = z
      * paperclip). They resolve only inside that task, and need no allowUploads: the user gave
      * these files to this task. From anywhere else they answer upload_refused.
      */
-    attachments: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)).min(1).max(20).optional(),
+    attachments: z
+      .array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/))
+      .min(1)
+      .max(20)
+      .optional(),
     ...tabScoped,
   })
-  .refine((payload) => [payload.paths, payload.files, payload.attachments].filter((given) => given !== undefined).length === 1, { message: "give one of paths, files or attachments" });
+  .refine((payload) => [payload.paths, payload.files, payload.attachments].filter((given) => given !== undefined).length === 1, {
+    message: "give one of paths, files or attachments",
+  });
 
 export const UploadFileResultSchema = ActionEffectsSchema.extend({
   tabId: TabIdSchema,

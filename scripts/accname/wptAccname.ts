@@ -78,7 +78,11 @@ export function isShowableName(outcome: CaseOutcome): boolean {
  */
 export function snapshotTally(outcomes: readonly CaseOutcome[]): { found: number; showable: number; chromium: number } {
   const showable = outcomes.filter(isShowableName);
-  return { found: showable.filter((each) => each.inSnapshot).length, showable: showable.length, chromium: showable.filter((each) => each.case.chromiumMatches).length };
+  return {
+    found: showable.filter((each) => each.inSnapshot).length,
+    showable: showable.length,
+    chromium: showable.filter((each) => each.case.chromiumMatches).length,
+  };
 }
 
 export function formatSnapshotTally(outcomes: readonly CaseOutcome[]): string {
@@ -99,7 +103,11 @@ function canonicalRole(role: string): string {
   return lower;
 }
 
-export async function runWptAccname(browser: Browser, client: WebOperatorClient, onPage?: (file: string, outcomes: CaseOutcome[]) => void): Promise<CaseOutcome[]> {
+export async function runWptAccname(
+  browser: Browser,
+  client: WebOperatorClient,
+  onPage?: (file: string, outcomes: CaseOutcome[]) => void,
+): Promise<CaseOutcome[]> {
   const cases = loadCases().filter((each) => each.kind !== "description");
   const byFile = new Map<string, AccnameCase[]>();
   for (const each of cases) byFile.set(each.file, [...(byFile.get(each.file) ?? []), each]);
@@ -118,7 +126,13 @@ export async function runWptAccname(browser: Browser, client: WebOperatorClient,
         const element = described[each.index];
         const ours = element === undefined ? "(missing)" : each.kind === "role" ? element.role : element.name;
         const passed = element !== undefined && matches(each.kind, each.expected, ours);
-        return { case: each, ours, printed: element?.printed ?? false, passed, inSnapshot: each.kind === "name" && text.includes(printedName(each.expected)) };
+        return {
+          case: each,
+          ours,
+          printed: element?.printed ?? false,
+          passed,
+          inSnapshot: each.kind === "name" && text.includes(printedName(each.expected)),
+        };
       });
       onPage?.(file, pageOutcomes);
       outcomes.push(...pageOutcomes);
@@ -147,7 +161,9 @@ export function formatTable(outcomes: readonly CaseOutcome[]): string {
   const ours = tally(outcomes);
   const row = (kind: "name" | "role"): string =>
     `| ${kind} | ${ours[kind].total} | ${ours[kind].passed} | ${CHROMIUM_PASSES[kind].passed} |`;
-  return ["| kind | cases | WebOperator passes | Chromium 156 passes |", "| --- | ---: | ---: | ---: |", row("name"), row("role")].join("\n");
+  return ["| kind | cases | WebOperator passes | Chromium 156 passes |", "| --- | ---: | ---: | ---: |", row("name"), row("role")].join(
+    "\n",
+  );
 }
 
 const DescribedSchema = PerceptionContentResultSchemas.describe_elements;
@@ -163,13 +179,23 @@ async function describe(browser: Browser, tabId: number, limit: number): Promise
 }
 
 async function extensionWorker(browser: Browser): Promise<WebWorker> {
-  const target = await browser.waitForTarget((each) => each.type() === "service_worker" && each.url().startsWith(`chrome-extension://${EXTENSION_ID}/`));
+  const target = await browser.waitForTarget(
+    (each) => each.type() === "service_worker" && each.url().startsWith(`chrome-extension://${EXTENSION_ID}/`),
+  );
   const worker = await target.worker();
   if (worker === null) throw new Error("the extension's service worker is not running");
   return worker;
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".htm": "text/html; charset=utf-8", ".xhtml": "application/xhtml+xml", ".svg": "image/svg+xml", ".png": "image/png", ".css": "text/css", ".js": "text/javascript" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".htm": "text/html; charset=utf-8",
+  ".xhtml": "application/xhtml+xml",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".css": "text/css",
+  ".js": "text/javascript",
+};
 
 /** Serves cases/ as the web root on 127.0.0.1, read in place (the corpus is never copied). */
 async function serveCases(): Promise<Server> {

@@ -20,13 +20,24 @@ port.onMessage.addListener((message) => port.postMessage(message));
  * manifest's key only so the host manifest's allowed origin is the one we already know;
  * it runs in its own profile, never beside our extension.
  */
-export async function measureNativeEcho(count: number, sizes: readonly number[], { headless = true }: { headless?: boolean } = {}): Promise<Record<string, number[]>> {
+export async function measureNativeEcho(
+  count: number,
+  sizes: readonly number[],
+  { headless = true }: { headless?: boolean } = {},
+): Promise<Record<string, number[]>> {
   const root = mkdtempSync(join(tmpdir(), "wo-echo-"));
   try {
     const extension = join(root, "extension");
     mkdirSync(extension);
     const ours = JSON.parse(readFileSync(join(builtExtensionDir(), "manifest.json"), "utf8")) as { key: string };
-    const manifest = { manifest_version: 3, name: "native echo", version: "1.0", key: ours.key, background: { service_worker: "worker.js" }, permissions: ["nativeMessaging"] };
+    const manifest = {
+      manifest_version: 3,
+      name: "native echo",
+      version: "1.0",
+      key: ours.key,
+      background: { service_worker: "worker.js" },
+      permissions: ["nativeMessaging"],
+    };
     writeFileSync(join(extension, "manifest.json"), JSON.stringify(manifest));
     writeFileSync(join(extension, "worker.js"), ECHO_WORKER);
 
@@ -36,8 +47,13 @@ export async function measureNativeEcho(count: number, sizes: readonly number[],
     const results = join(root, "results.json");
     const hostEntry = join(dirname(fileURLToPath(import.meta.url)), "nativeEchoHost.js");
     const launcher = join(hosts, "echo-host.sh");
-    writeFileSync(launcher, `#!/bin/sh\nexec '${process.execPath}' '${hostEntry}' '${results}' ${count} ${sizes.join(" ")}\n`, { mode: 0o755 });
-    writeFileSync(join(hosts, `${NATIVE_HOST_NAME}.json`), JSON.stringify({ name: NATIVE_HOST_NAME, description: "echo", path: launcher, type: "stdio", allowed_origins: [EXTENSION_ORIGIN] }));
+    writeFileSync(launcher, `#!/bin/sh\nexec '${process.execPath}' '${hostEntry}' '${results}' ${count} ${sizes.join(" ")}\n`, {
+      mode: 0o755,
+    });
+    writeFileSync(
+      join(hosts, `${NATIVE_HOST_NAME}.json`),
+      JSON.stringify({ name: NATIVE_HOST_NAME, description: "echo", path: launcher, type: "stdio", allowed_origins: [EXTENSION_ORIGIN] }),
+    );
 
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: findBrowser() ?? "/usr/bin/chromium",

@@ -40,7 +40,8 @@ function roundTrip(message: unknown): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  if (resultFile === undefined || !Number.isInteger(count) || sizes.some((size) => !Number.isInteger(size))) throw new Error("usage: nativeEchoHost RESULT_FILE COUNT SIZE...");
+  if (resultFile === undefined || !Number.isInteger(count) || sizes.some((size) => !Number.isInteger(size)))
+    throw new Error("usage: nativeEchoHost RESULT_FILE COUNT SIZE...");
   const results: Record<string, number[]> = {};
   for (const size of sizes) {
     const message = { kind: "echo", pad: "x".repeat(size) };

@@ -12,7 +12,11 @@ export interface StaticServer {
  * Serves files under root from 127.0.0.1, plus any extra in-memory pages by path, with
  * `headers` on every answer. Reads each file per request: nothing is copied anywhere.
  */
-export async function serveStatic(root: string | null, pages: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<StaticServer> {
+export async function serveStatic(
+  root: string | null,
+  pages: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<StaticServer> {
   const base = root === null ? null : resolve(root);
   const server: Server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);

@@ -3,7 +3,16 @@ import { COMMANDS, MAX_PREAUTH_FRAME_BYTES, UPLINK_REQUEST_TYPE, encodeJsonFrame
 import { hostileValue, mutatePayload, sampleFromSchema, type JsonSchema } from "./jsonSchemaSample.js";
 import type { SeededRandom } from "./seededRandom.js";
 
-export const FRAME_CATEGORIES = ["random-bytes", "truncated", "oversized", "split", "wrong-shape", "mutated", "unauthenticated", "flood"] as const;
+export const FRAME_CATEGORIES = [
+  "random-bytes",
+  "truncated",
+  "oversized",
+  "split",
+  "wrong-shape",
+  "mutated",
+  "unauthenticated",
+  "flood",
+] as const;
 export type FrameCategory = (typeof FRAME_CATEGORIES)[number];
 
 const WEIGHTS: Record<FrameCategory, number> = {
@@ -59,7 +68,19 @@ export function unauthenticatedRequest(random: SeededRandom, factory: RequestFac
     { url: canary, tabId: random.int(1, 50) },
     mutatePayload(sampleFromSchema(payloadSchema(type), random), random),
   ]);
-  const token = random.pick<unknown>([undefined, "", "wrong", `${factory.token}x`, factory.token.slice(0, -1), factory.token.toUpperCase(), " ".repeat(999), 12345, null, [factory.token], { token: factory.token }]);
+  const token = random.pick<unknown>([
+    undefined,
+    "",
+    "wrong",
+    `${factory.token}x`,
+    factory.token.slice(0, -1),
+    factory.token.toUpperCase(),
+    " ".repeat(999),
+    12345,
+    null,
+    [factory.token],
+    { token: factory.token },
+  ]);
   const request: Record<string, unknown> = { id: `${UNAUTHENTICATED_ID_PREFIX}${factory.nextId()}`, type, payload };
   if (token !== undefined) request.token = token;
   return request;
@@ -85,7 +106,12 @@ export function wrongShapeValue(random: SeededRandom, factory: RequestFactory): 
     () => ({ id: `a-${factory.nextId()}`, type: "bridge.health", payload: [1, 2], token: factory.token }),
     () => ({ id: `a-${factory.nextId()}`, type: "bridge.health", timeoutMs: -5, token: factory.token }),
     () => ({ id: `a-${factory.nextId()}`, type: "x".repeat(random.int(101, 500)), token: factory.token }),
-    () => ({ id: `${UNAUTHENTICATED_ID_PREFIX}${factory.nextId()}`, type: "browser.navigate", payload: { url: factory.canaryUrl() }, auth: factory.token }),
+    () => ({
+      id: `${UNAUTHENTICATED_ID_PREFIX}${factory.nextId()}`,
+      type: "browser.navigate",
+      payload: { url: factory.canaryUrl() },
+      auth: factory.token,
+    }),
     () => [healthRequest(factory)],
     () => random.text(30),
   ])();
@@ -111,7 +137,10 @@ export function oversizedFrame(random: SeededRandom, factory: RequestFactory): U
     new DataView(header.buffer).setUint32(0, random.int(MAX_PREAUTH_FRAME_BYTES + 1, 0xffffffff), true);
     return header;
   }
-  return encode({ ...unauthenticatedRequest(random, factory), padding: "p".repeat(random.int(MAX_PREAUTH_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES * 3)) });
+  return encode({
+    ...unauthenticatedRequest(random, factory),
+    padding: "p".repeat(random.int(MAX_PREAUTH_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES * 3)),
+  });
 }
 
 /** Cuts bytes into 2..6 pieces at random points. */

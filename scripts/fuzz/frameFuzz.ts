@@ -173,7 +173,9 @@ async function sendCase(
     }
     case "flood": {
       const count = random.int(20, 120);
-      const frames = Array.from({ length: count }, () => encode(random.chance(0.5) ? healthRequest(factory) : unauthenticatedRequest(random, factory)));
+      const frames = Array.from({ length: count }, () =>
+        encode(random.chance(0.5) ? healthRequest(factory) : unauthenticatedRequest(random, factory)),
+      );
       const joined = Buffer.concat(frames);
       if (random.chance(0.3)) {
         // A client that floods and never reads its answers, then vanishes.
@@ -200,8 +202,11 @@ async function checkpoint(options: FrameFuzzOptions, report: FrameFuzzReport): P
       const watchdog = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => reject(new Error(`no bridge.health answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
       });
-      const health = await Promise.race([client.request("bridge.health", {}, { timeoutMs: HEALTH_TIMEOUT_MS }), watchdog]).finally(() => clearTimeout(timer));
-      if (health.bridge.pid !== options.bridgePid) report.healthFailures.push(`after ${report.frames} frames another bridge (pid ${health.bridge.pid}) answers: the first one died`);
+      const health = await Promise.race([client.request("bridge.health", {}, { timeoutMs: HEALTH_TIMEOUT_MS }), watchdog]).finally(() =>
+        clearTimeout(timer),
+      );
+      if (health.bridge.pid !== options.bridgePid)
+        report.healthFailures.push(`after ${report.frames} frames another bridge (pid ${health.bridge.pid}) answers: the first one died`);
     } finally {
       client.close();
     }
@@ -209,6 +214,9 @@ async function checkpoint(options: FrameFuzzOptions, report: FrameFuzzReport): P
     report.healthFailures.push(`after ${report.frames} frames: ${error instanceof Error ? error.message : String(error)}`);
   }
   report.canaryFetches = options.canaryHits();
-  if (report.canaryFetches > 0) options.log?.(`BREACH: the browser fetched ${report.canaryFetches} canary URL(s) only unauthenticated requests named`);
-  options.log?.(`${report.frames} frames, ${report.responses} responses, ${report.unauthenticatedRefused} unauthenticated refused, bridge RSS ${rss ?? "?"} KiB`);
+  if (report.canaryFetches > 0)
+    options.log?.(`BREACH: the browser fetched ${report.canaryFetches} canary URL(s) only unauthenticated requests named`);
+  options.log?.(
+    `${report.frames} frames, ${report.responses} responses, ${report.unauthenticatedRefused} unauthenticated refused, bridge RSS ${rss ?? "?"} KiB`,
+  );
 }

@@ -27,7 +27,13 @@ const BROWSER_COMMAND_TYPES = Object.keys(COMMANDS).filter((type) => type.starts
  * then (mostly) mutated, against a live page; after each command, the bridge must still
  * answer bridge.health.
  */
-export async function runPayloadFuzz(client: WebOperatorClient, connect: () => Promise<WebOperatorClient>, targetUrl: string, perCommand: number, seed: number): Promise<PayloadFuzzReport> {
+export async function runPayloadFuzz(
+  client: WebOperatorClient,
+  connect: () => Promise<WebOperatorClient>,
+  targetUrl: string,
+  perCommand: number,
+  seed: number,
+): Promise<PayloadFuzzReport> {
   const random = new SeededRandom(seed);
   const report: PayloadFuzzReport = { commands: 0, requests: 0, outcomes: {}, untyped: [], internalErrors: {}, healthFailures: [] };
   const types = BROWSER_COMMAND_TYPES.filter((type) => !SKIPPED.has(type) && type !== LAST);
@@ -49,11 +55,18 @@ export async function runPayloadFuzz(client: WebOperatorClient, connect: () => P
       }
       const code = isErrorResponse(response) ? response.code : "ok";
       report.outcomes[code] = (report.outcomes[code] ?? 0) + 1;
-      if (isErrorResponse(response) && !ErrorCodeSchema.safeParse(response.code).success) report.untyped.push(`${type}: ${JSON.stringify(response).slice(0, 200)}`);
-      if (code === "internal_error" && isErrorResponse(response)) report.internalErrors[type] ??= `${JSON.stringify(payload).slice(0, 160)} -> ${response.error.slice(0, 200)}`;
+      if (isErrorResponse(response) && !ErrorCodeSchema.safeParse(response.code).success)
+        report.untyped.push(`${type}: ${JSON.stringify(response).slice(0, 200)}`);
+      if (code === "internal_error" && isErrorResponse(response))
+        report.internalErrors[type] ??= `${JSON.stringify(payload).slice(0, 160)} -> ${response.error.slice(0, 200)}`;
     }
     const fresh = await connect().catch(() => null);
-    const healthy = fresh ? await fresh.request("bridge.health", {}, { timeoutMs: 5_000 }).then(() => true, () => false) : false;
+    const healthy = fresh
+      ? await fresh.request("bridge.health", {}, { timeoutMs: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      : false;
     fresh?.close();
     if (!healthy) report.healthFailures.push(`after ${type}`);
   }

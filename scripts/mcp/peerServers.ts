@@ -27,7 +27,16 @@ export function playwrightMcp(browserPath: string, extraArgs: readonly string[] 
     label: `Playwright MCP ${packageVersion("@playwright/mcp")}`,
     launch: {
       command: process.execPath,
-      args: [join(packageDir("@playwright/mcp"), "cli.js"), "--headless", "--isolated", "--executable-path", browserPath, "--output-dir", outputDir, ...extraArgs],
+      args: [
+        join(packageDir("@playwright/mcp"), "cli.js"),
+        "--headless",
+        "--isolated",
+        "--executable-path",
+        browserPath,
+        "--output-dir",
+        outputDir,
+        ...extraArgs,
+      ],
     },
   };
 }
@@ -37,7 +46,14 @@ export function chromeDevtoolsMcp(browserPath: string, extraArgs: readonly strin
     label: `chrome-devtools-mcp ${packageVersion("chrome-devtools-mcp")}`,
     launch: {
       command: process.execPath,
-      args: [join(packageDir("chrome-devtools-mcp"), "build", "src", "bin", "chrome-devtools-mcp.js"), "--headless", "--isolated", "--executablePath", browserPath, ...extraArgs],
+      args: [
+        join(packageDir("chrome-devtools-mcp"), "build", "src", "bin", "chrome-devtools-mcp.js"),
+        "--headless",
+        "--isolated",
+        "--executablePath",
+        browserPath,
+        ...extraArgs,
+      ],
       env: { CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: "1" },
     },
   };

@@ -21,7 +21,10 @@ export interface ToolListCost {
 }
 
 export function costOfTools(tools: ReadonlyArray<{ name: string; description?: string; inputSchema: unknown }>): ToolListCost {
-  const chars = tools.reduce((sum, tool) => sum + JSON.stringify({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }).length, 0);
+  const chars = tools.reduce(
+    (sum, tool) => sum + JSON.stringify({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }).length,
+    0,
+  );
   return { tools: tools.length, chars, approxTokens: Math.round(chars / 4), names: tools.map((tool) => tool.name) };
 }
 
@@ -29,7 +32,12 @@ export function costOfTools(tools: ReadonlyArray<{ name: string; description?: s
 export async function connectStdio(launch: McpServerLaunch, name: string): Promise<Client> {
   const client = new Client({ name, version: "1.0.0" });
   await client.connect(
-    new StdioClientTransport({ command: launch.command, args: launch.args, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...launch.env }, stderr: "ignore" }),
+    new StdioClientTransport({
+      command: launch.command,
+      args: launch.args,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...launch.env },
+      stderr: "ignore",
+    }),
   );
   return client;
 }

@@ -1,5 +1,13 @@
 import { describe, expect } from "vitest";
-import { CHROMIUM_PASSES, corpusPresent, formatSnapshotTally, formatTable, runWptAccname, snapshotTally, tally } from "../../scripts/accname/wptAccname.js";
+import {
+  CHROMIUM_PASSES,
+  corpusPresent,
+  formatSnapshotTally,
+  formatTable,
+  runWptAccname,
+  snapshotTally,
+  tally,
+} from "../../scripts/accname/wptAccname.js";
 import { sessionTest } from "../helpers/sessionTest.js";
 
 /**
@@ -14,17 +22,21 @@ const SNAPSHOT_NAME_FLOOR = 655;
 const it = sessionTest();
 
 describe.skipIf(!corpusPresent())("the WPT accname and role cases, through the socket", () => {
-  it("names and roles pass at least the recorded floor, and the snapshot text prints the names", { timeout: 600_000 }, async ({ session }) => {
-    const outcomes = await runWptAccname(session.launched.browser, session.client);
-    console.log(formatTable(outcomes));
-    console.log(formatSnapshotTally(outcomes));
-    const ours = tally(outcomes);
-    expect(ours.name.total).toBe(CHROMIUM_PASSES.name.total);
-    expect(ours.role.total).toBe(CHROMIUM_PASSES.role.total);
-    expect(ours.name.passed).toBeGreaterThanOrEqual(NAME_FLOOR);
-    expect(ours.role.passed).toBeGreaterThanOrEqual(ROLE_FLOOR);
-    const printed = snapshotTally(outcomes);
-    expect(printed.showable).toBe(657);
-    expect(printed.found).toBeGreaterThanOrEqual(SNAPSHOT_NAME_FLOOR);
-  });
+  it(
+    "names and roles pass at least the recorded floor, and the snapshot text prints the names",
+    { timeout: 600_000 },
+    async ({ session }) => {
+      const outcomes = await runWptAccname(session.launched.browser, session.client);
+      console.log(formatTable(outcomes));
+      console.log(formatSnapshotTally(outcomes));
+      const ours = tally(outcomes);
+      expect(ours.name.total).toBe(CHROMIUM_PASSES.name.total);
+      expect(ours.role.total).toBe(CHROMIUM_PASSES.role.total);
+      expect(ours.name.passed).toBeGreaterThanOrEqual(NAME_FLOOR);
+      expect(ours.role.passed).toBeGreaterThanOrEqual(ROLE_FLOOR);
+      const printed = snapshotTally(outcomes);
+      expect(printed.showable).toBe(657);
+      expect(printed.found).toBeGreaterThanOrEqual(SNAPSHOT_NAME_FLOOR);
+    },
+  );
 });

@@ -12,7 +12,9 @@ import type { WebOperatorSession } from "../helpers/webOperatorSession.js";
 const it = sessionTest();
 
 describe("an action highlight pages cannot observe", () => {
-  it("changes nothing in the page's DOM across click, type, hover, drag and press, shows the outline, and names the agent", async ({ session }) => {
+  it("changes nothing in the page's DOM across click, type, hover, drag and press, shows the outline, and names the agent", async ({
+    session,
+  }) => {
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/mutation-counter.html") });
     const page = (await session.launched.browser.pages()).find((candidate) => candidate.url().includes("/mutation-counter.html"));
     if (page === undefined) throw new Error("the agent's tab is not among the pages");
@@ -27,7 +29,11 @@ describe("an action highlight pages cannot observe", () => {
     }
     await session.client.request("browser.type", { ref: findRef(snapshot, "textbox", "Note"), text: "hello", tabId });
     await session.client.request("browser.hover", { ref: findRef(snapshot, "button", "Tile"), tabId });
-    await session.client.request("browser.drag", { from: { ref: findRef(snapshot, "button", "Tile") }, to: { ref: findRef(snapshot, "button", "Spot") }, tabId });
+    await session.client.request("browser.drag", {
+      from: { ref: findRef(snapshot, "button", "Tile") },
+      to: { ref: findRef(snapshot, "button", "Spot") },
+      tabId,
+    });
     await session.client.request("browser.press", { key: "Tab", tabId });
     // Past the highlight's 900 ms, so its removal would have been seen too.
     await new Promise((done) => setTimeout(done, 1_200));
@@ -48,7 +54,12 @@ describe("an action highlight pages cannot observe", () => {
  * outline runs, read from WebOperator's own screenshot (the overlay belongs to the
  * extension's DevTools session, so another session's capture does not show it).
  */
-async function outlineColourNear(session: WebOperatorSession, page: Page, tabId: number, selector: string): Promise<{ r: number; g: number; b: number }> {
+async function outlineColourNear(
+  session: WebOperatorSession,
+  page: Page,
+  tabId: number,
+  selector: string,
+): Promise<{ r: number; g: number; b: number }> {
   const box = await page.$eval(selector, (element) => {
     const rect = element.getBoundingClientRect();
     return { x: rect.left, y: rect.top, height: rect.height };
@@ -68,7 +79,12 @@ async function outlineColourNear(session: WebOperatorSession, page: Page, tabId:
         const context = canvas.getContext("2d");
         if (context === null) throw new Error("no 2d context");
         context.drawImage(image, 0, 0);
-        const pixels = context.getImageData(Math.max(0, Math.round(strip.x)), Math.round(strip.y), Math.max(1, Math.round(strip.width)), Math.max(1, Math.round(strip.height))).data;
+        const pixels = context.getImageData(
+          Math.max(0, Math.round(strip.x)),
+          Math.round(strip.y),
+          Math.max(1, Math.round(strip.width)),
+          Math.max(1, Math.round(strip.height)),
+        ).data;
         let best = { r: 255, g: 255, b: 255 };
         for (let index = 0; index < pixels.length; index += 4) {
           const [r = 0, g = 0, b = 0] = [pixels[index], pixels[index + 1], pixels[index + 2]];

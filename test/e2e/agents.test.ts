@@ -94,7 +94,9 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const alpha = agents.get("alpha")!;
     const bravoTab = tabs.get("bravo")!;
     expect(await codeOf(alpha.request("browser.snapshot", { tabId: bravoTab }))).toBe("tab_owned_by_other_agent");
-    expect(await codeOf(alpha.request("browser.navigate", { url: session.pages.url("/tabs-one.html"), tabId: bravoTab }))).toBe("tab_owned_by_other_agent");
+    expect(await codeOf(alpha.request("browser.navigate", { url: session.pages.url("/tabs-one.html"), tabId: bravoTab }))).toBe(
+      "tab_owned_by_other_agent",
+    );
     expect(await codeOf(alpha.request("browser.tab_close", { tabId: bravoTab }))).toBe("tab_owned_by_other_agent");
     const bravoPage = await agents.get("bravo")!.request("browser.snapshot", {});
     expect(bravoPage).toMatchObject({ tabId: bravoTab, title: "Counter of bravo" });
@@ -108,19 +110,28 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const alphaGroup = (await groups()).find((group) => group.title === "alpha");
     if (bravoGroup === undefined || alphaGroup === undefined) throw new Error("no agent groups");
     expect(await codeOf(alpha.request("browser.tabs_group", { tabIds: [alphaTab, bravoTab] }))).toBe("tab_owned_by_other_agent");
-    expect(await codeOf(alpha.request("browser.tabs_group", { tabIds: [alphaTab], groupId: bravoGroup.groupId }))).toBe("tab_owned_by_other_agent");
-    expect(await codeOf(alpha.request("browser.tab_group_update", { groupId: bravoGroup.groupId, title: "mine now" }))).toBe("tab_owned_by_other_agent");
+    expect(await codeOf(alpha.request("browser.tabs_group", { tabIds: [alphaTab], groupId: bravoGroup.groupId }))).toBe(
+      "tab_owned_by_other_agent",
+    );
+    expect(await codeOf(alpha.request("browser.tab_group_update", { groupId: bravoGroup.groupId, title: "mine now" }))).toBe(
+      "tab_owned_by_other_agent",
+    );
     // Nothing moved: bravo's tab and group are as they were.
     expect((await groups()).find((group) => group.groupId === bravoGroup.groupId)).toMatchObject({ title: "bravo", tabIds: [bravoTab] });
     // Its own group is its own to change.
-    expect(await alpha.request("browser.tab_group_update", { groupId: alphaGroup.groupId, collapsed: false })).toMatchObject({ groupId: alphaGroup.groupId, title: "alpha" });
+    expect(await alpha.request("browser.tab_group_update", { groupId: alphaGroup.groupId, collapsed: false })).toMatchObject({
+      groupId: alphaGroup.groupId,
+      title: "alpha",
+    });
   });
 
   it("an anonymous agent with no tab of its own is refused the visible tab once another agent holds it", async () => {
     const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
     expect(visible).not.toBeNull();
     // alpha takes the visible tab by acting in it.
-    await agents.get("alpha")!.request("browser.navigate", { url: `${session.pages.url("/agent-counter.html")}?who=visible`, tabId: visible! });
+    await agents
+      .get("alpha")!
+      .request("browser.navigate", { url: `${session.pages.url("/agent-counter.html")}?who=visible`, tabId: visible! });
     const anonymous = await session.connect();
     expect(await codeOf(anonymous.request("browser.snapshot", {}))).toBe("tab_owned_by_other_agent");
     const health = await anonymous.request("bridge.health", {});
@@ -157,7 +168,11 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const ref = findRef((await delta.request("browser.snapshot", {})).text, "button", "Count");
     await delta.request("browser.tab_close", { tabId: opened.tabId });
     const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
-    for (const call of [delta.request("browser.snapshot", {}), delta.request("browser.click", { ref }), delta.request("browser.press", { key: "Enter" })]) {
+    for (const call of [
+      delta.request("browser.snapshot", {}),
+      delta.request("browser.click", { ref }),
+      delta.request("browser.press", { key: "Enter" }),
+    ]) {
       const error = await call.then(
         () => null,
         (failure: unknown) => failure,
@@ -176,8 +191,14 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     delta.close();
   });
 
-  it("the CLI with no WEBOPERATOR_AGENT is one agent, \"cli\": its navigate and the snapshot after it meet in its own tab", async () => {
-    const env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "", WEBOPERATOR_AGENT: "" };
+  it('the CLI with no WEBOPERATOR_AGENT is one agent, "cli": its navigate and the snapshot after it meet in its own tab', async () => {
+    const env = {
+      ...process.env,
+      WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+      WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+      WEBOPERATOR_API_TOKEN: "",
+      WEBOPERATOR_AGENT: "",
+    };
     const visible = (await session.client.request("browser.tabs_list", {})).visibleTabId;
     const navigated = await runCli(["navigate", `${session.pages.url("/agent-counter.html")}?who=cli`, "--json"], env);
     expect(navigated.stderr).toBe("");
@@ -210,7 +231,13 @@ describe("agents are separate: own route, own tab group, no acting in another ag
   });
 
   it("the CLI speaks for the agent WEBOPERATOR_AGENT names, so each invocation lands in that agent's tab", async () => {
-    const env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "", WEBOPERATOR_AGENT: "charlie" };
+    const env = {
+      ...process.env,
+      WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+      WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+      WEBOPERATOR_API_TOKEN: "",
+      WEBOPERATOR_AGENT: "charlie",
+    };
     const run = await runCli(["snapshot"], env);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain("Counter of charlie");

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebOperatorClient } from "../../agent-client/client.js";
-import { BodySurpriseEventSchema, type BodyActionOutcome, type BodyActionType, type BodySurpriseEvent, type BodyTraceEdge, type CommandPayloadInput } from "../../protocol/index.js";
+import {
+  BodySurpriseEventSchema,
+  type BodyActionOutcome,
+  type BodyActionType,
+  type BodySurpriseEvent,
+  type BodyTraceEdge,
+  type CommandPayloadInput,
+} from "../../protocol/index.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
@@ -28,8 +35,22 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
   const act = async (payload: CommandPayloadInput<"body.act">): Promise<BodyActionOutcome> => {
     const outcome = await agent.request("body.act", { agent_id: AGENT, trace_id: TRACE, ...payload });
     seenTypes.add(payload.type);
-    expect(outcome.provenance).toEqual({ provider: "weboperator", capability: "&body.browser", operation: "act", timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), agent_id: AGENT, trace_id: TRACE });
-    expect(outcome.edge).toMatchObject({ trace_id: TRACE, body_subtype: "browser", state_before: outcome.state_before, state_after: outcome.state_after, outcome_status: outcome.status, provenance: outcome.provenance });
+    expect(outcome.provenance).toEqual({
+      provider: "weboperator",
+      capability: "&body.browser",
+      operation: "act",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      agent_id: AGENT,
+      trace_id: TRACE,
+    });
+    expect(outcome.edge).toMatchObject({
+      trace_id: TRACE,
+      body_subtype: "browser",
+      state_before: outcome.state_before,
+      state_after: outcome.state_after,
+      outcome_status: outcome.status,
+      provenance: outcome.provenance,
+    });
     expect(outcome.edge.typed_action.type).toBe(payload.type);
     expect(outcome.edge.typed_action).not.toHaveProperty("target_ref");
     return outcome;
@@ -88,9 +109,17 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
 
     await success({ type: "select", target_ref: await refOf("combobox", "Color"), labels: ["Blue"] });
     expect(await log()).toBe("color=blue");
-    await success({ type: "upload", semantic_locator: { role: "button", name: "Attachment" }, files: [{ name: "a.txt", mimeType: "text/plain", base64: Buffer.from("hello").toString("base64") }] });
+    await success({
+      type: "upload",
+      semantic_locator: { role: "button", name: "Attachment" },
+      files: [{ name: "a.txt", mimeType: "text/plain", base64: Buffer.from("hello").toString("base64") }],
+    });
     expect(await log()).toBe("file=a.txt:hello");
-    await success({ type: "drag", target_ref: await refOf("button", "Drag source"), to: { semantic_locator: { role: "button", name: "Drop zone" } } });
+    await success({
+      type: "drag",
+      target_ref: await refOf("button", "Drag source"),
+      to: { semantic_locator: { role: "button", name: "Drop zone" } },
+    });
     expect(await log()).toBe("dropped src");
     await success({ type: "scroll", direction: "down", amount: 300 });
     expect(await log()).toBe("scrolled near");
@@ -98,7 +127,11 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     expect(await log()).toBe("scrolled far");
     await success({ type: "wait", ms: 20 });
     const shot = await success({ type: "screenshot" });
-    expect(Buffer.from(shot.screenshot?.data ?? "", "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(shot.screenshot?.data ?? "", "base64")
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
 
     const moved = await success({ type: "navigate", url: session.pages.url("/body-browser.html") });
     expect(moved.state_after).not.toBe(moved.state_before);
@@ -115,7 +148,17 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     expect(refused.state_after).toBe(refused.state_before);
     // The seed's SurpriseSignal, to the acting connection alone; successes raise none.
     expect(surprises).toEqual([
-      { kind: "body:surprise", at: expect.stringMatching(/^\d{4}-/), operation: "act", tabId: refused.tabId, trace_id: TRACE, agent_id: AGENT, state_before: refused.state_before, state_after: refused.state_after, error: refused.error },
+      {
+        kind: "body:surprise",
+        at: expect.stringMatching(/^\d{4}-/),
+        operation: "act",
+        tabId: refused.tabId,
+        trace_id: TRACE,
+        agent_id: AGENT,
+        state_before: refused.state_before,
+        state_after: refused.state_after,
+        error: refused.error,
+      },
     ]);
     expect(othersHeard).toEqual([]);
     surprises.length = 0;
@@ -125,11 +168,19 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     await agent.request("browser.navigate", { url });
     expect(await session.errorCode("body.act", { type: "teleport" } as never, agent)).toBe("bad_request");
     expect(await session.errorCode("body.act", { type: "click", target_ref: "@e999" }, agent)).toBe("stale_ref");
-    expect(await session.errorCode("body.act", { type: "click", semantic_locator: { role: "button", name: "No such button" } }, agent)).toBe("not_found");
+    expect(
+      await session.errorCode("body.act", { type: "click", semantic_locator: { role: "button", name: "No such button" } }, agent),
+    ).toBe("not_found");
     expect(await session.errorCode("body.act", { type: "click" }, agent)).toBe("bad_request");
     const { state_hash: now } = await agent.request("body.encode_state", {});
     const other = now.replace(/.$/, (last) => (last === "0" ? "1" : "0"));
-    expect(await session.errorCode("body.act", { type: "click", semantic_locator: { role: "button", name: "Press me" }, expect_state: other }, agent)).toBe("state_diverged");
+    expect(
+      await session.errorCode(
+        "body.act",
+        { type: "click", semantic_locator: { role: "button", name: "Press me" }, expect_state: other },
+        agent,
+      ),
+    ).toBe("state_diverged");
     expect(await log()).toBe("ready");
   });
 
@@ -151,7 +202,11 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     await agent.request("browser.navigate", { url });
     expect(await log()).toBe("ready");
     const replayed = await agent.request("body.replay", { edges, agent_id: AGENT });
-    expect(replayed).toMatchObject({ ok: true, status: "success", provenance: { operation: "replay", capability: "&body.browser", agent_id: AGENT } });
+    expect(replayed).toMatchObject({
+      ok: true,
+      status: "success",
+      provenance: { operation: "replay", capability: "&body.browser", agent_id: AGENT },
+    });
     expect(replayed.steps.map((step) => step.status)).toEqual(["success", "success", "success", "success"]);
     for (const [index, step] of replayed.steps.entries()) {
       expect(step.actual_before).toBe(edges[index]?.state_before);
@@ -183,7 +238,14 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     expect(replayed.steps.map((step) => step.status)).toEqual(["success", "diverged"]);
     expect(replayed.error?.message).toMatch(/^After step 1 \(click button "Press me"\)/);
     const drifted = replayed.steps[1];
-    expect(surprises.at(-1)).toMatchObject({ operation: "replay", step: 1, state_before: drifted?.actual_before, state_after: drifted?.actual_after, expected_state: drifted?.expected_after, error: { code: "state_diverged" } });
+    expect(surprises.at(-1)).toMatchObject({
+      operation: "replay",
+      step: 1,
+      state_before: drifted?.actual_before,
+      state_after: drifted?.actual_after,
+      expected_state: drifted?.expected_after,
+      error: { code: "state_diverged" },
+    });
     // Step 2 (check Agree) never ran.
     expect((await agent.request("body.perceive", {})).refs.find((ref) => ref.name === "Agree")?.states).not.toContain("[checked]");
   });

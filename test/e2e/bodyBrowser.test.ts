@@ -8,7 +8,8 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
   let agent: WebOperatorClient;
   let url: string;
 
-  const clockText = async (tabId?: number): Promise<string> => (await agent.request("browser.extract", tabId === undefined ? {} : { tabId })).text;
+  const clockText = async (tabId?: number): Promise<string> =>
+    (await agent.request("browser.extract", tabId === undefined ? {} : { tabId })).text;
   /** Waits until the page's own clock has ticked, by reading the page: no wall-clock threshold. */
   const afterATick = async (tabId?: number): Promise<void> => {
     const before = await clockText(tabId);
@@ -29,7 +30,11 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
 
   it("capability answers the contract, and every operation it names is served on the socket with that output", async () => {
     const contract = await agent.request("body.capability", {});
-    expect(contract).toMatchObject({ capability: "&body.browser", accepts_from: expect.arrayContaining(["&memory.episodic", "typed_action", "interaction_trace"]), feeds_into: expect.arrayContaining(["&govern.telemetry", "output"]) });
+    expect(contract).toMatchObject({
+      capability: "&body.browser",
+      accepts_from: expect.arrayContaining(["&memory.episodic", "typed_action", "interaction_trace"]),
+      feeds_into: expect.arrayContaining(["&govern.telemetry", "output"]),
+    });
     expect(Object.keys(contract.operations).sort()).toEqual(["act", "affordances", "encode_state", "perceive", "replay"]);
     expect(contract.action_types).toHaveLength(17);
     expect(contract.operations.act).toMatchObject({ in: "typed_action", out: "action_outcome", command: "body.act" });
@@ -51,7 +56,9 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
     expect(observation.viewport.width).toBeGreaterThan(0);
     expect(observation.document.title).toBe("Body fixture");
     expect(observation.refs.map((ref) => ref.ref)).toEqual(observation.refs.map((_ref, index) => `@e${index + 1}`));
-    expect(observation.refs).toContainEqual(expect.objectContaining({ role: "button", name: "Delete account", tag: "button", disabled: true }));
+    expect(observation.refs).toContainEqual(
+      expect.objectContaining({ role: "button", name: "Delete account", tag: "button", disabled: true }),
+    );
     expect(observation.a11y_tree).toContain('button "Save" [ref=@e');
     expect(observation.a11y_tree).not.toMatch(/\[ref=s/);
   });

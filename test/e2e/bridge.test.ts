@@ -102,7 +102,9 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
 
   it("serves many agent connections at once, each answered by id", async ({ session }) => {
     const clients = await Promise.all(Array.from({ length: 12 }, () => session.connect()));
-    const results = await Promise.all(clients.flatMap((client) => [client.request("bridge.health", {}), client.request("bridge.health", {})]));
+    const results = await Promise.all(
+      clients.flatMap((client) => [client.request("bridge.health", {}), client.request("bridge.health", {})]),
+    );
     expect(results.every((health) => health.extension.connected)).toBe(true);
     const health = await session.client.request("bridge.health", {});
     expect(health.bridge.agentConnections).toBeGreaterThanOrEqual(13);
@@ -122,16 +124,22 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
 
   it("times out a request that outlives its timeoutMs", async ({ session }) => {
     const started = Date.now();
-    const code = await session.client
-      .request("browser.navigate", { url: session.pages.url("/slow?ms=4000") }, { timeoutMs: 800 })
-      .then(() => "succeeded", (error: { code?: string }) => error.code ?? "unknown");
+    const code = await session.client.request("browser.navigate", { url: session.pages.url("/slow?ms=4000") }, { timeoutMs: 800 }).then(
+      () => "succeeded",
+      (error: { code?: string }) => error.code ?? "unknown",
+    );
     expect(code).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it("never lets a second bridge steal a live socket", async ({ session }) => {
     const second = spawn(process.execPath, [builtBridgeEntry()], {
-      env: { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" },
+      env: {
+        ...process.env,
+        WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+        WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+        WEBOPERATOR_API_TOKEN: "",
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stderr = "";

@@ -41,9 +41,15 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
       '<script>document.getElementById("more").onclick = () => {}; document.getElementById("less").addEventListener("click", () => {});</script>';
     await agent.request("browser.navigate", { url: session.pages.url(`/page?html=${encodeURIComponent(html)}`) });
     const widgets = await state();
-    expect(widgets.element_index[String(indexOf(widgets, (each) => each.role === "listbox"))]).toMatchObject({ tag: "div", role: "listbox", "aria-label": "Sizes" });
+    expect(widgets.element_index[String(indexOf(widgets, (each) => each.role === "listbox"))]).toMatchObject({
+      tag: "div",
+      role: "listbox",
+      "aria-label": "Sizes",
+    });
     for (const text of ["Show more", "Show less"]) {
-      expect(widgets.element_index[String(indexOf(widgets, (each) => each.tag === "a" && each.text_content === text))]?.attributes.href).toBeNull();
+      expect(
+        widgets.element_index[String(indexOf(widgets, (each) => each.tag === "a" && each.text_content === text))]?.attributes.href,
+      ).toBeNull();
     }
     // An anchor with neither href nor handler is no target.
     expect(Object.values(widgets.element_index).some((each) => each.text_content === "Plain anchor")).toBe(false);
@@ -62,8 +68,14 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
       text_content: null,
       attributes: { name: "email", value: "", placeholder: "Enter your email", type: "email", href: null, checked: null },
     });
-    expect(first.element_index[String(indexOf(first, (each) => each.text_content === "Sign In"))]).toMatchObject({ tag: "button", role: "button", attributes: { type: "submit" } });
-    expect(first.element_index[String(indexOf(first, (each) => each.tag === "a"))]?.attributes.href).toBe(session.pages.url("/browser-use-next.html"));
+    expect(first.element_index[String(indexOf(first, (each) => each.text_content === "Sign In"))]).toMatchObject({
+      tag: "button",
+      role: "button",
+      attributes: { type: "submit" },
+    });
+    expect(first.element_index[String(indexOf(first, (each) => each.tag === "a"))]?.attributes.href).toBe(
+      session.pages.url("/browser-use-next.html"),
+    );
     // <option>s and a control's <label> are indexed too (seed: interactive element definition).
     expect(indexOf(first, (each) => each.tag === "option" && each.text_content === "Large")).toBeGreaterThan(0);
     expect(indexOf(first, (each) => each.tag === "label" && each.text_content === "Remember me")).toBeGreaterThan(0);
@@ -71,7 +83,11 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     expect(Object.values(first.element_index).some((each) => each.text_content === "Far button")).toBe(false);
     expect(first.page_content).not.toContain("[ref=");
     expect(first.page_content).toContain(`[index=${indexOf(first, (each) => each.text_content === "Sign In")}]`);
-    expect(first.state_hash).toBe(createHash("sha256").update(JSON.stringify([first.url, first.page_content])).digest("hex"));
+    expect(first.state_hash).toBe(
+      createHash("sha256")
+        .update(JSON.stringify([first.url, first.page_content]))
+        .digest("hex"),
+    );
     const again = await state();
     expect(again.state_hash).toBe(first.state_hash);
     expect(again.element_index).toEqual(first.element_index);
@@ -80,13 +96,21 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
   it("includes a base64 PNG screenshot on request, outside the hash", async () => {
     const plain = await open();
     const shot = await state({ screenshot: true });
-    expect(Buffer.from(shot.screenshot ?? "", "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(
+      Buffer.from(shot.screenshot ?? "", "base64")
+        .subarray(1, 4)
+        .toString("latin1"),
+    ).toBe("PNG");
     expect(shot.state_hash).toBe(plain.state_hash);
   });
 
   it("click_element clicks, through a <label> too, and answers the settled new state", async () => {
     const before = await open();
-    const checked = await act({ action: "click_element", element_index: indexOf(before, (each) => each.tag === "label" && each.text_content === "Remember me"), state_hash: before.state_hash });
+    const checked = await act({
+      action: "click_element",
+      element_index: indexOf(before, (each) => each.tag === "label" && each.text_content === "Remember me"),
+      state_hash: before.state_hash,
+    });
     expect(checked.error).toBeUndefined();
     expect(checked.element_index[String(indexOf(checked, (each) => each.attributes.name === "remember"))]?.attributes.checked).toBe(true);
     expect(checked.state_hash).not.toBe(before.state_hash);
@@ -101,7 +125,13 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     expect(typed.element_index[String(email)]?.attributes.value).toBe("ada@example.com");
     const appended = await act({ action: "input_text", element_index: email, text: ".uk" });
     expect(appended.element_index[String(email)]?.attributes.value).toBe("ada@example.com.uk");
-    const replaced = await act({ action: "input_text", element_index: email, text: "grace@example.com", overwrite: true, state_hash: appended.state_hash });
+    const replaced = await act({
+      action: "input_text",
+      element_index: email,
+      text: "grace@example.com",
+      overwrite: true,
+      state_hash: appended.state_hash,
+    });
     expect(replaced.element_index[String(email)]?.attributes.value).toBe("grace@example.com");
   });
 
@@ -163,7 +193,9 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     expect(stale.state_hash).toBe(newer.state_hash);
     // A second connection is another agent: it may not act in this agent's tab at all.
     const other = await session.connect();
-    expect(await session.errorCode("browseruse.act", { action: "click_element", element_index: signIn, tabId: newer.tabId }, other)).toBe("tab_owned_by_other_agent");
+    expect(await session.errorCode("browseruse.act", { action: "click_element", element_index: signIn, tabId: newer.tabId }, other)).toBe(
+      "tab_owned_by_other_agent",
+    );
   });
 
   it("ELEMENT_NOT_INTERACTIVE: a disabled button, a disabled option, text into an <option>", async () => {
@@ -174,9 +206,13 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     expect(locked.state_hash).toBe(before.state_hash);
     const select = indexOf(before, (each) => each.tag === "select");
     const extraLarge = indexOf(before, (each) => each.tag === "option" && each.text_content === "Extra large");
-    expect((await act({ action: "select_option", element_index: select, option_index: extraLarge })).error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
+    expect((await act({ action: "select_option", element_index: select, option_index: extraLarge })).error?.code).toBe(
+      "ELEMENT_NOT_INTERACTIVE",
+    );
     const notAnOption = indexOf(before, (each) => each.text_content === "Sign In");
-    expect((await act({ action: "select_option", element_index: select, option_index: notAnOption })).error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
+    expect((await act({ action: "select_option", element_index: select, option_index: notAnOption })).error?.code).toBe(
+      "ELEMENT_NOT_INTERACTIVE",
+    );
     const small = indexOf(before, (each) => each.tag === "option" && each.text_content === "Small");
     expect((await act({ action: "input_text", element_index: small, text: "x" })).error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
   });

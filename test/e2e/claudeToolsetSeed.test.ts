@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { lastResultText, refIn, toolResults, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
 
-const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+const call =
+  (name: string, input: unknown): ScriptedTurn =>
+  () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
 /** Ends the task with the text of the last tool result, so the test reads what the model was given. */
 const echo: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] });
 /** The first `[ref_N]` of the last result: find lists its best match first. */
@@ -21,12 +23,21 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
   ],
   "read the network": [call("read_network", {}), echo],
   "reload the long page": [call("navigate", { url: "reload" }), call("get_page_text", {}), echo],
-  "open and list tabs": [call("new_tab", {}), call("list_tabs", {}), () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "listed" }] })],
+  "open and list tabs": [
+    call("new_tab", {}),
+    call("list_tabs", {}),
+    () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "listed" }] }),
+  ],
   "fill both names": [
     call("read_page", { filter: "interactive" }),
     (request) => ({
       stop_reason: "tool_use",
-      content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "textbox", "First name") } }), toolUse("type", { text: "Ada" }), toolUse("key", { text: "Tab" }), toolUse("type", { text: "Love lace" })],
+      content: [
+        toolUse("left_click", { target: { type: "ref", ref: refIn(request, "textbox", "First name") } }),
+        toolUse("type", { text: "Ada" }),
+        toolUse("key", { text: "Tab" }),
+        toolUse("type", { text: "Love lace" }),
+      ],
     }),
     call("get_page_text", {}),
     echo,
@@ -43,7 +54,10 @@ describe("Claude toolset members as the seed describes them", () => {
     expect(done.status).toBe("succeeded");
     return done.answer ?? "";
   };
-  const resultsOf = (goal: string): string[] => fake().requests.filter((request) => request.body.messages[0]?.content === goal).map(lastResultText);
+  const resultsOf = (goal: string): string[] =>
+    fake()
+      .requests.filter((request) => request.body.messages[0]?.content === goal)
+      .map(lastResultText);
 
   it("find takes a description and lists the best match first: the storm lamp's add-to-cart button", async () => {
     const page = await run("add the storm lamp");
@@ -52,7 +66,12 @@ describe("Claude toolset members as the seed describes them", () => {
     expect(found).toMatch(/best first/);
     // Best first: the three buttons lead, then the storm lamp's heading; the seed's tagged lines.
     const lines = found.split("\n").filter((line) => /^(button|heading|main)\b/.test(line));
-    expect(lines.slice(0, 4)).toEqual([expect.stringMatching(/^button "Add to cart" \[ref_\d+\]$/), expect.stringMatching(/^button "Add to cart"/), expect.stringMatching(/^button "Add to cart"/), 'heading "Storm lamp" [level=3]']);
+    expect(lines.slice(0, 4)).toEqual([
+      expect.stringMatching(/^button "Add to cart" \[ref_\d+\]$/),
+      expect.stringMatching(/^button "Add to cart"/),
+      expect.stringMatching(/^button "Add to cart"/),
+      'heading "Storm lamp" [level=3]',
+    ]);
     expect(lines).not.toContain("main");
   });
 
@@ -74,10 +93,18 @@ describe("Claude toolset members as the seed describes them", () => {
   it("new_tab and list_tabs answer one browser_state block each: the inventory with only the active tab marked", async () => {
     const start = session().pages.url("/toolset-shop.html");
     expect(await run("open and list tabs", start)).toBe("listed");
-    const [, afterNewTab, afterList] = fake().requests.filter((request) => request.body.messages[0]?.content === "open and list tabs").map((request) => toolResults(request)[0]?.content);
+    const [, afterNewTab, afterList] = fake()
+      .requests.filter((request) => request.body.messages[0]?.content === "open and list tabs")
+      .map((request) => toolResults(request)[0]?.content);
     const first = { tab_id: expect.stringMatching(/^tab-\d+$/), title: "Lamps and fans", url: start };
     const opened = { tab_id: expect.stringMatching(/^tab-\d+$/), title: expect.any(String), url: "about:blank", active: true };
-    expect(afterNewTab).toEqual([{ type: "browser_state", tabs: [first, opened], state_changes: [{ type: "tab_opened", tab_id: (afterNewTab?.[0]?.tabs?.[1] as { tab_id: string } | undefined)?.tab_id }] }]);
+    expect(afterNewTab).toEqual([
+      {
+        type: "browser_state",
+        tabs: [first, opened],
+        state_changes: [{ type: "tab_opened", tab_id: (afterNewTab?.[0]?.tabs?.[1] as { tab_id: string } | undefined)?.tab_id }],
+      },
+    ]);
     expect(afterList).toEqual([{ type: "browser_state", tabs: [first, opened] }]);
   });
 });

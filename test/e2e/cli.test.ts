@@ -20,7 +20,12 @@ describe("the weboperator CLI against the real chain", () => {
     // The friendly verbs send chain.html's order form (a purchase and a submit); gatekeeper.test.ts covers confirmations.
     await setUserPolicy(session, { confirm: { purchase: false, submit: false } });
     // Socket and token come from the environment and the token file, as for a real user.
-    env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
+    env = {
+      ...process.env,
+      WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+      WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+      WEBOPERATOR_API_TOKEN: "",
+    };
   });
   afterAll(async () => {
     await session?.close();
@@ -86,9 +91,16 @@ describe("the weboperator CLI against the real chain", () => {
 describe("weboperator install and launch", () => {
   it("install --user-data-dir writes the host manifest, an absolute launcher, and a 0600 token file", () => {
     const root = mkdtempSync(join(tmpdir(), "wo-install-"));
-    const run = spawnSync(process.execPath, [BIN, "install", "--user-data-dir", join(root, "profile"), "--config-dir", join(root, "config")], { encoding: "utf8" });
+    const run = spawnSync(
+      process.execPath,
+      [BIN, "install", "--user-data-dir", join(root, "profile"), "--config-dir", join(root, "config")],
+      { encoding: "utf8" },
+    );
     expect(run.status).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(root, "profile", "NativeMessagingHosts", "com.weboperator.bridge.json"), "utf8")) as { path: string; allowed_origins: string[] };
+    const manifest = JSON.parse(readFileSync(join(root, "profile", "NativeMessagingHosts", "com.weboperator.bridge.json"), "utf8")) as {
+      path: string;
+      allowed_origins: string[];
+    };
     expect(manifest.allowed_origins).toEqual([EXTENSION_ORIGIN]);
     expect(manifest.path.startsWith("/")).toBe(true);
     expect(statSync(manifest.path).mode & 0o111).not.toBe(0);
@@ -100,10 +112,14 @@ describe("weboperator install and launch", () => {
   it("launch prints one JSON line once ready and cleans up on SIGTERM", async () => {
     const root = mkdtempSync(join(tmpdir(), "wo-launch-"));
     const socket = join(root, "bridge.sock");
-    const child = spawn(process.execPath, [BIN, "launch", "--headless", "--user-data-dir", join(root, "profile"), "--socket", socket, "--config-dir", join(root, "config")], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, "launch", "--headless", "--user-data-dir", join(root, "profile"), "--socket", socket, "--config-dir", join(root, "config")],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, WEBOPERATOR_API_TOKEN: "" },
+      },
+    );
     const firstLine = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).once("line", resolve);
       child.once("exit", (code) => reject(new Error(`launch exited early with ${code}`)));
@@ -111,7 +127,12 @@ describe("weboperator install and launch", () => {
     const ready = JSON.parse(firstLine) as { socket: string; pid: number; configDir: string };
     expect(ready.socket).toBe(socket);
     expect(ready.pid).toBeGreaterThan(0);
-    const health = await runCli(["health"], { ...process.env, WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: ready.configDir, WEBOPERATOR_API_TOKEN: "" });
+    const health = await runCli(["health"], {
+      ...process.env,
+      WEBOPERATOR_AGENT_SOCKET: socket,
+      WEBOPERATOR_CONFIG_DIR: ready.configDir,
+      WEBOPERATOR_API_TOKEN: "",
+    });
     expect(health.status).toBe(0);
     expect(health.stdout).toMatch(/"connected":\s*true/);
     child.kill("SIGTERM");

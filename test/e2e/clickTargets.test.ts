@@ -3,12 +3,22 @@ import { NO_EFFECT_HINT, type CommandResult } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectMcpHost } from "../helpers/mcpHost.js";
-import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import {
+  byGoal,
+  lastResultText,
+  refIn,
+  startFakeMessagesApi,
+  toolUse,
+  type FakeMessagesApi,
+  type ScriptedTurn,
+} from "../helpers/fakeMessagesApi.js";
 
-const clickRef = (role: string, name: string): ScriptedTurn => (request) => ({
-  stop_reason: "tool_use",
-  content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, role, name) } })],
-});
+const clickRef =
+  (role: string, name: string): ScriptedTurn =>
+  (request) => ({
+    stop_reason: "tool_use",
+    content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, role, name) } })],
+  });
 /** Ends the task with the model's last tool result as its answer, so the test reads what the model read. */
 const echoResult: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] });
 const read: ScriptedTurn = () => ({ stop_reason: "tool_use", content: [toolUse("read_page", { filter: "interactive" })] });
@@ -43,7 +53,10 @@ describe("a click lands where a person's would, and a click that changed nothing
 
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
+    session = await startWebOperatorSession(
+      { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL },
+      { confirmations: "agent" },
+    );
   });
   afterAll(async () => {
     await session?.close();
@@ -91,7 +104,10 @@ describe("a click lands where a person's would, and a click that changed nothing
       });
 
       it("still refuses a click that a page-level link's stretched ::after would take", async () => {
-        const failure = await session.client.send({ type: trusted ? "browser.click_trusted" : "browser.click", payload: { ref: ref("button", "Open the shop") } });
+        const failure = await session.client.send({
+          type: trusted ? "browser.click_trusted" : "browser.click",
+          payload: { ref: ref("button", "Open the shop") },
+        });
         expect(failure).toMatchObject({ code: "obscured" });
         expect(JSON.stringify(failure)).toContain('link \\"Promo\\"');
       });
@@ -143,7 +159,10 @@ describe("a click lands where a person's would, and a click that changed nothing
         await text("navigate", { url: session.pages.url("/click-targets.html") });
         snapshot = await text("snapshot", {});
       };
-      for (const [tool, how] of [["click", "synthetic"], ["click_trusted", "trusted"]] as const) {
+      for (const [tool, how] of [
+        ["click", "synthetic"],
+        ["click_trusted", "trusted"],
+      ] as const) {
         const cases: Array<[() => string, string]> = [
           [() => ref("tab", "Tab #2"), `Tab #2 shown (${how})`],
           [() => innerRef("tab", "Tab #3"), `Tab #3 shown (${how})`],

@@ -156,7 +156,9 @@ describe("the eight browser commands, end to end through the socket", () => {
     await session.client.request("browser.navigate", { url: session.pages.url("/form.html") });
     const snapshot = await session.client.request("browser.snapshot", {});
     expect(await session.errorCode("browser.click", { ref: findRef(snapshot.text, "button", "Disabled action") })).toBe("not_actionable");
-    expect(await session.errorCode("browser.type", { ref: findRef(snapshot.text, "checkbox", "Remember me"), text: "x" })).toBe("not_actionable");
+    expect(await session.errorCode("browser.type", { ref: findRef(snapshot.text, "checkbox", "Remember me"), text: "x" })).toBe(
+      "not_actionable",
+    );
   });
 
   it("reports debugger_unavailable where chrome.debugger may not attach", async () => {

@@ -21,7 +21,13 @@ function fixtureCases(): Case[] {
   const html = readFileSync(new URL("../fixtures/confirm-cases.html", import.meta.url), "utf8");
   return [...html.matchAll(/<template ([^>]*)>/g)].map((match) => {
     const attribute = (name: string): string => new RegExp(`data-${name}="([^"]*)"`).exec(match[1] ?? "")?.[1] ?? "";
-    return { id: attribute("case"), kind: attribute("kind"), action: attribute("action"), role: attribute("role"), name: attribute("name") } as Case;
+    return {
+      id: attribute("case"),
+      kind: attribute("kind"),
+      action: attribute("action"),
+      role: attribute("role"),
+      name: attribute("name"),
+    } as Case;
   });
 }
 
@@ -135,7 +141,12 @@ describe("the confirmation field reaches every agent surface", () => {
 
   beforeAll(async () => {
     session = await startWebOperatorSession({}, { confirmations: "agent" });
-    env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
+    env = {
+      ...process.env,
+      WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+      WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+      WEBOPERATOR_API_TOKEN: "",
+    };
     pageUrl = session.pages.url("/confirm-cases.html?case=c03");
     await session.client.request("browser.navigate", { url: pageUrl });
     ref = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Place order");
@@ -146,7 +157,16 @@ describe("the confirmation field reaches every agent surface", () => {
 
   it("the socket frame carries it beside error and code, and browser.confirm answers its id", async () => {
     const response = await session.client.send({ type: "browser.click", payload: { ref } });
-    expect(response).toMatchObject({ code: "confirmation_required", confirmation: { tool: "browser.click", category: "purchase", categories: ["purchase", "submit"], target: { role: "button", name: "Place order" }, url: pageUrl } });
+    expect(response).toMatchObject({
+      code: "confirmation_required",
+      confirmation: {
+        tool: "browser.click",
+        category: "purchase",
+        categories: ["purchase", "submit"],
+        target: { role: "button", name: "Place order" },
+        url: pageUrl,
+      },
+    });
     const confirmation = ConfirmationRequestSchema.parse((response as { confirmation?: unknown }).confirmation);
     expect(confirmation.reason).toContain("which sends a form to http://127.0.0.1");
     expect(confirmation.reason).toContain("/checkout/complete");
@@ -165,7 +185,10 @@ describe("the confirmation field reaches every agent surface", () => {
     expect(confirmation).toMatchObject({ category: "purchase", target: { role: "link", name: "Proceed" } });
     await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Switch") });
     const replay = await session.client.send({ type: "browser.confirm", payload: { id: confirmation.id, allow: true } });
-    expect(replay).toMatchObject({ code: "policy_denied", error: expect.stringMatching(/the target element is no longer the one confirmed/) });
+    expect(replay).toMatchObject({
+      code: "policy_denied",
+      error: expect.stringMatching(/the target element is no longer the one confirmed/),
+    });
     expect((await session.client.request("browser.extract", {})).text).toContain("idle");
   });
 
@@ -229,7 +252,10 @@ describe("the confirmation field reaches every agent surface", () => {
       await client.callTool({ name: "tab_open", arguments: { url: pageUrl } });
       const snapshot = (await client.callTool({ name: "snapshot", arguments: {} })) as CallToolResult;
       const text = snapshot.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-      const result = (await client.callTool({ name: "click", arguments: { ref: findRef(text, "button", "Place order") } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: "click",
+        arguments: { ref: findRef(text, "button", "Place order") },
+      })) as CallToolResult;
       expect(result.isError).toBe(true);
       const structured = unmarkPageStrings(result.structuredContent) as { code?: string; confirmation?: unknown };
       expect(structured.code).toBe("confirmation_required");

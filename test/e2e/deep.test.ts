@@ -172,7 +172,9 @@ describe("L2 deep perception: CDP accessibility, cross-origin frames, listeners,
   });
 
   it("fails explicitly, pointing to a screenshot, when neither the DOM nor the accessibility tree has content", async () => {
-    await session.client.request("browser.navigate", { url: session.pages.url("/page?html=" + encodeURIComponent("<title>Blank</title><body></body>")) });
+    await session.client.request("browser.navigate", {
+      url: session.pages.url("/page?html=" + encodeURIComponent("<title>Blank</title><body></body>")),
+    });
     expect(await session.errorCode("browser.snapshot", {})).toBe("empty_snapshot");
     expect(await session.errorCode("browser.read_page_deep", {})).toBe("empty_snapshot");
   });

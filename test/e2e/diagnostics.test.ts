@@ -51,7 +51,9 @@ describe("diagnostics: console, network and downloads", () => {
     expect(warning?.text).toBe("calling api with Authorization: Bearer [redacted]");
     expect(texts).toContain("failed https://api.example.test/v1/items?api_key=[redacted]&page=2");
     expect(texts).toContain('saved {"password":"[redacted]","user":"ada"}');
-    expect(first.entries).toContainEqual(expect.objectContaining({ level: "error", source: "exception", text: expect.stringContaining("boom from diag") }));
+    expect(first.entries).toContainEqual(
+      expect.objectContaining({ level: "error", source: "exception", text: expect.stringContaining("boom from diag") }),
+    );
     expect(JSON.stringify(first)).not.toMatch(/abcdefghijklmnop0123|SECRET123|hunter2/);
     expect(first.dropped).toBe(0);
 
@@ -82,12 +84,28 @@ describe("diagnostics: console, network and downloads", () => {
     await session.client.request("browser.navigate", { url: session.pages.url("/diag-network.html") });
     const pageUrl = session.pages.url("/diag-network.html");
     const load = await networkUntil((entry) => entry.url === pageUrl);
-    expect(load.find((entry) => entry.url === pageUrl)).toMatchObject({ method: "GET", status: 200, type: "main_frame", mimeType: "text/html", fromCache: false });
+    expect(load.find((entry) => entry.url === pageUrl)).toMatchObject({
+      method: "GET",
+      status: 200,
+      type: "main_frame",
+      mimeType: "text/html",
+      fromCache: false,
+    });
 
     await clickButton("Fetch file");
-    const fetched = (await networkUntil((entry) => entry.url.includes("diag-file.txt"))).find((entry) => entry.url.includes("diag-file.txt"));
-    expect(fetched).toMatchObject({ method: "GET", status: 200, type: "xmlhttprequest", mimeType: "text/plain", url: session.pages.url("/diag-file.txt?access_token=[redacted]&page=1") });
-    expect(fetched?.requestHeaders).toEqual(expect.arrayContaining(["Authorization: [redacted]", "X-Api-Key: [redacted]", "X-Trace: visible-trace"]));
+    const fetched = (await networkUntil((entry) => entry.url.includes("diag-file.txt"))).find((entry) =>
+      entry.url.includes("diag-file.txt"),
+    );
+    expect(fetched).toMatchObject({
+      method: "GET",
+      status: 200,
+      type: "xmlhttprequest",
+      mimeType: "text/plain",
+      url: session.pages.url("/diag-file.txt?access_token=[redacted]&page=1"),
+    });
+    expect(fetched?.requestHeaders).toEqual(
+      expect.arrayContaining(["Authorization: [redacted]", "X-Api-Key: [redacted]", "X-Trace: visible-trace"]),
+    );
     expect(JSON.stringify(fetched)).not.toMatch(/tok-123456|sekrit-token-123|k-999/);
     expect(fetched?.durationMs).toBeGreaterThanOrEqual(0);
 

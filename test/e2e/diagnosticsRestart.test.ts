@@ -9,7 +9,9 @@ describe("diagnostics buffers survive a service-worker restart (chrome.storage.s
   async function restartWorker(session: WebOperatorSession): Promise<void> {
     const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
     await worker?.close();
-    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 30_000, interval: 20 }).toBe(false);
+    await expect
+      .poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 30_000, interval: 20 })
+      .toBe(false);
     const page = await session.launched.browser.newPage();
     // Each tab event wakes the worker; on a loaded machine one may come before Chrome lets it start again, so events keep coming until it is back.
     let wakes = 0;
@@ -25,7 +27,9 @@ describe("diagnostics buffers survive a service-worker restart (chrome.storage.s
     await page.close();
   }
 
-  it("read_network after a restart still has the requests finished before it; read_console does not repeat what was read", async ({ session }) => {
+  it("read_network after a restart still has the requests finished before it; read_console does not repeat what was read", async ({
+    session,
+  }) => {
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/diag-network.html") });
     await session.client.request("browser.read_network", { tabId });
     const snapshot = await session.client.request("browser.snapshot", { tabId });
@@ -36,7 +40,11 @@ describe("diagnostics buffers survive a service-worker restart (chrome.storage.s
     // Writes are gathered for a moment (sessionBacked.ts); the restart comes once both are stored.
     const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
     await expect
-      .poll(async () => JSON.stringify(await worker?.evaluate(`chrome.storage.session.get(["weboperator.networkLog", "weboperator.consoleCursors"])`)), { timeout: 10_000 })
+      .poll(
+        async () =>
+          JSON.stringify(await worker?.evaluate(`chrome.storage.session.get(["weboperator.networkLog", "weboperator.consoleCursors"])`)),
+        { timeout: 10_000 },
+      )
       .toMatch(/diag-file\.txt.*weboperator\.consoleCursors|consoleCursors.*diag-file\.txt/s);
 
     await restartWorker(session);

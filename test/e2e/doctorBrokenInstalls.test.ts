@@ -26,7 +26,11 @@ describe("doctor names each broken install and its fix", () => {
   };
   /** A socket file (0600, as a bridge makes it) left by a listener killed with SIGKILL: nobody answers on it. */
   const leaveStaleSocket = async (): Promise<void> => {
-    const listener = spawn(process.execPath, ["-e", `process.umask(0o177); require("node:net").createServer().listen(${JSON.stringify(socket)}, () => console.log("up"))`], { stdio: ["ignore", "pipe", "inherit"] });
+    const listener = spawn(
+      process.execPath,
+      ["-e", `process.umask(0o177); require("node:net").createServer().listen(${JSON.stringify(socket)}, () => console.log("up"))`],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     await new Promise<void>((resolve) => listener.stdout.once("data", () => resolve()));
     listener.kill("SIGKILL");
     await new Promise((resolve) => listener.once("exit", resolve));

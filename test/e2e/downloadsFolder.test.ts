@@ -24,7 +24,13 @@ describe("one Downloads folder in a launched profile", () => {
     pages = await startFixtureServer();
     const env: NodeJS.ProcessEnv = { ...process.env, WEBOPERATOR_API_TOKEN: "" };
     delete env.WEBOPERATOR_DOWNLOADS_DIR;
-    launched = await launchWebOperator({ userDataDir: join(root, "profile"), configDir: join(root, "config"), socket: join(root, "bridge.sock"), headless: testHeadless(), env });
+    launched = await launchWebOperator({
+      userDataDir: join(root, "profile"),
+      configDir: join(root, "config"),
+      socket: join(root, "bridge.sock"),
+      headless: testHeadless(),
+      env,
+    });
     client = await WebOperatorClient.connect({ socketPath: launched.socket, token: launched.token });
   });
   afterAll(async () => {

@@ -41,7 +41,9 @@ const it = sessionTest();
 describe("faults inside a running WebOperator", () => {
   it("fails the command a killed service worker was running, then reconnects once the worker wakes", async ({ session }) => {
     const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
-    const inFlight = errorOf(session.client.request("browser.navigate", { url: session.pages.url("/slow?ms=5000"), tabId }, { timeoutMs: 20_000 }));
+    const inFlight = errorOf(
+      session.client.request("browser.navigate", { url: session.pages.url("/slow?ms=5000"), tabId }, { timeoutMs: 20_000 }),
+    );
     await new Promise((done) => setTimeout(done, 300));
     const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
     const killedAt = Date.now();
@@ -53,14 +55,20 @@ describe("faults inside a running WebOperator", () => {
     const page = await session.launched.browser.newPage();
     const wokenAt = Date.now();
     await page.goto(session.pages.url("/page?html=<title>wake</title>"));
-    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 30_000, interval: 20 }).toBe(true);
+    await expect
+      .poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 30_000, interval: 20 })
+      .toBe(true);
     const reconnectedAt = Date.now();
-    console.log(`service worker: killed -> connected ${reconnectedAt - killedAt} ms; wake event -> connected ${reconnectedAt - wokenAt} ms`);
+    console.log(
+      `service worker: killed -> connected ${reconnectedAt - killedAt} ms; wake event -> connected ${reconnectedAt - wokenAt} ms`,
+    );
     await page.close();
     expect((await session.client.request("browser.snapshot", { tabId })).text).toContain("# Page Snapshot");
   });
 
-  it("gives a client a clean error when the bridge is killed mid-request; Chrome's next connect starts a new bridge", async ({ session }) => {
+  it("gives a client a clean error when the bridge is killed mid-request; Chrome's next connect starts a new bridge", async ({
+    session,
+  }) => {
     const socket = session.launched.socket;
     const oldPid = (await session.client.request("bridge.health", {})).bridge.pid;
     const client = await session.connect();

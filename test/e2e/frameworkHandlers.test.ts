@@ -117,7 +117,10 @@ describe("handlers that frameworks delegate get refs (React 18 and 19, Preact, V
   });
 
   it("a page that replaces the natives a scan would use neither blinds it nor gets its channel", async () => {
-    const url = inlinePage(session.pages, `<!doctype html><title>Hostile</title><div id="root"></div><script src="/frameworks/hostile.js"></script><script src="/built/react18.js"></script>`);
+    const url = inlinePage(
+      session.pages,
+      `<!doctype html><title>Hostile</title><div id="root"></div><script src="/frameworks/hostile.js"></script><script src="/built/react18.js"></script>`,
+    );
     await overSocket("navigate", { url });
     await expectStatus(overSocket, "idle");
     const before = await snapshotText(overSocket);

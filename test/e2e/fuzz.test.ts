@@ -7,7 +7,8 @@ import { runPayloadFuzz } from "../../scripts/fuzz/payloadFuzz.js";
 /** The CI form of `npm run fuzz`: same generators, fewer frames, a fixed seed. */
 describe("fuzzing a live bridge (short form of npm run fuzz)", () => {
   let environment: LiveEnvironment;
-  const connect = (): Promise<WebOperatorClient> => WebOperatorClient.connect({ socketPath: environment.launched.socket, token: environment.launched.token });
+  const connect = (): Promise<WebOperatorClient> =>
+    WebOperatorClient.connect({ socketPath: environment.launched.socket, token: environment.launched.token });
 
   beforeAll(async () => {
     environment = await startLiveEnvironment();

@@ -28,7 +28,10 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   /** The user's channel: chrome.storage.local, as the service worker's DevTools console would write it. */
   const setUserSettings = (settings: UserPolicySettings | null): Promise<void> => setUserPolicy(session, settings);
 
-  async function failure<T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<{ code: string; message: string; confirmation?: ConfirmationRequest }> {
+  async function failure<T extends CommandType>(
+    type: T,
+    payload: CommandPayloadInput<T>,
+  ): Promise<{ code: string; message: string; confirmation?: ConfirmationRequest }> {
     try {
       await session.client.request(type, payload);
     } catch (error) {
@@ -39,7 +42,10 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   }
 
   /** The structured confirmation, whose id the message repeats for agents that read only text. */
-  async function confirmationFor<T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<{ id: string; message: string; confirmation: ConfirmationRequest }> {
+  async function confirmationFor<T extends CommandType>(
+    type: T,
+    payload: CommandPayloadInput<T>,
+  ): Promise<{ id: string; message: string; confirmation: ConfirmationRequest }> {
     const { code, message, confirmation } = await failure(type, payload);
     expect(code).toBe("confirmation_required");
     if (confirmation === undefined) throw new Error(`no confirmation field beside: ${message}`);
@@ -85,7 +91,10 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(js.code).toBe("policy_denied");
     expect(js.message).toMatch(/allowJavaScript: true/);
     const snapshot = await session.client.request("browser.snapshot", {});
-    const upload = await failure("browser.upload_file", { ref: findRef(snapshot.text, "textbox", "Card name"), files: [{ name: "a.txt", mimeType: "text/plain", base64: "YQ==" }] });
+    const upload = await failure("browser.upload_file", {
+      ref: findRef(snapshot.text, "textbox", "Card name"),
+      files: [{ name: "a.txt", mimeType: "text/plain", base64: "YQ==" }],
+    });
     expect(upload.code).toBe("policy_denied");
     expect(upload.message).toMatch(/allowUploads: true/);
 
@@ -102,7 +111,12 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(overrides.userOverrides).toEqual(["confirmations"]);
     expect(overrides.agentOverrides.sort()).toEqual(["blockedHosts", "confirmationTimeoutMs"]);
 
-    const loosenings: Array<CommandPayloadInput<"browser.policy_set">> = [{ blockedHosts: [] }, { allowJavaScript: true }, { allowUploads: true }, { confirm: { purchase: false } }];
+    const loosenings: Array<CommandPayloadInput<"browser.policy_set">> = [
+      { blockedHosts: [] },
+      { allowJavaScript: true },
+      { allowUploads: true },
+      { confirm: { purchase: false } },
+    ];
     for (const loosen of loosenings) {
       const refused = await failure("browser.policy_set", loosen);
       expect(refused.code).toBe("policy_denied");
@@ -144,11 +158,15 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     await expect.poll(currentUrl, { timeout: 5_000 }).toBe("about:blank");
     // Without the block, the same redirect is followed.
     await setUserSettings(null);
-    expect((await session.client.request("browser.navigate", { url: session.pages.url(`/redirect?to=${encodeURIComponent(target)}`) })).url).toBe(target);
+    expect(
+      (await session.client.request("browser.navigate", { url: session.pages.url(`/redirect?to=${encodeURIComponent(target)}`) })).url,
+    ).toBe(target);
   });
 
   it("stops a click whose link leads to a blocked host, and refuses to act on a page the policy forbids", async () => {
-    await session.client.request("browser.navigate", { url: inlinePage(session.pages, `<title>Links</title><a href="${otherHost("/gate-landing.html")}">Leave</a>`) });
+    await session.client.request("browser.navigate", {
+      url: inlinePage(session.pages, `<title>Links</title><a href="${otherHost("/gate-landing.html")}">Leave</a>`),
+    });
     await session.client.request("browser.policy_set", { blockedHosts: ["localhost"] });
     const snapshot = await session.client.request("browser.snapshot", {});
     const denied = await failure("browser.click", { ref: findRef(snapshot.text, "link", "Leave") });
@@ -169,7 +187,16 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
 
   it("blocks loopback and private ranges when blockPrivateNetworks is on (off by default)", async () => {
     await session.client.request("browser.policy_set", { blockPrivateNetworks: true });
-    for (const url of [gateUrl, otherHost("/"), "http://[::1]/", "http://10.1.2.3/", "http://172.20.0.1/", "http://192.168.1.1/", "http://169.254.169.254/latest", "http://app.localhost/"]) {
+    for (const url of [
+      gateUrl,
+      otherHost("/"),
+      "http://[::1]/",
+      "http://10.1.2.3/",
+      "http://172.20.0.1/",
+      "http://192.168.1.1/",
+      "http://169.254.169.254/latest",
+      "http://app.localhost/",
+    ]) {
       const denied = await failure("browser.navigate", { url });
       expect(denied.code, url).toBe("policy_denied");
       expect(denied.message).toMatch(/private-network/);
@@ -184,11 +211,22 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(message).toMatch(/purchase \(activates button "Place order", which sends its form\)/);
     expect(message).toMatch(/denied after 60 s/);
     // The form has no method: a script sends it, so it is a submit as well as a purchase.
-    expect(confirmation).toMatchObject({ tool: "browser.click", category: "purchase", categories: ["purchase", "submit"], target: { role: "button", name: "Place order" }, url: gateUrl });
+    expect(confirmation).toMatchObject({
+      tool: "browser.click",
+      category: "purchase",
+      categories: ["purchase", "submit"],
+      target: { role: "button", name: "Place order" },
+      url: gateUrl,
+    });
     expect(await status()).toContain("Nothing yet");
 
     const confirmed = await session.client.request("browser.confirm", { id, allow: true });
-    expect(confirmed).toMatchObject({ id, tool: "browser.click", allowed: true, result: { ref: place, target: { role: "button", name: "Place order" } } });
+    expect(confirmed).toMatchObject({
+      id,
+      tool: "browser.click",
+      allowed: true,
+      result: { ref: place, target: { role: "button", name: "Place order" } },
+    });
     expect(await status()).toContain("order placed for Ada");
     // An id runs once.
     const again = await failure("browser.confirm", { id, allow: true });
@@ -198,7 +236,9 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
 
   it("cancels on allow: false, and answers not_found for ids it never issued", async () => {
     const snapshot = await openGate();
-    const { id, message, confirmation } = await confirmationFor("browser.click", { ref: findRef(snapshot.text, "button", "Delete account") });
+    const { id, message, confirmation } = await confirmationFor("browser.click", {
+      ref: findRef(snapshot.text, "button", "Delete account"),
+    });
     expect(message).toMatch(/account \(activates button "Delete account"\)/);
     expect(confirmation.categories).toEqual(["account"]);
     expect(await session.client.request("browser.confirm", { id, allow: false })).toEqual({ id, tool: "browser.click", allowed: false });
@@ -227,7 +267,12 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect(byEnter.message).toMatch(/purchase \(presses Enter in textbox "Card name", which sends a form whose button is "Place order"\)/);
     const bySubmit = await confirmationFor("browser.type", { ref: card, text: "Grace", submit: true });
     expect(bySubmit.message).toMatch(/purchase/);
-    const byBatch = await confirmationFor("browser.batch_actions", { actions: [{ tool: "type", ref: card, text: "Grace" }, { tool: "click", ref: findRef(snapshot.text, "button", "Place order") }] });
+    const byBatch = await confirmationFor("browser.batch_actions", {
+      actions: [
+        { tool: "type", ref: card, text: "Grace" },
+        { tool: "click", ref: findRef(snapshot.text, "button", "Place order") },
+      ],
+    });
     expect(byBatch.message).toMatch(/purchase/);
 
     const password = findRef(snapshot.text, "textbox", "Email");
@@ -262,7 +307,9 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     await session.client.request("browser.click", { ref: findRef(snapshot.text, "button", "Place order") });
     expect(await status()).toContain("order placed for Ada");
     // Other categories stay on.
-    expect((await failure("browser.click", { ref: findRef(snapshot.text, "button", "Delete account") })).code).toBe("confirmation_required");
+    expect((await failure("browser.click", { ref: findRef(snapshot.text, "button", "Delete account") })).code).toBe(
+      "confirmation_required",
+    );
   });
 
   it("answers tab_not_found for an explicit tab that does not exist, before anything runs", async () => {

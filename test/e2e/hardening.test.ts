@@ -8,7 +8,9 @@ const it = sessionTest();
 describe("refs and the gate hold where a careless agent would slip", () => {
   it("never recovers a removed element's ref onto a twin that has its own ref", async ({ session }) => {
     const row = (fruit: string): string => `<li>${fruit} <button onclick="this.parentElement.remove()">Remove</button></li>`;
-    await session.client.request("browser.navigate", { url: inlinePage(session.pages, `<title>Cart</title><ul>${row("Apple")}${row("Pear")}</ul>`) });
+    await session.client.request("browser.navigate", {
+      url: inlinePage(session.pages, `<title>Cart</title><ul>${row("Apple")}${row("Pear")}</ul>`),
+    });
     const snapshot = (await session.client.request("browser.snapshot", {})).text;
     const refs = [...snapshot.matchAll(/button "Remove" \[ref=([^\]]+)\]/g)].map((match) => match[1] ?? "");
     expect(refs).toHaveLength(2);
@@ -50,8 +52,13 @@ describe("refs and the gate hold where a careless agent would slip", () => {
     expect((await session.client.request("browser.snapshot", {})).dialogs).toBeUndefined();
   });
 
-  it("reports a frame's timer alert in the snapshot after it, though the snapshot before it found nothing to drain", async ({ session }) => {
-    const inner = inlinePage(session.pages, `<p>inner</p><script>addEventListener("message", () => { alert("From the frame"); parent.postMessage("alerted", "*"); })</script>`);
+  it("reports a frame's timer alert in the snapshot after it, though the snapshot before it found nothing to drain", async ({
+    session,
+  }) => {
+    const inner = inlinePage(
+      session.pages,
+      `<p>inner</p><script>addEventListener("message", () => { alert("From the frame"); parent.postMessage("alerted", "*"); })</script>`,
+    );
     const outer = `<title>Framed timer</title><p id="state">idle</p><iframe src="${inner}"></iframe>
       <script>addEventListener("message", (event) => { if (event.data === "alerted") document.getElementById("state").textContent = "frame alerted"; });
       addEventListener("load", () => setTimeout(() => frames[0].postMessage("go", "*"), 1500));</script>`;
@@ -76,7 +83,10 @@ describe("refs and the gate hold where a careless agent would slip", () => {
   it("follows a tab that tab_open creates, so a redirect to a blocked host is stopped there too", async ({ session }) => {
     await session.client.request("browser.policy_set", { blockedHosts: ["localhost"] });
     const blocked = session.pages.url("/chain.html").replace("127.0.0.1", "localhost");
-    const response = await session.client.send({ type: "browser.tab_open", payload: { url: session.pages.url(`/redirect?to=${encodeURIComponent(blocked)}`) } });
+    const response = await session.client.send({
+      type: "browser.tab_open",
+      payload: { url: session.pages.url(`/redirect?to=${encodeURIComponent(blocked)}`) },
+    });
     expect(response).toMatchObject({ code: "policy_denied" });
     const { tabs } = await session.client.request("browser.tabs_list", {});
     expect(tabs.some((tab) => tab.url.startsWith("http://localhost"))).toBe(false);

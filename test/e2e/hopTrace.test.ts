@@ -57,6 +57,9 @@ describe("traceHops: a request's step durations from the bridge, the service wor
   it("traces a command the bridge answers itself without any extension hop", async () => {
     const health = await session.client.send({ type: "bridge.health", payload: {}, traceHops: true });
     if (isErrorResponse(health)) throw new Error(health.error);
-    expect(health.hops?.map((hop) => hop.hop)).toEqual(["bridge: socket read and frame parse", "bridge: route, payload check, handler, result check"]);
+    expect(health.hops?.map((hop) => hop.hop)).toEqual([
+      "bridge: socket read and frame parse",
+      "bridge: route, payload check, handler, result check",
+    ]);
   });
 });

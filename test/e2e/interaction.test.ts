@@ -80,7 +80,9 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(colour.selected).toEqual([{ value: "blue", label: "Blue" }]);
     expect(await status(session)).toBe("colour blue");
     expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Huge"] })).toBe("not_found");
-    expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Small", "Large"] })).toBe("bad_request");
+    expect(await session.errorCode("browser.select_option", { ref: ref("combobox", "Size"), labels: ["Small", "Large"] })).toBe(
+      "bad_request",
+    );
   });
 
   it("answers confirm and prompt for the page during a write and reports them", async ({ session }) => {
@@ -99,10 +101,13 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     expect(clicked.tab_created?.url).toBe(session.pages.url("/actions-child.html"));
     expect(clicked.effect).toBe("new_tab");
     // On a loaded machine the new tab may still show about:blank (unsupported_page) for a while: poll, do not assume it loaded.
-    const routed = async (): Promise<{ tabId: number; title: string } | null> => session.client.request("browser.snapshot", {}).catch(() => null);
+    const routed = async (): Promise<{ tabId: number; title: string } | null> =>
+      session.client.request("browser.snapshot", {}).catch(() => null);
     await expect.poll(async () => (await routed())?.title, { timeout: 20_000 }).toBe("Help");
     expect((await routed())?.tabId).toBe(clicked.tab_created?.tabId);
-    await session.launched.browser.pages().then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
+    await session.launched.browser
+      .pages()
+      .then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
   });
 
   it("escalates a visibly failed synthetic type once to trusted typing", async ({ session }) => {
@@ -157,7 +162,9 @@ describe("interaction tools: actionability, trusted input, widgets, dialogs, tab
     });
     expect(opening.completed).toBe(1);
     expect(opening.stopped).toContain("a new tab opened");
-    await session.launched.browser.pages().then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
+    await session.launched.browser
+      .pages()
+      .then((pages) => Promise.all(pages.filter((page) => page.url().includes("actions-child")).map((page) => page.close())));
     expect(await session.errorCode("browser.batch_actions", { actions: [] })).toBe("bad_request");
   });
 

@@ -42,7 +42,9 @@ describe("pages that never finish loading", () => {
   });
 
   it("a finished page says it is not loading", async ({ session }) => {
-    const opened = await session.client.request("browser.navigate", { url: session.pages.url("/page?html=" + encodeURIComponent("<title>Done</title><p>All here</p>")) });
+    const opened = await session.client.request("browser.navigate", {
+      url: session.pages.url("/page?html=" + encodeURIComponent("<title>Done</title><p>All here</p>")),
+    });
     // A page without subresources may complete before navigate answers, or just after.
     const snapshot = await session.client.request("browser.snapshot", {});
     expect(snapshot.text).toContain("All here");

@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { COMMANDS, NATIVE_HOST_NAME, TOOL_PROFILES, expandCapabilityRequest, unmarkPageStrings, type CommandType } from "../../protocol/index.js";
+import {
+  COMMANDS,
+  NATIVE_HOST_NAME,
+  TOOL_PROFILES,
+  expandCapabilityRequest,
+  unmarkPageStrings,
+  type CommandType,
+} from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost, connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
@@ -21,8 +28,25 @@ function textOf(result: CallToolResult): string {
 
 /** The lean default: what an agent needs on most pages. */
 const CORE_TOOLS = [
-  "navigate", "go_back", "go_forward", "snapshot", "click", "type", "press", "select_option", "hover", "drag", "scroll", "wait_for",
-  "tabs_list", "tab_open", "tab_focus", "tab_close", "screenshot", "extract", "upload_file",
+  "navigate",
+  "go_back",
+  "go_forward",
+  "snapshot",
+  "click",
+  "type",
+  "press",
+  "select_option",
+  "hover",
+  "drag",
+  "scroll",
+  "wait_for",
+  "tabs_list",
+  "tab_open",
+  "tab_focus",
+  "tab_close",
+  "screenshot",
+  "extract",
+  "upload_file",
 ];
 
 describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () => {
@@ -47,7 +71,9 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(tools.map((tool) => tool.name).sort()).toEqual([...CORE_TOOLS].sort());
     const ours = costOfTools(tools);
     const playwright = await measureToolListCost(playwrightMcp("/usr/bin/chromium").launch);
-    console.log(`tool list: weboperator mcp ${ours.tools} tools ${ours.chars} chars; Playwright MCP ${playwright.tools} tools ${playwright.chars} chars`);
+    console.log(
+      `tool list: weboperator mcp ${ours.tools} tools ${ours.chars} chars; Playwright MCP ${playwright.tools} tools ${playwright.chars} chars`,
+    );
     expect(playwright.names).toContain("browser_snapshot");
     expect(ours.chars).toBeLessThanOrEqual(0.75 * playwright.chars);
     const click = tools.find((tool) => tool.name === "click");
@@ -97,7 +123,9 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
   it("browser.tools with caps lists the browser tools of the same groups as weboperator mcp --caps", async () => {
     const { tools } = await session.client.request("browser.tools", { caps: ["devtools"] });
     const groups = expandCapabilityRequest(["devtools"]);
-    const expected = (Object.keys(COMMANDS) as CommandType[]).filter((type) => type.startsWith("browser.") && groups.has(TOOL_PROFILES[type].group));
+    const expected = (Object.keys(COMMANDS) as CommandType[]).filter(
+      (type) => type.startsWith("browser.") && groups.has(TOOL_PROFILES[type].group),
+    );
     expect(tools.map((tool) => tool.name).sort()).toEqual(expected.sort());
     expect(tools.find((tool) => tool.name === "browser.read_console")?.group).toBe("devtools");
     expect((await session.client.request("browser.tools", {})).tools.length).toBeGreaterThan(tools.length);
@@ -225,7 +253,9 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     const holder = await session.connect();
     await holder.request("bridge.hello", { agent: "holder" });
     // The holder's tab is the one in front, as when another agent works where the person looks.
-    const visible = (await holder.request("browser.tab_open", { url: `${session.pages.url("/agent-counter.html")}?who=holder`, active: true })).tabId;
+    const visible = (
+      await holder.request("browser.tab_open", { url: `${session.pages.url("/agent-counter.html")}?who=holder`, active: true })
+    ).tabId;
     expect((await holder.request("browser.tabs_list", {})).visibleTabId).toBe(visible);
     const host = await connectMcpHost(session, "weboperator-e2e-second-host");
     try {
@@ -245,12 +275,21 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
   });
 
   it("prints a paste-ready config per host that a host starts as it is", async () => {
-    const env = { ...process.env, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
+    const env = {
+      ...process.env,
+      WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+      WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+      WEBOPERATOR_API_TOKEN: "",
+    };
     const claude = await runCli(["mcp", "config", "--client", "claude-code", "--caps", "tasks"], env);
     expect(claude.status, claude.stderr).toBe(0);
     expect(claude.stderr).toContain(".mcp.json");
     const launch = (JSON.parse(claude.stdout) as { mcpServers: { weboperator: McpHostLaunch & { type: string } } }).mcpServers.weboperator;
-    expect(launch).toMatchObject({ type: "stdio", command: process.execPath, env: { WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir } });
+    expect(launch).toMatchObject({
+      type: "stdio",
+      command: process.execPath,
+      env: { WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir },
+    });
     expect(launch.args.slice(1)).toEqual(["mcp", "--caps", "tasks"]);
     expect(claude.stdout).not.toContain(session.launched.token);
     const host = await connectMcpLaunch(launch, "weboperator-e2e-pasted");
@@ -261,9 +300,13 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     } finally {
       await host.close();
     }
-    const vscode = JSON.parse((await runCli(["mcp", "config", "--client", "vscode"], env)).stdout) as { servers: { weboperator: McpHostLaunch } };
+    const vscode = JSON.parse((await runCli(["mcp", "config", "--client", "vscode"], env)).stdout) as {
+      servers: { weboperator: McpHostLaunch };
+    };
     expect(vscode.servers.weboperator.args.slice(1)).toEqual(["mcp"]);
-    const cursor = JSON.parse((await runCli(["mcp", "config", "--client", "cursor"], env)).stdout) as { mcpServers: { weboperator: McpHostLaunch } };
+    const cursor = JSON.parse((await runCli(["mcp", "config", "--client", "cursor"], env)).stdout) as {
+      mcpServers: { weboperator: McpHostLaunch };
+    };
     expect(cursor.mcpServers.weboperator.env.WEBOPERATOR_AGENT_SOCKET).toBe(session.launched.socket);
     const codex = (await runCli(["mcp", "config", "--client", "codex"], env)).stdout;
     expect(codex).toContain("[mcp_servers.weboperator]\n");
@@ -276,7 +319,10 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
       {
         command: process.execPath,
         args: [join(projectRoot(), "bin", "weboperator.js"), "mcp"],
-        env: { WEBOPERATOR_AGENT_SOCKET: join(tmpdir(), `weboperator-no-bridge-${process.pid}.sock`), WEBOPERATOR_CONFIG_DIR: session.launched.configDir },
+        env: {
+          WEBOPERATOR_AGENT_SOCKET: join(tmpdir(), `weboperator-no-bridge-${process.pid}.sock`),
+          WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+        },
       },
       "weboperator-e2e-nowhere",
     );
@@ -301,7 +347,9 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     try {
       const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
       await worker?.close();
-      await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 }).toBe(false);
+      await expect
+        .poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 })
+        .toBe(false);
       // Held for the bridge's reconnect grace (10 s), then a clear error: nothing hangs.
       const answer = await call("tabs_list");
       expect(answer).toMatchObject({ isError: true, structuredContent: { code: "extension_disconnected" } });

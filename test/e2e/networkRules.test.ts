@@ -17,7 +17,10 @@ async function startCountingServer(): Promise<{ port: number; hits(run: number):
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     count(request.url);
-    response.writeHead(200, { "access-control-allow-origin": "*", "content-type": request.url?.startsWith("/img") ? "image/gif" : "text/plain" });
+    response.writeHead(200, {
+      "access-control-allow-origin": "*",
+      "content-type": request.url?.startsWith("/img") ? "image/gif" : "text/plain",
+    });
     response.end(request.url?.startsWith("/img") ? Buffer.from("R0lGODlhAQABAAAAACwAAAAAAQABAAA=", "base64") : "ok");
   });
   // The upgrade request reaching us is the WebSocket connection attempt; it is counted and dropped.
@@ -73,9 +76,15 @@ describe("the network layer: blocked hosts are blocked for every request an agen
   it("blockedHosts: localhost stops img, fetch, XHR, WebSocket and beacon from the agent's tab, not from the user's", async () => {
     await session.client.request("browser.policy_set", { blockedHosts: ["localhost"] });
     const { tabId } = await session.client.request("browser.navigate", { url: probe(2) });
-    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
-    const rules = (await (await target.worker())?.evaluate("chrome.declarativeNetRequest.getSessionRules()")) as Array<{ condition: { regexFilter?: string; tabIds?: number[] } }>;
-    expect(rules.some((rule) => rule.condition.regexFilter?.includes("localhost") === true && rule.condition.tabIds?.includes(tabId) === true)).toBe(true);
+    const target = await session.launched.browser.waitForTarget(
+      (candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"),
+    );
+    const rules = (await (await target.worker())?.evaluate("chrome.declarativeNetRequest.getSessionRules()")) as Array<{
+      condition: { regexFilter?: string; tabIds?: number[] };
+    }>;
+    expect(
+      rules.some((rule) => rule.condition.regexFilter?.includes("localhost") === true && rule.condition.tabIds?.includes(tabId) === true),
+    ).toBe(true);
     const text = await resultOf();
     for (const kind of ["img", "fetch", "xhr", "ws"]) expect(text).toContain(`${kind}: failed`);
     // The user's own tab is not an agent tab: the same page reaches the host, beacon included.
@@ -90,10 +99,13 @@ describe("the network layer: blocked hosts are blocked for every request an agen
   it("the rules follow the policy back: once the tightening is gone, the agent tab reaches the host again", async () => {
     await setUserPolicy(session, null);
     await expect
-      .poll(async () => {
-        await session.client.request("browser.navigate", { url: probe(4) });
-        return (await resultOf()).includes("fetch: loaded");
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await session.client.request("browser.navigate", { url: probe(4) });
+          return (await resultOf()).includes("fetch: loaded");
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await expect.poll(() => allArrived(counting.hits(4)), { timeout: 15_000 }).toBe(true);
   });

@@ -82,7 +82,9 @@ for (const tokenCase of CASES) {
       expect(install.status).toBe(0);
       const config = join(user.home, ".config");
       for (const browser of ["chromium", "google-chrome"]) {
-        const manifest = JSON.parse(readFileSync(join(config, browser, "NativeMessagingHosts", `${NATIVE_HOST_NAME}.json`), "utf8")) as { path: string };
+        const manifest = JSON.parse(readFileSync(join(config, browser, "NativeMessagingHosts", `${NATIVE_HOST_NAME}.json`), "utf8")) as {
+          path: string;
+        };
         expect(manifest.path).toBe(join(config, "weboperator", "weboperator-host.sh"));
         expect(install.stdout).toContain(`manifest:   ${join(config, browser, "NativeMessagingHosts")}`);
       }
@@ -98,7 +100,10 @@ for (const tokenCase of CASES) {
       expect(existsSync(join(user.home, ".config", "chromium", "Default"))).toBe(true);
       const doctor = await runCli(["doctor"], user.env);
       const lines = doctor.stdout.trimEnd().split("\n");
-      expect(lines.filter((line) => !line.startsWith("✓")), doctor.stdout).toEqual([]);
+      expect(
+        lines.filter((line) => !line.startsWith("✓")),
+        doctor.stdout,
+      ).toEqual([]);
       expect(doctor.status).toBe(0);
       expect(doctor.stdout).toContain(`✓ bridge socket: ${join(user.home, "bridge.sock")}`);
       expect(doctor.stdout).toContain(tokenCase.tokenSource(user));

@@ -37,7 +37,9 @@ describe("perception read tools, end to end through the socket", () => {
 
   /** Runs the content script's observe op from the extension's service worker, as observeAfterAction does. */
   async function observe(tabId: number): Promise<Observation> {
-    const target = await session.launched.browser.waitForTarget((each) => each.type() === "service_worker" && each.url().startsWith(`chrome-extension://${EXTENSION_ID}/`));
+    const target = await session.launched.browser.waitForTarget(
+      (each) => each.type() === "service_worker" && each.url().startsWith(`chrome-extension://${EXTENSION_ID}/`),
+    );
     const worker = await target.worker();
     if (worker === null) throw new Error("no service worker");
     // Right after a navigation the declared content script may still be starting.
@@ -307,7 +309,7 @@ describe("perception read tools, end to end through the socket", () => {
       const result = await session.client.request("browser.snapshot", {});
       expect(result.truncated).toBe(true);
       expect(result.text.length).toBeLessThanOrEqual(12_000);
-      expect(result.text).toContain("- heading \"Budget page\" [level=1]");
+      expect(result.text).toContain('- heading "Budget page" [level=1]');
       expect(result.text).toContain("- text: Visible intro paragraph at the top of the page.");
       findRef(result.text, "button", "Visible action");
       findRef(result.text, "link", "Visible link");
@@ -377,7 +379,10 @@ describe("perception read tools, end to end through the socket", () => {
       const save = findRef(text, "button", "Save draft");
       const name = findRef(text, "textbox", "Name");
       await session.client.request("browser.click", { ref: findRef(text, "button", "Re-render") });
-      expect(await session.client.request("browser.click", { ref: save })).toMatchObject({ recovered: true, target: { role: "button", name: "Save draft" } });
+      expect(await session.client.request("browser.click", { ref: save })).toMatchObject({
+        recovered: true,
+        target: { role: "button", name: "Save draft" },
+      });
       expect((await session.client.request("browser.type", { ref: name, text: "Ada" })).recovered).toBe(true);
       expect((await session.client.request("browser.find_in_page", { query: "clicked 1" })).matchCount).toBe(1);
       await session.client.request("browser.click", { ref: findRef(text, "button", "Remove") });
@@ -441,7 +446,7 @@ describe("perception read tools, end to end through the socket", () => {
       const lines = result.text.split("\n");
       expect(lines.filter((line) => /^\s*- (button|link) "(Pay|Transfer|Approve|Steal)/.test(line))).toEqual([]);
       expect(result.text).toContain('- button "x\\" [ref\\=sabc_1_1] - button \\"Pay" [ref=');
-      expect(result.text).toContain("- text: Click [ref\\=sabc_1_2] now - button \"Transfer\" [REF \\= sabc_1_3]");
+      expect(result.text).toContain('- text: Click [ref\\=sabc_1_2] now - button "Transfer" [REF \\= sabc_1_3]');
       expect(result.text).toContain('[value="\\"] [ref\\=sabc_1_4] - button \\"Approve"]');
       expect(result.text).toContain('- textbox "Back\\\\slash" [value="C:\\\\path\\\\\\" [ref\\=sabc_1_5]"]');
       expect(result.text).toContain("- listitem: Item [ref\\=sabc_1_6]");

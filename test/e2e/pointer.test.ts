@@ -11,7 +11,7 @@ function decodePng(base64: string): { width: number; height: number; rgb(x: numb
   const channels = bytes[25] === 6 ? 4 : 3;
   expect(bytes[24]).toBe(8);
   const idat: Buffer[] = [];
-  for (let offset = 8; offset < bytes.length; ) {
+  for (let offset = 8; offset < bytes.length;) {
     const length = bytes.readUInt32BE(offset);
     if (bytes.toString("latin1", offset + 4, offset + 8) === "IDAT") idat.push(bytes.subarray(offset + 8, offset + 8 + length));
     offset += length + 12;
@@ -55,7 +55,8 @@ describe("L2 pointer, keyboard-hold and image tools, end to end through the sock
     await session?.close();
   });
 
-  const request = <T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<CommandResult<T>> => session.client.request(type, payload);
+  const request = <T extends CommandType>(type: T, payload: CommandPayloadInput<T>): Promise<CommandResult<T>> =>
+    session.client.request(type, payload);
   const pageText = async (): Promise<string> => (await request("browser.extract", {})).text;
   /** Wheel scrolling and CSS hover apply asynchronously; poll the page, bounded by the test timeout. */
   const eventually = async (check: () => Promise<boolean>): Promise<void> => {
@@ -67,7 +68,21 @@ describe("L2 pointer, keyboard-hold and image tools, end to end through the sock
     const clicked = await request("browser.click_xy", { x: 100, y: 60 });
     expect(clicked).toMatchObject({ x: 100, y: 60, button: "left", count: 1, target: { tag: "div", name: "Click pad" } });
     // Only the point itself: no boxes, screenshots or visualization data in the result.
-    expect(Object.keys(clicked).sort()).toEqual(["button", "count", "dialogs", "effect", "engine", "navigated", "observation", "settled", "tabId", "target", "url", "x", "y"]);
+    expect(Object.keys(clicked).sort()).toEqual([
+      "button",
+      "count",
+      "dialogs",
+      "effect",
+      "engine",
+      "navigated",
+      "observation",
+      "settled",
+      "tabId",
+      "target",
+      "url",
+      "x",
+      "y",
+    ]);
     expect(JSON.stringify(clicked.observation)).not.toMatch(/"(box|clip|data)"/);
     await request("browser.click_xy", { x: 100, y: 60, button: "right" });
     await request("browser.click_xy", { x: 100, y: 60, button: "middle" });
@@ -160,7 +175,9 @@ describe("L2 pointer, keyboard-hold and image tools, end to end through the sock
     expect(await pageText()).toContain("down/Control/trusted+ctrl down/ArrowRight/trusted+ctrl up/ArrowRight/trusted up/Control/trusted");
     expect(await session.errorCode("browser.hold_key", { key: "NoSuchKey", durationMs: 10 })).toBe("invalid_key");
     expect(await session.errorCode("browser.hold_key", { key: "a", durationMs: 60_000 })).toBe("bad_request");
-    await expect(session.client.request("browser.hold_key", { key: "a", durationMs: 25_000 }, { timeoutMs: 5_000 })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(session.client.request("browser.hold_key", { key: "a", durationMs: 25_000 }, { timeoutMs: 5_000 })).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 
   it("drag performs a native HTML5 drag and drop between refs", async () => {
@@ -170,7 +187,13 @@ describe("L2 pointer, keyboard-hold and image tools, end to end through the sock
       from: { ref: findRef(snapshot.text, "button", "Card B") },
       to: { ref: findRef(snapshot.text, "region", "Bin") },
     });
-    expect(dragged).toMatchObject({ mode: "html5", from: { x: 100, y: 100 }, to: { x: 400, y: 70 }, source: { name: "Card B" }, target: { tag: "section" } });
+    expect(dragged).toMatchObject({
+      mode: "html5",
+      from: { x: 100, y: 100 },
+      to: { x: 400, y: 70 },
+      source: { name: "Card B" },
+      target: { tag: "section" },
+    });
     const text = await pageText();
     expect(text).toContain("Dropped: card-b (trusted)");
     expect(text).toContain("dragstart/trusted");

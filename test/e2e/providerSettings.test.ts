@@ -17,7 +17,13 @@ const PANEL_SECRET = "sk-ant-panel-5555aaaa7777bbbb";
 
 function cliEnvFor(session: WebOperatorSession): NodeJS.ProcessEnv {
   // The shell has no provider variables either: what the CLI prints comes from the file and the bridge.
-  return { ...process.env, ...NO_PROVIDER_ENV, WEBOPERATOR_AGENT_SOCKET: session.launched.socket, WEBOPERATOR_CONFIG_DIR: session.launched.configDir, WEBOPERATOR_API_TOKEN: "" };
+  return {
+    ...process.env,
+    ...NO_PROVIDER_ENV,
+    WEBOPERATOR_AGENT_SOCKET: session.launched.socket,
+    WEBOPERATOR_CONFIG_DIR: session.launched.configDir,
+    WEBOPERATOR_API_TOKEN: "",
+  };
 }
 
 /** The key the last Messages API request carried (the SDK sends it as a bearer token here, x-api-key elsewhere). */
@@ -37,7 +43,9 @@ async function runTask(session: WebOperatorSession): Promise<{ status: string }>
 }
 
 async function startError(session: WebOperatorSession): Promise<WebOperatorError> {
-  const error = await session.client.request("tasks.start", { goal: GOAL, startUrl: session.pages.url("/task-form.html") }).catch((caught: unknown) => caught);
+  const error = await session.client
+    .request("tasks.start", { goal: GOAL, startUrl: session.pages.url("/task-form.html") })
+    .catch((caught: unknown) => caught);
   if (!(error instanceof WebOperatorError)) throw new Error(`tasks.start did not fail: ${JSON.stringify(error)}`);
   return error;
 }
@@ -114,9 +122,18 @@ describe("provider settings written while the browser runs (no provider variable
   it("doctor and tasks.providers say which providers are configured and from where, without the key", async () => {
     const report = await session.client.request("tasks.providers", {});
     expect(report.file).toBe(file);
-    expect(report.settings.find((setting) => setting.name === "ANTHROPIC_API_KEY")).toEqual({ name: "ANTHROPIC_API_KEY", source: "file", secret: true, value: null });
+    expect(report.settings.find((setting) => setting.name === "ANTHROPIC_API_KEY")).toEqual({
+      name: "ANTHROPIC_API_KEY",
+      source: "file",
+      secret: true,
+      value: null,
+    });
     expect(report.providers).toEqual([
-      { provider: "claude", configured: true, detail: `ANTHROPIC_API_KEY from the settings file, ANTHROPIC_BASE_URL = ${fake.baseURL} from the settings file` },
+      {
+        provider: "claude",
+        configured: true,
+        detail: `ANTHROPIC_API_KEY from the settings file, ANTHROPIC_BASE_URL = ${fake.baseURL} from the settings file`,
+      },
       { provider: "browser-use", configured: false, detail: expect.stringContaining("needs OPENAI_BASE_URL") },
     ]);
     expect(JSON.stringify(report)).not.toContain(ARGUMENT_SECRET);
@@ -159,7 +176,9 @@ describe("provider settings written while the browser runs (no provider variable
     // A bad URL is refused in the panel, and the file keeps the old one.
     await panel.page.type("#provider-ANTHROPIC_BASE_URL", "not a url");
     await panel.page.click("#provider-ANTHROPIC_BASE_URL-save");
-    await panel.page.waitForFunction(() => document.querySelector("#providers .notice.bad")?.textContent?.includes("must be an http(s) URL") === true);
+    await panel.page.waitForFunction(
+      () => document.querySelector("#providers .notice.bad")?.textContent?.includes("must be an http(s) URL") === true,
+    );
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ ANTHROPIC_BASE_URL: fake.baseURL });
     await panel.page.close();
   });
@@ -188,7 +207,9 @@ describe("the bridge's environment wins over the provider settings file", () => 
     expect(await runTask(session)).toMatchObject({ status: "succeeded" });
     expect(keySentTo(fake)).toBe(ENV_KEY);
     const doctor = await runCli(["doctor", "--user-data-dir", session.launched.userDataDir], env);
-    expect(doctor.stdout).toContain(`✓ provider claude: configured: ANTHROPIC_API_KEY from the bridge's environment, ANTHROPIC_BASE_URL = ${fake.baseURL} from the bridge's environment`);
+    expect(doctor.stdout).toContain(
+      `✓ provider claude: configured: ANTHROPIC_API_KEY from the bridge's environment, ANTHROPIC_BASE_URL = ${fake.baseURL} from the bridge's environment`,
+    );
     expect(printed(doctor)).not.toContain(ENV_KEY);
     expect(printed(doctor)).not.toContain("sk-ant-file-key");
   });

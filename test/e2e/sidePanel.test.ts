@@ -3,23 +3,47 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfirmationAnsweredEventSchema, TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
-import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import {
+  byGoal,
+  lastResultText,
+  refIn,
+  startFakeMessagesApi,
+  toolUse,
+  type FakeMessagesApi,
+  type ScriptedTurn,
+} from "../helpers/fakeMessagesApi.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { openSidePanel, type SidePanel } from "../helpers/sidePanel.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
-const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+const call =
+  (name: string, input: unknown): ScriptedTurn =>
+  () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
 const readPage = call("read_page", { filter: "interactive" });
-const clickSubmit: ScriptedTurn = (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Submit application") } })] });
-const answerFromPage: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: `Page says: ${/Not submitted|Submitted/.exec(lastResultText(request))?.[0] ?? "?"}` }] });
+const clickSubmit: ScriptedTurn = (request) => ({
+  stop_reason: "tool_use",
+  content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Submit application") } })],
+});
+const answerFromPage: ScriptedTurn = (request) => ({
+  stop_reason: "end_turn",
+  content: [{ type: "text", text: `Page says: ${/Not submitted|Submitted/.exec(lastResultText(request))?.[0] ?? "?"}` }],
+});
 
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "apply for the job": [call("screenshot", {}), readPage, clickSubmit, call("get_page_text", {}), answerFromPage],
   "upload from the panel": [
     call("read_page", {}),
-    (request) => ({ stop_reason: "tool_use", content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ["file-1"] })] }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ["file-1"] })],
+    }),
     call("get_page_text", {}),
-    (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: /panel-cv\.txt \(\d+ bytes\): Grace Hopper/.test(lastResultText(request)) ? "uploaded" : "not uploaded" }] }),
+    (request) => ({
+      stop_reason: "end_turn",
+      content: [
+        { type: "text", text: /panel-cv\.txt \(\d+ bytes\): Grace Hopper/.test(lastResultText(request)) ? "uploaded" : "not uploaded" },
+      ],
+    }),
   ],
   "wait around": Array.from({ length: 40 }, () => call("wait", { duration: 0.5 })),
 };
@@ -35,7 +59,11 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
     downloads = mkdtempSync(join(tmpdir(), "wo-panel-downloads-"));
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL, WEBOPERATOR_DOWNLOADS_DIR: downloads });
+    session = await startWebOperatorSession({
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: fake.baseURL,
+      WEBOPERATOR_DOWNLOADS_DIR: downloads,
+    });
     session.client.onEvent((event) => {
       const task = TaskEventSchema.safeParse(event);
       if (task.success) events.push(task.data);
@@ -59,7 +87,9 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     throw new Error(`timed out waiting for ${what}`);
   };
   const badge = async (): Promise<string> => {
-    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
+    const target = await session.launched.browser.waitForTarget(
+      (candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"),
+    );
     const worker = await target.worker();
     return (await worker?.evaluate("chrome.action.getBadgeText({})")) as string;
   };
@@ -74,12 +104,18 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
 
   it("shows a task's live steps, takes its confirmation in the panel, and refuses the socket's in user mode", async () => {
     await setUserPolicy(session, { confirmations: "user" });
-    const { id } = await session.client.request("tasks.start", { goal: "apply for the job", startUrl: session.pages.url("/task-form.html") });
+    const { id } = await session.client.request("tasks.start", {
+      goal: "apply for the job",
+      startUrl: session.pages.url("/task-form.html"),
+    });
     await panel.show("now");
     await panel.waitFor(`[data-task="${id}"] [data-step="1"]`);
     // The screenshot step shows its picture.
     await panel.waitFor(`[data-task="${id}"] img.thumb`);
-    await until(() => events.some((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation"), "the confirmation");
+    await until(
+      () => events.some((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation"),
+      "the confirmation",
+    );
     await panel.waitFor(`[data-task="${id}"] .status.waiting_confirmation`);
     await panel.capture("now-task-waiting");
     expect(await badge()).toBe("1");
@@ -107,7 +143,10 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     const opened = session.launched.browser.waitForTarget((target) => target.url().startsWith("blob:chrome-extension://"));
     await panel.page.click(`[data-trace="${id}"]`);
     const traceTab = await (await opened).page();
-    expect(JSON.parse((await traceTab?.evaluate(() => document.body.innerText)) ?? "{}")).toMatchObject({ format: "weboperator.task-trace/1", task: { id } });
+    expect(JSON.parse((await traceTab?.evaluate(() => document.body.innerText)) ?? "{}")).toMatchObject({
+      format: "weboperator.task-trace/1",
+      task: { id },
+    });
     await traceTab?.close();
   });
 
@@ -122,7 +161,9 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     expect(await session.errorCode("browser.confirm", { id: confirmationId, allow: true })).toBe("policy_denied");
 
     // Chrome stops idle workers at will; the held action must still be there afterwards.
-    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
+    const target = await session.launched.browser.waitForTarget(
+      (candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"),
+    );
     await (await target.worker())?.close();
     await until(async () => (await pendingIds().catch((): string[] => [])).includes(confirmationId), "the confirmation after the restart");
 
@@ -136,20 +177,32 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.capture("confirmations-gate");
     await panel.page.click(`[data-allow="${confirmationId}"]`);
     await until(() => answered.some((event) => event.id === confirmationId), "the confirmation:answered event");
-    expect(answered.find((event) => event.id === confirmationId)).toMatchObject({ allowed: true, tool: "browser.click", requester: { kind: "agent" } });
+    expect(answered.find((event) => event.id === confirmationId)).toMatchObject({
+      allowed: true,
+      tool: "browser.click",
+      requester: { kind: "agent" },
+    });
     expect((await session.client.request("browser.extract", { tabId })).text).toContain("Submitted");
   });
 
   async function pendingIds(): Promise<string[]> {
-    const target = await session.launched.browser.waitForTarget((candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"));
+    const target = await session.launched.browser.waitForTarget(
+      (candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"),
+    );
     const worker = await target.worker();
-    const stored = (await worker?.evaluate(`chrome.storage.session.get("weboperator.pendingConfirmations")`)) as Record<string, { pending: Array<{ id: string }> } | undefined>;
+    const stored = (await worker?.evaluate(`chrome.storage.session.get("weboperator.pendingConfirmations")`)) as Record<
+      string,
+      { pending: Array<{ id: string }> } | undefined
+    >;
     return (stored["weboperator.pendingConfirmations"]?.pending ?? []).map((entry) => entry.id);
   }
 
   it("Stop all agents stops every task and refuses socket writes with paused_by_user until Resume", async () => {
     const { id } = await session.client.request("tasks.start", { goal: "wait around", startUrl: session.pages.url("/tabs-one.html") });
-    await until(() => events.some((event) => event.kind === "task:step" && event.taskId === id && event.step.action === "wait"), "the task to run");
+    await until(
+      () => events.some((event) => event.kind === "task:step" && event.taskId === id && event.step.action === "wait"),
+      "the task to run",
+    );
     await panel.show("now");
     await panel.page.click("#stop-all");
     await panel.waitFor("#paused-banner:not([hidden])");
@@ -162,7 +215,9 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.capture("paused");
     await panel.page.click("#resume-all");
     await panel.waitFor("#paused-banner[hidden]");
-    expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-two.html") })).url).toContain("/tabs-two.html");
+    expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-two.html") })).url).toContain(
+      "/tabs-two.html",
+    );
   });
 
   it("starts a task with a paperclip attachment: copied into Downloads/weboperator-attachments and uploaded, with uploads otherwise off", async () => {
@@ -181,7 +236,11 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.page.waitForFunction(() => /Started task_/.test(document.querySelector("#new-task .notice")?.textContent ?? ""));
     const id = /Started (task_[0-9a-f]+)/.exec(await panel.text())?.[1] ?? "";
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
-    expect(done).toMatchObject({ status: "succeeded", answer: "uploaded", attachments: [{ id: "file-1", name: "panel-cv.txt", size: 21 }] });
+    expect(done).toMatchObject({
+      status: "succeeded",
+      answer: "uploaded",
+      attachments: [{ id: "file-1", name: "panel-cv.txt", size: 21 }],
+    });
     const folder = join(downloads, "weboperator-attachments");
     expect(existsSync(folder)).toBe(true);
     const [copy] = readdirSync(folder).filter((name) => name.endsWith("panel-cv.txt"));
@@ -212,7 +271,9 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await panel.page.click("#set-private");
     await panel.page.click("#settings-save");
     await panel.page.waitForFunction(() => /Saved/.test(document.querySelector("#settings .notice")?.textContent ?? ""));
-    expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-one.html") })).url).toContain("/tabs-one.html");
+    expect((await session.client.request("browser.navigate", { url: session.pages.url("/tabs-one.html") })).url).toContain(
+      "/tabs-one.html",
+    );
     expect((await session.client.request("browser.policy_get", {})).policy.confirmations).toBe(confirmations);
   });
 
@@ -234,7 +295,11 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     await saved(second);
     await second.page.close();
     // The open form follows: the fields nobody touched here now show the policy as it is.
-    await panel.page.waitForFunction((before) => (document.querySelector("#set-js") as HTMLInputElement).checked !== before, {}, javascriptBefore);
+    await panel.page.waitForFunction(
+      (before) => (document.querySelector("#set-js") as HTMLInputElement).checked !== before,
+      {},
+      javascriptBefore,
+    );
     await panel.page.waitForFunction(() => (document.querySelector("#set-blocked") as HTMLTextAreaElement).value.includes("evil.example"));
     // This panel changes only uploads.
     await panel.page.click("#set-uploads");

@@ -1,21 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectTaskEvents } from "../helpers/taskEvents.js";
 import { BOUNDARY_OPEN, type BodyReplayEdge, type TaskEvent } from "../../protocol/index.js";
-import { answerWithResult, engineTool, lastResultText, refIn, startFakeMessagesApi, toolUse, byGoal, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import {
+  answerWithResult,
+  engineTool,
+  lastResultText,
+  refIn,
+  startFakeMessagesApi,
+  toolUse,
+  byGoal,
+  type FakeMessagesApi,
+  type ScriptedTurn,
+} from "../helpers/fakeMessagesApi.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 const readPage: ScriptedTurn = () => ({ stop_reason: "tool_use", content: [toolUse("read_page", { filter: "interactive" })] });
 const clickOn =
   (role: string, name: string): ScriptedTurn =>
-  (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, role, name) } })] });
-const answer = (text: string): ScriptedTurn => () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
+  (request) => ({
+    stop_reason: "tool_use",
+    content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, role, name) } })],
+  });
+const answer =
+  (text: string): ScriptedTurn =>
+  () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
 
 const GOAL = "press the button, then subscribe to the newsletter";
 /** The skill the load_skill task asks for, known once the skill is detected. */
 let skillToLoad = "";
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
-  [GOAL]: [readPage, clickOn("button", "Press me"), readPage, clickOn("link", "Go to body fixture"), readPage, clickOn("checkbox", "Newsletter"), answer("subscribed")],
-  "look up how to subscribe": [engineTool("load_skill", { name: "subscribe somehow" }), engineTool("load_skill", () => ({ name: skillToLoad })), engineTool("load_skill", { name: GOAL }), answerWithResult],
+  [GOAL]: [
+    readPage,
+    clickOn("button", "Press me"),
+    readPage,
+    clickOn("link", "Go to body fixture"),
+    readPage,
+    clickOn("checkbox", "Newsletter"),
+    answer("subscribed"),
+  ],
+  "look up how to subscribe": [
+    engineTool("load_skill", { name: "subscribe somehow" }),
+    engineTool("load_skill", () => ({ name: skillToLoad })),
+    engineTool("load_skill", { name: GOAL }),
+    answerWithResult,
+  ],
 };
 
 interface TaskTrace {
@@ -43,12 +71,18 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
   const run = async (payload: Record<string, unknown>) => {
     const { id } = await session.client.request("tasks.start", payload);
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 40_000 });
-    if (!done.ended) console.log(JSON.stringify(await session.client.request("tasks.get", { id }), null, 1), JSON.stringify(events.filter((event) => event.taskId === id)));
+    if (!done.ended)
+      console.log(
+        JSON.stringify(await session.client.request("tasks.get", { id }), null, 1),
+        JSON.stringify(events.filter((event) => event.taskId === id)),
+      );
     return done;
   };
   const traceOf = async (id: string): Promise<TaskTrace> => {
     const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
-    const response = await fetch(`http://127.0.0.1:${port}/v1/tasks/${id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } });
+    const response = await fetch(`http://127.0.0.1:${port}/v1/tasks/${id}/trace`, {
+      headers: { authorization: `Bearer ${session.launched.token}` },
+    });
     return (await response.json()) as TaskTrace;
   };
   const detected = () => events.filter((event) => event.kind === "skills:detected");
@@ -67,7 +101,16 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
       [{ type: "click", semantic_locator: { role: "checkbox", name: "Newsletter", occurrence: 0 } }],
     ]);
     for (const edge of firstTrace.edges) {
-      expect(edge).toMatchObject({ body_subtype: "browser", provenance: { provider: "weboperator", capability: "&body.browser", agent_id: `task:${first.id}`, task_id: first.id, trace_id: edge.trace_id } });
+      expect(edge).toMatchObject({
+        body_subtype: "browser",
+        provenance: {
+          provider: "weboperator",
+          capability: "&body.browser",
+          agent_id: `task:${first.id}`,
+          task_id: first.id,
+          trace_id: edge.trace_id,
+        },
+      });
       expect(edge.trace_id).toMatch(/^trace_/);
       expect(edge.state_after).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(edge).not.toHaveProperty("not_replayable");
@@ -87,9 +130,17 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     if (event === undefined || (event.kind === "skills:detected" && event.skill.steps !== 4)) {
       console.log("DEBUGSTEPS", JSON.stringify((await session.client.request("tasks.get", { id: second.id })).steps).slice(0, 6000));
       const secondTrace = await traceOf(second.id);
-      for (const trace of [firstTrace, secondTrace]) console.log("DEBUGTRACE", JSON.stringify(trace.edges.map((edge) => [edge.state_before?.slice(7, 15), edge.state_after?.slice(7, 15), edge.body_actions])));
+      for (const trace of [firstTrace, secondTrace])
+        console.log(
+          "DEBUGTRACE",
+          JSON.stringify(trace.edges.map((edge) => [edge.state_before?.slice(7, 15), edge.state_after?.slice(7, 15), edge.body_actions])),
+        );
     }
-    expect(event).toMatchObject({ kind: "skills:detected", taskId: second.id, skill: { goal: GOAL, startUrl, steps: 4, sourceTasks: [firstTrace.task.id, second.id] } });
+    expect(event).toMatchObject({
+      kind: "skills:detected",
+      taskId: second.id,
+      skill: { goal: GOAL, startUrl, steps: 4, sourceTasks: [firstTrace.task.id, second.id] },
+    });
     if (event?.kind !== "skills:detected") throw new Error("no skills:detected event");
     skillId = event.skill.id;
     // Press me changes no structure: the page's states are the start, the second page, and the box checked.
@@ -124,7 +175,14 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
   it("tasks.start {skill} replays it with no model call, in its own tab, with the same events, store and trace", async () => {
     const modelCallsBefore = fake.requests.length;
     const replayed = await run({ skill: skillId });
-    expect(replayed).toMatchObject({ status: "succeeded", error: null, provider: "replay", model: "none", goal: GOAL, usage: { modelCalls: 0, inputTokens: 0 } });
+    expect(replayed).toMatchObject({
+      status: "succeeded",
+      error: null,
+      provider: "replay",
+      model: "none",
+      goal: GOAL,
+      usage: { modelCalls: 0, inputTokens: 0 },
+    });
     expect(fake.requests.length).toBe(modelCallsBefore);
     const page = await session.client.request("body.perceive", { tabId: replayed.tabId ?? 0 });
     expect(page.url).toBe(session.pages.url("/body-browser.html"));
@@ -146,7 +204,12 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     const tab = await session.client.request("browser.tab_open", { newWindow: true });
     const replayed = await session.client.request("body.replay", { edges: firstTrace.edges, tabId: tab.tabId });
     expect(replayed).toMatchObject({ ok: true, status: "success" });
-    expect(replayed.steps.filter((step) => step.actions.length > 0).map((step) => step.actions)).toEqual([["navigate"], ["click"], ["click"], ["click"]]);
+    expect(replayed.steps.filter((step) => step.actions.length > 0).map((step) => step.actions)).toEqual([
+      ["navigate"],
+      ["click"],
+      ["click"],
+      ["click"],
+    ]);
     expect(replayed.final_state).toBe(firstTrace.edges.at(-1)?.state_after);
     await session.client.request("browser.tab_close", { tabId: tab.tabId });
   });
@@ -160,6 +223,10 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
     expect(replayed).toMatchObject({ status: "failed", error: { code: "state_diverged" } });
     expect(replayed.error?.message).toMatch(/^After step 1 \(click button "Press me"\)/);
     const detail = await session.client.request("tasks.get", { id: replayed.id });
-    expect(detail.steps.map((step) => [step.action, step.ok])).toEqual([["open_tab", true], ["replay", true], ["replay", false]]);
+    expect(detail.steps.map((step) => [step.action, step.ok])).toEqual([
+      ["open_tab", true],
+      ["replay", true],
+      ["replay", false],
+    ]);
   });
 });

@@ -41,7 +41,9 @@ describe("state kept in storage cells outlives a stopped service worker", () => 
   async function stopWorker(): Promise<void> {
     const before = (await session.client.request("bridge.health", {})).extension.connectedAt;
     await devtools.send("ServiceWorker.stopAllWorkers");
-    await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connectedAt, { timeout: 20_000, interval: 50 }).not.toBe(before);
+    await expect
+      .poll(async () => (await session.client.request("bridge.health", {})).extension.connectedAt, { timeout: 20_000, interval: 50 })
+      .not.toBe(before);
   }
 
   it("keeps tab ownership, the tabs agents acted in, policy tightenings and a pending confirmation", async () => {
@@ -50,7 +52,10 @@ describe("state kept in storage cells outlives a stopped service worker", () => 
     const checkout = session.pages.url("/confirm-cases.html?case=c03");
     const { tabId } = await keeper.request("browser.tab_open", { url: checkout });
     await keeper.request("browser.policy_set", { blockedHosts: ["blocked.example"] });
-    const asked = await keeper.send({ type: "browser.click", payload: { ref: findRef((await keeper.request("browser.snapshot", { tabId })).text, "button", "Place order"), tabId } });
+    const asked = await keeper.send({
+      type: "browser.click",
+      payload: { ref: findRef((await keeper.request("browser.snapshot", { tabId })).text, "button", "Place order"), tabId },
+    });
     expect(asked).toMatchObject({ code: "confirmation_required" });
     const confirmation = ConfirmationRequestSchema.parse((asked as { confirmation?: unknown }).confirmation);
 
@@ -67,7 +72,10 @@ describe("state kept in storage cells outlives a stopped service worker", () => 
     expect(policy.agentOverrides).toContain("blockedHosts");
 
     // The confirmation asked before the stop is answered after it, and its action runs.
-    expect(await keeper.request("browser.confirm", { id: confirmation.id, allow: true })).toMatchObject({ id: confirmation.id, allowed: true });
+    expect(await keeper.request("browser.confirm", { id: confirmation.id, allow: true })).toMatchObject({
+      id: confirmation.id,
+      allowed: true,
+    });
     expect((await keeper.request("browser.extract", { tabId })).text).toContain("sent Checkout");
 
     // An agent tab's next document gets the dialog recorder though no agent moved it there:
@@ -75,7 +83,10 @@ describe("state kept in storage cells outlives a stopped service worker", () => 
     const tabUrl = (await session.client.request("browser.tabs_list", {})).tabs.find((tab) => tab.tabId === tabId)?.url;
     const page = (await session.launched.browser.pages()).find((candidate) => candidate.url() === tabUrl);
     if (page === undefined) throw new Error(`no page at ${tabUrl} for tab ${tabId}`);
-    const greeter = inlinePage(session.pages, `<title>Greeter</title><script>alert("Welcome back"); document.title = "After alert";</script><p>body</p>`);
+    const greeter = inlinePage(
+      session.pages,
+      `<title>Greeter</title><script>alert("Welcome back"); document.title = "After alert";</script><p>body</p>`,
+    );
     await page.evaluate((url) => window.location.assign(url), greeter);
     const dialogs: unknown[] = [];
     await expect

@@ -86,12 +86,22 @@ describe("L0 tab and browser-data tools, end to end through the socket", () => {
   it("go_back and go_forward step through history and answer moved:false at either end", async () => {
     const opened = await session.client.request("browser.tab_open", { url: one });
     const tabId = opened.tabId;
-    expect(await session.client.request("browser.go_back", { tabId })).toEqual({ tabId, url: one, title: "Tabs fixture one", moved: false });
+    expect(await session.client.request("browser.go_back", { tabId })).toEqual({
+      tabId,
+      url: one,
+      title: "Tabs fixture one",
+      moved: false,
+    });
     await session.client.request("browser.navigate", { url: two, tabId });
     expect(await session.client.request("browser.go_back", { tabId })).toEqual({ tabId, url: one, title: "Tabs fixture one", moved: true });
     // Without tabId the agent's route (this tab, from the last result) is used.
     expect(await session.client.request("browser.go_forward", {})).toEqual({ tabId, url: two, title: "Tabs fixture two", moved: true });
-    expect(await session.client.request("browser.go_forward", { tabId })).toEqual({ tabId, url: two, title: "Tabs fixture two", moved: false });
+    expect(await session.client.request("browser.go_forward", { tabId })).toEqual({
+      tabId,
+      url: two,
+      title: "Tabs fixture two",
+      moved: false,
+    });
     // Same-document history (a fragment) counts too.
     await session.client.request("browser.navigate", { url: `${two}#part`, tabId });
     expect(await session.client.request("browser.go_back", { tabId })).toMatchObject({ url: two, moved: true });
@@ -189,7 +199,10 @@ describe("L0 tab and browser-data tools, end to end through the socket", () => {
     expect(found.bookmarks).toHaveLength(1);
     expect(found.bookmarks[0]).toMatchObject({ title: "Fixture bookmark zebra", url: one });
     expect(found.bookmarks[0]?.id).toMatch(/^\d+$/);
-    expect(await session.client.request("browser.bookmarks_search", { query: "no such bookmark zq9x" })).toEqual({ bookmarks: [], truncated: false });
+    expect(await session.client.request("browser.bookmarks_search", { query: "no such bookmark zq9x" })).toEqual({
+      bookmarks: [],
+      truncated: false,
+    });
     expect(await session.errorCode("browser.bookmarks_search", { query: "" })).toBe("bad_request");
   });
 
@@ -239,7 +252,12 @@ describe("L0 tab and browser-data tools, end to end through the socket", () => {
     expect(listed.groups.find((group) => group.groupId === grouped.groupId)).toMatchObject({ tabIds: [a.tabId, b.tabId] });
     expect((await list()).tabs.find((tab) => tab.tabId === a.tabId)?.groupId).toBe(grouped.groupId);
 
-    const updated = await session.client.request("browser.tab_group_update", { groupId: grouped.groupId, title: "Research", color: "green", collapsed: true });
+    const updated = await session.client.request("browser.tab_group_update", {
+      groupId: grouped.groupId,
+      title: "Research",
+      color: "green",
+      collapsed: true,
+    });
     expect(updated).toMatchObject({ groupId: grouped.groupId, title: "Research", color: "green", collapsed: true });
     const joined = await session.client.request("browser.tabs_group", { tabIds: [c.tabId], groupId: grouped.groupId });
     expect(joined.groupId).toBe(grouped.groupId);

@@ -26,13 +26,17 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     engineTool("fetch_url", { url: "ftp://127.0.0.1/prices.txt" }),
     engineTool("fetch_url", () => ({ url: fixtureUrl("/diag-file.txt") })),
     engineTool("fetch_url", () => ({ url: fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost") })),
-    engineTool("fetch_url", () => ({ url: fixtureUrl(`/redirect?to=${encodeURIComponent(fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost"))}`) })),
+    engineTool("fetch_url", () => ({
+      url: fixtureUrl(`/redirect?to=${encodeURIComponent(fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost"))}`),
+    })),
     engineTool("fetch_url", () => ({ url: fixtureUrl("/long-read?paragraphs=60"), from_char: 8_000 })),
     answerWithResult,
   ],
   "download the notes": [
     engineTool("download", () => ({ url: fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost") })),
-    engineTool("download", () => ({ url: fixtureUrl(`/redirect?to=${encodeURIComponent(fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost"))}`) })),
+    engineTool("download", () => ({
+      url: fixtureUrl(`/redirect?to=${encodeURIComponent(fixtureUrl("/diag-file.txt").replace("127.0.0.1", "localhost"))}`),
+    })),
     engineTool("download", () => ({ url: fixtureUrl("/diag-file.txt") })),
     answerWithResult,
   ],
@@ -42,7 +46,8 @@ let fixtureUrl = (path: string): string => path;
 
 describe("the engine's built-ins: per-agent memory, fetch_url, download and task artifacts, through the socket", () => {
   const claude = useClaudeTaskSession(SCRIPTS);
-  const requestsOf = (goal: string): RecordedRequest[] => claude.fake().requests.filter((request) => request.body.messages[0]?.content === goal);
+  const requestsOf = (goal: string): RecordedRequest[] =>
+    claude.fake().requests.filter((request) => request.body.messages[0]?.content === goal);
   const named = async (agent: string): Promise<WebOperatorClient> => {
     const client = await claude.session().connect();
     await client.request("bridge.hello", { agent });
@@ -60,7 +65,9 @@ describe("the engine's built-ins: per-agent memory, fetch_url, download and task
     try {
       await run(alpha, "recall the colour");
       const tools = (requestsOf("recall the colour")[0]?.body.tools ?? []) as Array<{ name?: string }>;
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["memory_read", "memory_write", "load_skill", "fetch_url", "download", "create_artifact"]));
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(["memory_read", "memory_write", "load_skill", "fetch_url", "download", "create_artifact"]),
+      );
     } finally {
       alpha.close();
     }
@@ -71,7 +78,11 @@ describe("the engine's built-ins: per-agent memory, fetch_url, download and task
     const beta = await named("beta");
     try {
       const wrote = await run(alpha, "remember the colour");
-      expect(wrote.steps.filter((step) => step.action === "memory_write").map((step) => step.errorCode)).toEqual(["bad_request", "payload_too_large", null]);
+      expect(wrote.steps.filter((step) => step.action === "memory_write").map((step) => step.errorCode)).toEqual([
+        "bad_request",
+        "payload_too_large",
+        null,
+      ]);
       const told = requestsOf("remember the colour").map(lastResultText);
       expect(told[1]).toContain('Memory key "../colour!" is not allowed');
       expect(told[2]).toContain("at most 8000 characters");
@@ -97,18 +108,37 @@ describe("the engine's built-ins: per-agent memory, fetch_url, download and task
     await setUserPolicy(session, { blockedHosts: ["localhost"] });
     try {
       const done = await run(session.client, "fetch the price list");
-      expect(done.steps.filter((step) => step.action === "fetch_url").map((step) => step.errorCode)).toEqual(["navigation_refused", null, "policy_denied", "policy_denied", null]);
+      expect(done.steps.filter((step) => step.action === "fetch_url").map((step) => step.errorCode)).toEqual([
+        "navigation_refused",
+        null,
+        "policy_denied",
+        "policy_denied",
+        null,
+      ]);
       const told = requestsOf("fetch the price list").map(lastResultText);
-      expect(told[2]).toMatch(new RegExp(`^GET ${fixtureUrl("/diag-file.txt").replace(/[.?]/g, "\\$&")}: HTTP 200, text/plain\.\n${BOUNDARY_OPEN} [0-9a-f]{16}>>>\nWebOperator download fixture\nline two\n`));
+      expect(told[2]).toMatch(
+        new RegExp(
+          `^GET ${fixtureUrl("/diag-file.txt").replace(/[.?]/g, "\\$&")}: HTTP 200, text/plain\.\n${BOUNDARY_OPEN} [0-9a-f]{16}>>>\nWebOperator download fixture\nline two\n`,
+        ),
+      );
       expect(told[3]).toContain("is denied");
       expect(told[4]).toContain("is denied");
-      expect(told[5]).toMatch(/^GET .*\/long-read\?paragraphs=60: HTTP 200, text\/html\. Characters 8000-16000 of \d+: call fetch_url again with from_char 16000 for more\./);
+      expect(told[5]).toMatch(
+        /^GET .*\/long-read\?paragraphs=60: HTTP 200, text\/html\. Characters 8000-16000 of \d+: call fetch_url again with from_char 16000 for more\./,
+      );
     } finally {
       await setUserPolicy(session, null);
     }
     // The same tool on the socket, bounded by maxBytes.
     const fetched = await session.client.request("browser.fetch_url", { url: session.pages.url("/diag-file.txt"), maxBytes: 11 });
-    expect(fetched).toEqual({ url: session.pages.url("/diag-file.txt"), status: 200, mimeType: "text/plain", text: "WebOperator", bytes: 11, truncated: true });
+    expect(fetched).toEqual({
+      url: session.pages.url("/diag-file.txt"),
+      status: 200,
+      mimeType: "text/plain",
+      text: "WebOperator",
+      bytes: 11,
+      truncated: true,
+    });
     expect(await session.errorCode("browser.fetch_url", { url: "not a url" })).toBe("bad_request");
   });
 
@@ -122,8 +152,16 @@ describe("the engine's built-ins: per-agent memory, fetch_url, download and task
     } finally {
       await setUserPolicy(session, null);
     }
-    expect(done.steps.filter((step) => step.action === "download").map((step) => step.errorCode)).toEqual(["policy_denied", "policy_denied", null]);
-    expect(done.answer).toMatch(new RegExp(`^told: Downloaded ${fixtureUrl("/diag-file.txt").replace(/[.?]/g, "\\$&")} into the user's downloads folder \\(38 bytes, text/plain\\), as the file named:\n${BOUNDARY_OPEN} [0-9a-f]{16}>>>\ndiag-file( \\(\\d+\\))?\\.txt\n`));
+    expect(done.steps.filter((step) => step.action === "download").map((step) => step.errorCode)).toEqual([
+      "policy_denied",
+      "policy_denied",
+      null,
+    ]);
+    expect(done.answer).toMatch(
+      new RegExp(
+        `^told: Downloaded ${fixtureUrl("/diag-file.txt").replace(/[.?]/g, "\\$&")} into the user's downloads folder \\(38 bytes, text/plain\\), as the file named:\n${BOUNDARY_OPEN} [0-9a-f]{16}>>>\ndiag-file( \\(\\d+\\))?\\.txt\n`,
+      ),
+    );
     // The one a redirect took to a refused host was cancelled: none from there completed.
     const downloads = (await session.client.request("browser.downloads", {})).downloads;
     expect(downloads.filter((download) => download.url.includes("localhost") && download.state === "complete")).toEqual([]);
@@ -135,15 +173,26 @@ describe("the engine's built-ins: per-agent memory, fetch_url, download and task
   it("create_artifact keeps a file with the task: listed by tasks.get and the trace, its content from tasks.artifact; a bad name or type is bad_request", async () => {
     const session = claude.session();
     const done = await run(session.client, "write the report");
-    expect(done.steps.filter((step) => step.action === "create_artifact").map((step) => step.errorCode)).toEqual(["bad_request", "bad_request", null, null]);
-    expect(done.answer).toBe(`told: Saved "report.md" (${Buffer.byteLength(REPORT)} bytes, text/markdown) with this task; the user gets it from tasks.get and tasks.artifact.`);
+    expect(done.steps.filter((step) => step.action === "create_artifact").map((step) => step.errorCode)).toEqual([
+      "bad_request",
+      "bad_request",
+      null,
+      null,
+    ]);
+    expect(done.answer).toBe(
+      `told: Saved "report.md" (${Buffer.byteLength(REPORT)} bytes, text/markdown) with this task; the user gets it from tasks.get and tasks.artifact.`,
+    );
     // The same name again replaced the draft: one artifact.
-    expect(done.artifacts).toEqual([{ name: "report.md", mimeType: "text/markdown", size: Buffer.byteLength(REPORT), createdAt: expect.any(String) }]);
+    expect(done.artifacts).toEqual([
+      { name: "report.md", mimeType: "text/markdown", size: Buffer.byteLength(REPORT), createdAt: expect.any(String) },
+    ]);
     const artifact = await session.client.request("tasks.artifact", { id: done.id, name: "report.md" });
     expect(artifact).toMatchObject({ id: done.id, name: "report.md", mimeType: "text/markdown", content: REPORT });
 
     const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
-    const trace = (await (await fetch(`http://127.0.0.1:${port}/v1/tasks/${done.id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).json()) as { task: { artifacts: unknown[] } };
+    const trace = (await (
+      await fetch(`http://127.0.0.1:${port}/v1/tasks/${done.id}/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })
+    ).json()) as { task: { artifacts: unknown[] } };
     expect(trace.task.artifacts).toEqual(done.artifacts);
 
     expect(await session.errorCode("tasks.artifact", { id: done.id, name: "draft.md" })).toBe("not_found");

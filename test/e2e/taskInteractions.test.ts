@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebOperatorClient } from "../../agent-client/client.js";
 import type { TaskEvent } from "../../protocol/index.js";
-import { answerWithResult, byGoal, engineTool, startFakeMessagesApi, toolResults, type FakeMessagesApi, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import {
+  answerWithResult,
+  byGoal,
+  engineTool,
+  startFakeMessagesApi,
+  toolResults,
+  type FakeMessagesApi,
+  type RecordedRequest,
+  type ScriptedTurn,
+} from "../helpers/fakeMessagesApi.js";
 import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { openSidePanel } from "../helpers/sidePanel.js";
@@ -10,7 +19,10 @@ import { startWebOperatorSession, type WebOperatorSession } from "../helpers/web
 
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "ask which name": [engineTool("ask_user", { question: "Which name goes on the form?" }), answerWithResult],
-  "sign in for me": [engineTool("request_user_action", { kind: "credentials", instructions: "Please sign in to the shop in the task's tab." }), answerWithResult],
+  "sign in for me": [
+    engineTool("request_user_action", { kind: "credentials", instructions: "Please sign in to the shop in the task's tab." }),
+    answerWithResult,
+  ],
   "ask across a restart": [engineTool("ask_user", { question: "Which colour?" }), answerWithResult],
 };
 
@@ -21,7 +33,10 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
 
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
+    session = await startWebOperatorSession(
+      { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL },
+      { confirmations: "agent" },
+    );
     collectTaskEvents(session.client, events);
   });
   afterAll(async () => {
@@ -31,7 +46,8 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
 
   const { waitFor } = taskEventWaits(() => session.client, events);
   const requestsOf = (goal: string): RecordedRequest[] => fake.requests.filter((request) => request.body.messages[0]?.content === goal);
-  const waitingOf = (id: string): Promise<TaskEvent> => waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_interaction");
+  const waitingOf = (id: string): Promise<TaskEvent> =>
+    waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_interaction");
   const start = async (goal: string, client: WebOperatorClient = session.client): Promise<string> =>
     (await client.request("tasks.start", { goal, startUrl: session.pages.url("/task-form.html") })).id;
 
@@ -47,11 +63,21 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
   it("ask_user: the task waits in waiting_interaction with its question, and tasks.respond's text is the tool's result", async () => {
     const id = await start("ask which name");
     const waiting = await waitingOf(id);
-    expect(waiting.kind === "task:update" && waiting.interaction).toMatchObject({ type: "question", question: "Which name goes on the form?" });
+    expect(waiting.kind === "task:update" && waiting.interaction).toMatchObject({
+      type: "question",
+      question: "Which name goes on the form?",
+    });
     // The protocol's event shape: the task object rides along.
-    expect(waiting.kind === "task:update" && waiting.task).toMatchObject({ id, status: "waiting_interaction", pendingInteraction: { type: "question" } });
+    expect(waiting.kind === "task:update" && waiting.task).toMatchObject({
+      id,
+      status: "waiting_interaction",
+      pendingInteraction: { type: "question" },
+    });
     const detail = await session.client.request("tasks.get", { id });
-    expect(detail).toMatchObject({ status: "waiting_interaction", pendingInteraction: { type: "question", question: "Which name goes on the form?" } });
+    expect(detail).toMatchObject({
+      status: "waiting_interaction",
+      pendingInteraction: { type: "question", question: "Which name goes on the form?" },
+    });
 
     // The wrong kind of answer is refused, and nothing is lost.
     expect(await session.errorCode("tasks.respond", { id, done: true })).toBe("bad_request");
@@ -70,13 +96,17 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
     expect(await session.errorCode("tasks.respond", { id, text: "again" })).toBe("invalid_state");
   });
 
-  it("request_user_action: with confirmations \"user\" only the side panel answers; the model hears that it was done, never a secret", async () => {
+  it('request_user_action: with confirmations "user" only the side panel answers; the model hears that it was done, never a secret', async () => {
     await setUserPolicy(session, { confirmations: "user" });
     const panel = await openSidePanel(session);
     try {
       const id = await start("sign in for me");
       const waiting = await waitingOf(id);
-      expect(waiting.kind === "task:update" && waiting.interaction).toMatchObject({ type: "user_action", action: "credentials", instructions: "Please sign in to the shop in the task's tab." });
+      expect(waiting.kind === "task:update" && waiting.interaction).toMatchObject({
+        type: "user_action",
+        action: "credentials",
+        instructions: "Please sign in to the shop in the task's tab.",
+      });
       expect(await session.errorCode("tasks.respond", { id, done: true })).toBe("policy_denied");
 
       await panel.show("confirmations");
@@ -89,7 +119,9 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
       // The person brings the task's background tab to the front to do the step there.
       await panel.page.click(`[data-interaction="${interactionId}"] [data-show-tab]`);
       const tabs = await session.client.request("browser.tabs_list", {});
-      expect(tabs.tabs.find((tab) => tab.active && tab.tabId === (waiting.kind === "task:update" ? waiting.task?.tabId : -1))).toBeDefined();
+      expect(
+        tabs.tabs.find((tab) => tab.active && tab.tabId === (waiting.kind === "task:update" ? waiting.task?.tabId : -1)),
+      ).toBeDefined();
       await panel.page.click(`[data-interaction="${interactionId}"] [data-done]`);
       const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
       expect(done.status).toBe("succeeded");
@@ -115,7 +147,9 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
       // One question, asked once: the resumed provider got the stored answer.
       const steps = (await client.request("tasks.get", { id })).steps.filter((step) => step.action === "ask_user");
       expect(steps.map((step) => step.ok)).toContain(true);
-      expect(requestsOf("ask across a restart").filter((request) => JSON.stringify(request.body.messages).includes("Which colour?"))).not.toHaveLength(0);
+      expect(
+        requestsOf("ask across a restart").filter((request) => JSON.stringify(request.body.messages).includes("Which colour?")),
+      ).not.toHaveLength(0);
     } finally {
       client.close();
     }

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebOperatorError, type TaskEvent } from "../../protocol/index.js";
-import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolResults, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import {
+  byGoal,
+  lastResultText,
+  refIn,
+  startFakeMessagesApi,
+  toolResults,
+  toolUse,
+  type FakeMessagesApi,
+  type ScriptedTurn,
+} from "../helpers/fakeMessagesApi.js";
 import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { openSidePanel } from "../helpers/sidePanel.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
@@ -20,21 +29,43 @@ async function refusal(run: () => Promise<unknown>): Promise<{ code: string; mes
 }
 
 const SEED_GOAL = "Read the current page title";
-const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
-const answerWith = (pick: (pageText: string) => string): ScriptedTurn => (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: pick(lastResultText(request)) }] });
-const uploadIds = (ids: string[]): ScriptedTurn => (request) => ({ stop_reason: "tool_use", content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ids })] });
+const call =
+  (name: string, input: unknown): ScriptedTurn =>
+  () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+const answerWith =
+  (pick: (pageText: string) => string): ScriptedTurn =>
+  (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: pick(lastResultText(request)) }] });
+const uploadIds =
+  (ids: string[]): ScriptedTurn =>
+  (request) => ({
+    stop_reason: "tool_use",
+    content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ids })],
+  });
 
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   // The fixtures' <h1> is their title, so the answer shows which page the task read.
   [SEED_GOAL]: [call("get_page_text", {}), answerWith((text) => /^# (.+)$/m.exec(text)?.[1] ?? "no page")],
   "delete the account": [
     call("read_page", { filter: "interactive" }),
-    (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Delete my account") } })] }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Delete my account") } })],
+    }),
     call("get_page_text", {}),
     answerWith((text) => (text.includes("account deleted") ? "deleted" : "not deleted")),
   ],
-  "upload the cv": [call("read_page", {}), uploadIds(["cv"]), call("get_page_text", {}), answerWith((text) => (/cv\.txt \(21 bytes\): Ada Lovelace/.test(text) ? "uploaded" : "not uploaded"))],
-  "upload another task's cv": [call("read_page", {}), uploadIds(["cv"]), call("get_page_text", {}), answerWith((text) => (/cv\.txt/.test(text) ? "uploaded" : "not uploaded"))],
+  "upload the cv": [
+    call("read_page", {}),
+    uploadIds(["cv"]),
+    call("get_page_text", {}),
+    answerWith((text) => (/cv\.txt \(21 bytes\): Ada Lovelace/.test(text) ? "uploaded" : "not uploaded")),
+  ],
+  "upload another task's cv": [
+    call("read_page", {}),
+    uploadIds(["cv"]),
+    call("get_page_text", {}),
+    answerWith((text) => (/cv\.txt/.test(text) ? "uploaded" : "not uploaded")),
+  ],
 };
 
 describe("the protocol seed's task examples, as written, in real Chromium", () => {
@@ -61,7 +92,11 @@ describe("the protocol seed's task examples, as written, in real Chromium", () =
     // Sent as the seed writes it: the raw frame, nothing added.
     const response = await session.client.send({ type: "tasks.start", payload: { goal: SEED_GOAL, autoConfirm: true } });
     if (!("result" in response)) throw new Error(`tasks.start refused: ${response.error}`);
-    const started = response.result as { id: string; currentTabId: number | null; autoConfirm: { requested: boolean; effective: boolean; reason: string | null } };
+    const started = response.result as {
+      id: string;
+      currentTabId: number | null;
+      autoConfirm: { requested: boolean; effective: boolean; reason: string | null };
+    };
     expect(started).toMatchObject({ status: "queued", currentTabId: tabId, autoConfirm: { requested: true, effective: false } });
     expect(started.autoConfirm.reason).toMatch(/confirmations: "user".*every confirmation it meets waits for the user/);
     const done = await wait(started.id);
@@ -106,7 +141,10 @@ describe("the protocol seed's task examples, as written, in real Chromium", () =
       const started = await session.client.request("tasks.start", { goal: "delete the account", autoConfirm: true });
       expect(started).toMatchObject({ currentTabId: tabId, autoConfirm: { effective: false } });
       const waiting = await confirmationOf(started.id);
-      expect(waiting.kind === "task:update" && waiting.confirmation).toMatchObject({ name: "Delete my account", reasons: expect.stringMatching(/^account/) });
+      expect(waiting.kind === "task:update" && waiting.confirmation).toMatchObject({
+        name: "Delete my account",
+        reasons: expect.stringMatching(/^account/),
+      });
       // Not the agent: only the person answers.
       expect(await session.errorCode("tasks.confirm", { id: started.id, allow: true })).toBe("policy_denied");
       await panel.show("confirmations");
@@ -122,7 +160,9 @@ describe("the protocol seed's task examples, as written, in real Chromium", () =
     const granted = await session.client.request("tasks.start", { goal: "delete the account", autoConfirm: true });
     expect(granted.autoConfirm).toMatchObject({ requested: true, effective: true, reason: expect.stringMatching(/Final submit/) });
     expect(await wait(granted.id)).toMatchObject({ status: "succeeded", answer: "deleted" });
-    expect(events.some((event) => event.taskId === granted.id && event.kind === "task:update" && event.status === "waiting_confirmation")).toBe(false);
+    expect(
+      events.some((event) => event.taskId === granted.id && event.kind === "task:update" && event.status === "waiting_confirmation"),
+    ).toBe(false);
   });
 
   describe("an attachment is its own permission (allowUploads off)", () => {
@@ -137,7 +177,11 @@ describe("the protocol seed's task examples, as written, in real Chromium", () =
     });
 
     it("uploads a task's attachment into its page", async () => {
-      const { id } = await session.client.request("tasks.start", { goal: "upload the cv", startUrl: session.pages.url("/task-form.html"), attachments: [{ id: "cv", name: "cv.txt", path: join(cvFolder, "cv.txt") }] });
+      const { id } = await session.client.request("tasks.start", {
+        goal: "upload the cv",
+        startUrl: session.pages.url("/task-form.html"),
+        attachments: [{ id: "cv", name: "cv.txt", path: join(cvFolder, "cv.txt") }],
+      });
       expect(await wait(id)).toMatchObject({ status: "succeeded", answer: "uploaded" });
     });
 
@@ -150,7 +194,9 @@ describe("the protocol seed's task examples, as written, in real Chromium", () =
       });
       const done = await wait(id);
       expect(done).toMatchObject({ status: "succeeded", answer: "not uploaded" });
-      const [attempt] = toolResults(fake.requests.filter((request) => request.body.messages[0]?.content === "upload another task's cv")[2]!);
+      const [attempt] = toolResults(
+        fake.requests.filter((request) => request.body.messages[0]?.content === "upload another task's cv")[2]!,
+      );
       expect(attempt?.is_error).toBe(true);
 
       const { tabId } = await session.client.request("browser.navigate", { url: session.pages.url("/task-form.html") });
@@ -172,7 +218,9 @@ describe("the protocol seed's task examples, as written, in real Chromium", () =
       expect(denied.message).toMatch(/allowUploads/);
       // The same upload runs once the user allows uploads: the refusal was the policy's.
       await setUserPolicy(session, { confirmations: "agent", allowUploads: true });
-      expect((await session.client.request("browser.upload_file", { ref, tabId, paths: [join(uploads, "cv.txt")] })).files).toEqual([{ name: "cv.txt", size: 21, mimeType: "text/plain" }]);
+      expect((await session.client.request("browser.upload_file", { ref, tabId, paths: [join(uploads, "cv.txt")] })).files).toEqual([
+        { name: "cv.txt", size: 21, mimeType: "text/plain" },
+      ]);
       await setUserPolicy(session, { confirmations: "agent" });
     });
   });

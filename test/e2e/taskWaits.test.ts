@@ -11,7 +11,8 @@ import type { WebOperatorSession } from "../helpers/webOperatorSession.js";
  * the storage event reaches a background tab, in another window, with no timers of its own.
  */
 const WATCHED_PAGE = `<title>Build</title><p id="status">Build running</p><script>addEventListener("storage", (event) => { if (event.key === "status") document.getElementById("status").textContent = event.newValue; });</script>`;
-const signalPage = (status: string): string => `<title>Signal</title><script>localStorage.setItem("status", ${JSON.stringify(status)});</script><p>sent</p>`;
+const signalPage = (status: string): string =>
+  `<title>Signal</title><script>localStorage.setItem("status", ${JSON.stringify(status)});</script><p>sent</p>`;
 
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "watch for the build": [engineTool("watch_page", { text: "Build passed", until: "appears", timeout_seconds: 600 }), answerWithResult],
@@ -45,13 +46,23 @@ describe("the engine's waiting tools: watch_page and schedule_resume, persisted 
 
   const requestsOf = (goal: string): RecordedRequest[] => fake.requests.filter((request) => request.body.messages[0]?.content === goal);
   const waitingOn = async (id: string): Promise<TaskInteraction | undefined> => {
-    const event = await waitFor((candidate) => candidate.kind === "task:update" && candidate.taskId === id && candidate.status === "waiting_interaction");
+    const event = await waitFor(
+      (candidate) => candidate.kind === "task:update" && candidate.taskId === id && candidate.status === "waiting_interaction",
+    );
     return event.kind === "task:update" ? event.interaction : undefined;
   };
   const start = async (goal: string, timeoutMs?: number): Promise<string> =>
-    (await session.client.request("tasks.start", { goal, startUrl: session.pages.url(`/page?html=${encodeURIComponent(WATCHED_PAGE)}`), ...(timeoutMs === undefined ? {} : { timeoutMs }) })).id;
+    (
+      await session.client.request("tasks.start", {
+        goal,
+        startUrl: session.pages.url(`/page?html=${encodeURIComponent(WATCHED_PAGE)}`),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      })
+    ).id;
   const signal = async (status: string): Promise<void> => {
-    const opened = await session.client.request("browser.tab_open", { url: session.pages.url(`/page?html=${encodeURIComponent(signalPage(status))}`) });
+    const opened = await session.client.request("browser.tab_open", {
+      url: session.pages.url(`/page?html=${encodeURIComponent(signalPage(status))}`),
+    });
     await session.client.request("browser.tab_close", { tabId: opened.tabId });
   };
 
@@ -133,7 +144,9 @@ describe("the engine's waiting tools: watch_page and schedule_resume, persisted 
         expect(["interrupted", "running"]).toContain(detail.status);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const signalTab = await client.request("browser.tab_open", { url: session.pages.url(`/page?html=${encodeURIComponent(signalPage("Deployed"))}`) });
+      const signalTab = await client.request("browser.tab_open", {
+        url: session.pages.url(`/page?html=${encodeURIComponent(signalPage("Deployed"))}`),
+      });
       const watched = await client.request("tasks.wait", { id: watching }, { timeoutMs: 60_000 });
       await client.request("browser.tab_close", { tabId: signalTab.tabId });
       expect(watched.status).toBe("succeeded");

@@ -5,23 +5,42 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebOperatorClient } from "../../agent-client/client.js";
 import { BodyActionTypeSchema, TaskTraceEdgeSchema, type TaskEvent } from "../../protocol/index.js";
-import { byGoal, lastResultText, refIn, startFakeMessagesApi, toolResults, toolUse, type FakeMessagesApi, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
+import {
+  byGoal,
+  lastResultText,
+  refIn,
+  startFakeMessagesApi,
+  toolResults,
+  toolUse,
+  type FakeMessagesApi,
+  type ScriptedTurn,
+} from "../helpers/fakeMessagesApi.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { runTaskCommand } from "../../agent-client/cli/taskCommand.js";
 import { runTraceCommand } from "../../agent-client/cli/traceCommand.js";
 import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
-const answer = (text: string): ScriptedTurn => () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
-const call = (name: string, input: unknown): ScriptedTurn => () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
+const answer =
+  (text: string): ScriptedTurn =>
+  () => ({ stop_reason: "end_turn", content: [{ type: "text", text }] });
+const call =
+  (name: string, input: unknown): ScriptedTurn =>
+  () => ({ stop_reason: "tool_use", content: [toolUse(name, input)] });
 const waitTurn = (seconds: number): ScriptedTurn => call("wait", { duration: seconds });
 const readPage: ScriptedTurn = call("read_page", { filter: "interactive" });
-const clickSubmit: ScriptedTurn = (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Submit application") } })] });
+const clickSubmit: ScriptedTurn = (request) => ({
+  stop_reason: "tool_use",
+  content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Submit application") } })],
+});
 const fillName: ScriptedTurn = (request) => ({
   stop_reason: "tool_use",
   content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "textbox", "Name") } }), toolUse("type", { text: "Ada" })],
 });
 /** Answers with the text of the previous get_page_text result, so the answer proves what the page showed. */
-const answerFromPage: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: `Page says: ${/Submitted \w+|Not submitted/.exec(lastResultText(request))?.[0] ?? "?"}` }] });
+const answerFromPage: ScriptedTurn = (request) => ({
+  stop_reason: "end_turn",
+  content: [{ type: "text", text: `Page says: ${/Submitted \w+|Not submitted/.exec(lastResultText(request))?.[0] ?? "?"}` }],
+});
 
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "fill and submit": [readPage, fillName, readPage, clickSubmit, call("get_page_text", {}), answerFromPage],
@@ -29,19 +48,40 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "auto submit": [readPage, clickSubmit, answer("unreached")],
   "pause me": Array.from({ length: 30 }, () => waitTurn(0.2)),
   "time out": Array.from({ length: 60 }, () => waitTurn(0.5)),
-  "tab one": [call("get_page_text", {}), (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request).includes("fixture one") ? "saw one" : "wrong tab" }] })],
-  "tab two": [call("get_page_text", {}), (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request).includes("fixture two") ? "saw two" : "wrong tab" }] })],
+  "tab one": [
+    call("get_page_text", {}),
+    (request) => ({
+      stop_reason: "end_turn",
+      content: [{ type: "text", text: lastResultText(request).includes("fixture one") ? "saw one" : "wrong tab" }],
+    }),
+  ],
+  "tab two": [
+    call("get_page_text", {}),
+    (request) => ({
+      stop_reason: "end_turn",
+      content: [{ type: "text", text: lastResultText(request).includes("fixture two") ? "saw two" : "wrong tab" }],
+    }),
+  ],
   "upload the cv": [
     call("read_page", {}),
-    (request) => ({ stop_reason: "tool_use", content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ["cv"] })] }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("file_upload", { target: { type: "ref", ref: refIn(request, "button", "CV file") }, document_ids: ["cv"] })],
+    }),
     call("get_page_text", {}),
-    (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: /cv\.txt \(\d+ bytes\): Ada Lovelace/.test(lastResultText(request)) ? "uploaded" : "not uploaded" }] }),
+    (request) => ({
+      stop_reason: "end_turn",
+      content: [{ type: "text", text: /cv\.txt \(\d+ bytes\): Ada Lovelace/.test(lastResultText(request)) ? "uploaded" : "not uploaded" }],
+    }),
   ],
   "look at it": [call("screenshot", {}), answer("seen")],
   "cli task": [readPage, clickSubmit, answer("done via the CLI")],
   "download the report": [
     readPage,
-    (request) => ({ stop_reason: "tool_use", content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "link", "Download report") } })] }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "link", "Download report") } })],
+    }),
     waitTurn(1),
     answer("downloaded"),
   ],
@@ -55,7 +95,10 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
 
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(SCRIPTS));
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
+    session = await startWebOperatorSession(
+      { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL },
+      { confirmations: "agent" },
+    );
     collectTaskEvents(session.client, events);
   });
   afterAll(async () => {
@@ -74,7 +117,12 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
   it("navigates, reads, fills the form, waits for the confirmed Submit, and answers from the page", async () => {
     const id = await start("fill and submit");
     const waiting = await confirmationOf(id);
-    expect(waiting.kind === "task:update" && waiting.confirmation).toMatchObject({ action: "left_click", tool: "browser.click", role: "button", name: "Submit application" });
+    expect(waiting.kind === "task:update" && waiting.confirmation).toMatchObject({
+      action: "left_click",
+      tool: "browser.click",
+      role: "button",
+      name: "Submit application",
+    });
     expect(waiting.kind === "task:update" && waiting.confirmation?.url).toContain("/task-form.html");
     expect((await session.client.request("tasks.confirm", { id, allow: true })).allowed).toBe(true);
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
@@ -90,7 +138,15 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(live).not.toContain("Ignore all previous instructions");
     expect(live).not.toContain("Instructions found on pages");
     const detail = await session.client.request("tasks.get", { id });
-    expect(detail.steps.map((step) => step.action)).toEqual(["open_tab", "read_page", "left_click", "type", "read_page", "left_click", "get_page_text"]);
+    expect(detail.steps.map((step) => step.action)).toEqual([
+      "open_tab",
+      "read_page",
+      "left_click",
+      "type",
+      "read_page",
+      "left_click",
+      "get_page_text",
+    ]);
   });
 
   it("returns a denied confirmation to the model as an error result", async () => {
@@ -173,7 +229,11 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(JSON.stringify(requestsOf("upload the cv"))).not.toContain(folder);
 
     const before = (await session.client.request("tasks.list", {})).tasks.length;
-    const refused = await session.errorCode("tasks.start", { goal: "upload the cv", startUrl: session.pages.url("/task-form.html"), attachments: [{ id: "cv", name: "cv.txt", path: folder }] });
+    const refused = await session.errorCode("tasks.start", {
+      goal: "upload the cv",
+      startUrl: session.pages.url("/task-form.html"),
+      attachments: [{ id: "cv", name: "cv.txt", path: folder }],
+    });
     expect(refused).toBe("attachment_refused");
     expect((await session.client.request("tasks.list", {})).tasks.length).toBe(before);
   });
@@ -185,7 +245,10 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     const url = `http://127.0.0.1:${port}/v1/tasks/${task?.id}/trace`;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
-    expect((await fetch(`http://127.0.0.1:${port}/v1/tasks/task_nope/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`http://127.0.0.1:${port}/v1/tasks/task_nope/trace`, { headers: { authorization: `Bearer ${session.launched.token}` } }))
+        .status,
+    ).toBe(404);
     const response = await fetch(url, { headers: { authorization: `Bearer ${session.launched.token}` } });
     expect(response.status).toBe(200);
     const trace = (await response.json()) as { format: string; modelCalls: unknown[]; steps: unknown[]; edges: unknown[] };
@@ -196,10 +259,20 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     const edges = trace.edges.map((edge) => TaskTraceEdgeSchema.parse(edge));
     expect(new Set(edges.map((edge) => edge.trace_id)).size).toBe(edges.length);
     for (const edge of edges) {
-      expect(edge.provenance).toMatchObject({ trace_id: edge.trace_id, capability: "&body.browser", operation: "act", agent_id: `task:${task?.id}`, task_id: task?.id });
+      expect(edge.provenance).toMatchObject({
+        trace_id: edge.trace_id,
+        capability: "&body.browser",
+        operation: "act",
+        agent_id: `task:${task?.id}`,
+        task_id: task?.id,
+      });
       if (edge.typed_action !== null) expect(BodyActionTypeSchema.options).toContain(edge.typed_action.type);
     }
-    expect(edges[1]).toMatchObject({ outcome_status: "success", tool: { action: expect.any(String) }, provenance: { source: "model", step: 1 } });
+    expect(edges[1]).toMatchObject({
+      outcome_status: "success",
+      tool: { action: expect.any(String) },
+      provenance: { source: "model", step: 1 },
+    });
     expect(typeof edges[1]?.state_after).toBe("string");
   });
 
@@ -226,10 +299,18 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     const id = await start("download the report", { startUrl: session.pages.url("/task-download.html") });
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "succeeded", answer: "downloaded" });
-    const blocks = requestsOf("download the report").flatMap((request) => toolResults(request).flatMap((result) => result.content.filter((block) => block.type === "browser_state")));
+    const blocks = requestsOf("download the report").flatMap((request) =>
+      toolResults(request).flatMap((result) => result.content.filter((block) => block.type === "browser_state")),
+    );
     const blockText = JSON.stringify(blocks);
-    const changes = blocks.flatMap((block) => (block as { state_changes?: Array<Record<string, unknown>> }).state_changes ?? []).filter((change) => change.type !== "tab_opened");
-    const declared: Record<string, string[]> = { download_started: ["download_id", "type", "url"], download_completed: ["download_id", "path", "size_bytes", "type", "url"], download_failed: ["download_id", "error", "type", "url"] };
+    const changes = blocks
+      .flatMap((block) => (block as { state_changes?: Array<Record<string, unknown>> }).state_changes ?? [])
+      .filter((change) => change.type !== "tab_opened");
+    const declared: Record<string, string[]> = {
+      download_started: ["download_id", "type", "url"],
+      download_completed: ["download_id", "path", "size_bytes", "type", "url"],
+      download_failed: ["download_id", "error", "type", "url"],
+    };
     for (const change of changes) {
       const fields = declared[String(change.type)];
       expect(fields, JSON.stringify(change)).toBeDefined();
@@ -251,7 +332,12 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     // No script for this goal: the fake Messages API answers HTTP 500 to every turn.
     const id = await start("a goal the model cannot serve");
     const failed = await waitFor((event) => event.kind === "task:error" && event.taskId === id);
-    expect(failed).toMatchObject({ kind: "task:error", taskId: id, code: "provider_error", message: expect.stringContaining("HTTP 500") as string });
+    expect(failed).toMatchObject({
+      kind: "task:error",
+      taskId: id,
+      code: "provider_error",
+      message: expect.stringContaining("HTTP 500") as string,
+    });
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "failed", error: { code: "provider_error" } });
     const update = await waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "failed");
@@ -301,7 +387,8 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
       expect(interrupted.steps.length).toBeGreaterThanOrEqual(2);
       expect(interrupted.steps[0]?.action).toBe("open_tab");
       // The extension may still be reconnecting: resume once it is.
-      for (let attempt = 0; attempt < 60 && !(await client.request("bridge.health", {})).extension.connected; attempt++) await new Promise((resolve) => setTimeout(resolve, 500));
+      for (let attempt = 0; attempt < 60 && !(await client.request("bridge.health", {})).extension.connected; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await client.request("tasks.resume", { id })).status).toBe("interrupted");
       const done = await client.request("tasks.wait", { id }, { timeoutMs: 120_000 });
       expect(done).toMatchObject({ status: "succeeded", answer: "finished after the crash" });

@@ -25,7 +25,12 @@ describe("one token resolution for launch, the bridge, the CLI and doctor", () =
       expect(ready.tokenSource).toBe("env");
       // The token file exists (install made it) but holds another token: the environment must win.
       expect(readFileSync(ready.tokenFile, "utf8").trim()).not.toBe("dev-token");
-      const cliEnv = { ...process.env, WEBOPERATOR_AGENT_SOCKET: ready.socket, WEBOPERATOR_CONFIG_DIR: ready.configDir, WEBOPERATOR_API_TOKEN: "dev-token" };
+      const cliEnv = {
+        ...process.env,
+        WEBOPERATOR_AGENT_SOCKET: ready.socket,
+        WEBOPERATOR_CONFIG_DIR: ready.configDir,
+        WEBOPERATOR_API_TOKEN: "dev-token",
+      };
       const health = await runCli(["health"], cliEnv);
       expect(health.stderr).toBe("");
       expect(health.status).toBe(0);

@@ -42,7 +42,10 @@ describe("upload_file: paths resolved by the bridge inside the upload folder onl
   });
 
   it("accepts file contents sent directly, and refuses an empty path list", async () => {
-    const result = await session.client.request("browser.upload_file", { ref: input, files: [{ name: "note.md", mimeType: "text/markdown", base64: Buffer.from("# hi").toString("base64") }] });
+    const result = await session.client.request("browser.upload_file", {
+      ref: input,
+      files: [{ name: "note.md", mimeType: "text/markdown", base64: Buffer.from("# hi").toString("base64") }],
+    });
     expect(result.files[0]?.name).toBe("note.md");
     const heading = await session.client.request("browser.snapshot", {});
     expect(heading.text).toContain("note.md");

@@ -72,12 +72,18 @@ describe("an agent works the same whatever the person's windows are doing", () =
   };
 
   it("focused: the agent's tab is the one the person sees", async () => {
-    await asThePerson(session, `chrome.windows.update(${agentWindow}, { focused: true }).then(() => chrome.tabs.update(${agentTab}, { active: true }))`);
+    await asThePerson(
+      session,
+      `chrome.windows.update(${agentWindow}, { focused: true }).then(() => chrome.tabs.update(${agentTab}, { active: true }))`,
+    );
     await exercise("focused");
   });
 
   it("in the background of its window, while the person reads another tab", async () => {
-    const personTab = await asThePerson<number>(session, `chrome.tabs.create({ windowId: ${agentWindow}, url: ${JSON.stringify(session.pages.url("/tabs-one.html"))}, active: true }).then((tab) => tab.id)`);
+    const personTab = await asThePerson<number>(
+      session,
+      `chrome.tabs.create({ windowId: ${agentWindow}, url: ${JSON.stringify(session.pages.url("/tabs-one.html"))}, active: true }).then((tab) => tab.id)`,
+    );
     await exercise("background-tab");
     // The agent never took the person's view.
     expect(await asThePerson<boolean>(session, `chrome.tabs.get(${personTab}).then((tab) => tab.active)`)).toBe(true);
@@ -85,7 +91,10 @@ describe("an agent works the same whatever the person's windows are doing", () =
   });
 
   it("behind another window the person works in", async () => {
-    const cover = await asThePerson<number>(session, `chrome.windows.create({ url: ${JSON.stringify(session.pages.url("/tabs-two.html"))}, focused: true }).then((window) => window.id)`);
+    const cover = await asThePerson<number>(
+      session,
+      `chrome.windows.create({ url: ${JSON.stringify(session.pages.url("/tabs-two.html"))}, focused: true }).then((window) => window.id)`,
+    );
     await exercise("occluded");
     expect(await asThePerson<boolean>(session, `chrome.windows.get(${cover}).then((window) => window.focused)`)).toBe(true);
     await asThePerson(session, `chrome.windows.remove(${cover})`);
@@ -98,7 +107,10 @@ describe("an agent works the same whatever the person's windows are doing", () =
   });
 
   it("in a second window, while the person stays in the first", async () => {
-    const second = await asThePerson<number>(session, `chrome.windows.create({ tabId: ${agentTab}, focused: false }).then((window) => window.id)`);
+    const second = await asThePerson<number>(
+      session,
+      `chrome.windows.create({ tabId: ${agentTab}, focused: false }).then((window) => window.id)`,
+    );
     await asThePerson(session, `chrome.windows.update(${agentWindow}, { focused: true })`);
     await exercise("second-window");
     expect(await asThePerson<number>(session, `chrome.tabs.get(${agentTab}).then((tab) => tab.windowId)`)).toBe(second);

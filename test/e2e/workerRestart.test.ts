@@ -42,7 +42,9 @@ describe("no outage while the service worker comes back", () => {
       await cdp.send("ServiceWorker.stopAllWorkers");
       // The worker came back when the extension's hello is newer than before the stop.
       const stoppedAt = Date.now();
-      await expect.poll(async () => (await session.client.request("bridge.health", {})).extension.connectedAt, { timeout: 20_000, interval: 20 }).not.toBe(before);
+      await expect
+        .poll(async () => (await session.client.request("bridge.health", {})).extension.connectedAt, { timeout: 20_000, interval: 20 })
+        .not.toBe(before);
       disconnects.push(Date.now() - stoppedAt);
     }
     await new Promise((done) => setTimeout(done, 1_000));
@@ -51,7 +53,9 @@ describe("no outage while the service worker comes back", () => {
     await cdp.detach();
     await page.close();
     const longest = Math.max(...waits);
-    console.log(`worker stopped twice: back in ${disconnects.join(" and ")} ms; ${waits.length} snapshots, longest wait ${longest} ms, median ${median(waits)} ms`);
+    console.log(
+      `worker stopped twice: back in ${disconnects.join(" and ")} ms; ${waits.length} snapshots, longest wait ${longest} ms, median ${median(waits)} ms`,
+    );
     expect(failures).toEqual([]);
     expect(waits.length).toBeGreaterThan(5);
   });

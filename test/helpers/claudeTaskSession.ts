@@ -9,13 +9,20 @@ import { startWebOperatorSession, type WebOperatorSession } from "./webOperatorS
  * goal; agents answer confirmations, so scripted tasks run without a person. `events`
  * collects the task events the session's client hears.
  */
-export function useClaudeTaskSession(scripts: Record<string, ScriptedTurn[]>): { session: () => WebOperatorSession; fake: () => FakeMessagesApi; events: TaskEvent[] } {
+export function useClaudeTaskSession(scripts: Record<string, ScriptedTurn[]>): {
+  session: () => WebOperatorSession;
+  fake: () => FakeMessagesApi;
+  events: TaskEvent[];
+} {
   const events: TaskEvent[] = [];
   let session: WebOperatorSession | undefined;
   let fake: FakeMessagesApi | undefined;
   beforeAll(async () => {
     fake = await startFakeMessagesApi(byGoal(scripts));
-    session = await startWebOperatorSession({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL }, { confirmations: "agent" });
+    session = await startWebOperatorSession(
+      { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL },
+      { confirmations: "agent" },
+    );
     collectTaskEvents(session.client, events);
   });
   afterAll(async () => {

@@ -49,7 +49,16 @@ export interface LaunchProcess {
 
 /** Starts `weboperator launch` (headless, or headed in the headed project) on a private profile, socket and config dir under `root`. */
 export function spawnLaunch(root: string, env: NodeJS.ProcessEnv): LaunchProcess {
-  const args = ["launch", testHeadless() ? "--headless" : "--headed", "--user-data-dir", join(root, "profile"), "--socket", join(root, "bridge.sock"), "--config-dir", join(root, "config")];
+  const args = [
+    "launch",
+    testHeadless() ? "--headless" : "--headed",
+    "--user-data-dir",
+    join(root, "profile"),
+    "--socket",
+    join(root, "bridge.sock"),
+    "--config-dir",
+    join(root, "config"),
+  ];
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

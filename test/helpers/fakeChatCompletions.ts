@@ -25,13 +25,19 @@ export interface FakeChatCompletions {
  * another path, gets HTTP 500, so an unexpected extra turn fails loudly. A turn may answer
  * later (a promise), to hold the model's reply while a test does something else.
  */
-export async function startFakeChatCompletions(script: (request: RecordedChatRequest) => ScriptedChatTurn | undefined): Promise<FakeChatCompletions> {
+export async function startFakeChatCompletions(
+  script: (request: RecordedChatRequest) => ScriptedChatTurn | undefined,
+): Promise<FakeChatCompletions> {
   const requests: RecordedChatRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const recorded: RecordedChatRequest = { path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedChatRequest["body"] };
+      const recorded: RecordedChatRequest = {
+        path: request.url ?? "",
+        headers: request.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedChatRequest["body"],
+      };
       requests.push(recorded);
       const turn = request.url === "/v1/chat/completions" ? script(recorded) : undefined;
       const count = requests.length;
@@ -75,7 +81,9 @@ async function answerOf(turn: ScriptedChatTurn | undefined, recorded: RecordedCh
 
 /** A message's text: the whole content, or its text parts (a vision turn also has an image part). */
 export function textOf(message: ChatRequestMessage): string {
-  return typeof message.content === "string" ? message.content : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+  return typeof message.content === "string"
+    ? message.content
+    : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }
 
 /** The goal a Browser-Use conversation opened with ("Task: goal" in the first user turn). */
@@ -101,7 +109,10 @@ export type StateSent = z.infer<typeof StateSentSchema>;
 
 /** The latest State Object of a request (the one user turn that carries one whole), which must be inside page-data markers, checked against the schema. */
 export function lastState(request: RecordedChatRequest): StateSent {
-  const last = [...request.body.messages].reverse().map(textOf).find((text, at, texts) => request.body.messages[texts.length - 1 - at]?.role === "user" && text.includes(STATE_LEAD));
+  const last = [...request.body.messages]
+    .reverse()
+    .map(textOf)
+    .find((text, at, texts) => request.body.messages[texts.length - 1 - at]?.role === "user" && text.includes(STATE_LEAD));
   if (last === undefined) throw new Error(`no State Object in ${JSON.stringify(request.body.messages).slice(0, 300)}`);
   const { inside, outside } = insideBoundary(last.slice(last.indexOf(STATE_LEAD) + STATE_LEAD.length));
   if (outside !== "") throw new Error(`the State Object has text outside its page-data markers: ${outside}`);

@@ -11,7 +11,9 @@ export interface RecordedRequest {
   };
 }
 
-export type ScriptedTurn = (request: RecordedRequest) => { content: unknown[]; stop_reason: "tool_use" | "end_turn" } | Promise<{ content: unknown[]; stop_reason: "tool_use" | "end_turn" }>;
+export type ScriptedTurn = (
+  request: RecordedRequest,
+) => { content: unknown[]; stop_reason: "tool_use" | "end_turn" } | Promise<{ content: unknown[]; stop_reason: "tool_use" | "end_turn" }>;
 
 export interface FakeMessagesApi {
   baseURL: string;
@@ -24,22 +26,31 @@ export interface FakeMessagesApi {
  * request gets the next scripted turn and is recorded for assertions. A request past the
  * script gets HTTP 500, so an unexpected extra turn fails loudly.
  */
-export async function startFakeMessagesApi(script: ScriptedTurn[] | ((request: RecordedRequest) => ScriptedTurn | undefined)): Promise<FakeMessagesApi> {
+export async function startFakeMessagesApi(
+  script: ScriptedTurn[] | ((request: RecordedRequest) => ScriptedTurn | undefined),
+): Promise<FakeMessagesApi> {
   const requests: RecordedRequest[] = [];
   let turn = 0;
-  const nextTurn = (recorded: RecordedRequest): ScriptedTurn | undefined => (typeof script === "function" ? script(recorded) : script[turn - 1]);
+  const nextTurn = (recorded: RecordedRequest): ScriptedTurn | undefined =>
+    typeof script === "function" ? script(recorded) : script[turn - 1];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       void (async () => {
-        const recorded: RecordedRequest = { path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedRequest["body"] };
+        const recorded: RecordedRequest = {
+          path: request.url ?? "",
+          headers: request.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedRequest["body"],
+        };
         requests.push(recorded);
         turn++;
         const next = nextTurn(recorded);
         if (next === undefined || request.url?.startsWith("/v1/messages") !== true) {
           response.writeHead(500, { "content-type": "application/json" });
-          response.end(JSON.stringify({ type: "error", error: { type: "api_error", message: `unscripted request ${turn} to ${request.url}` } }));
+          response.end(
+            JSON.stringify({ type: "error", error: { type: "api_error", message: `unscripted request ${turn} to ${request.url}` } }),
+          );
           return;
         }
         const reply = await next(recorded);
@@ -70,13 +81,22 @@ export async function startFakeMessagesApi(script: ScriptedTurn[] | ((request: R
 }
 
 let toolUseCounter = 0;
-export function toolUse(name: string, input: unknown): { type: "tool_use"; id: string; name: string; input: unknown; toolset_name: "browser" } {
+export function toolUse(
+  name: string,
+  input: unknown,
+): { type: "tool_use"; id: string; name: string; input: unknown; toolset_name: "browser" } {
   toolUseCounter++;
   return { type: "tool_use", id: `toolu_${toolUseCounter.toString().padStart(4, "0")}`, name, input, toolset_name: "browser" };
 }
 
 /** The tool_result blocks of the last user message of a request. */
-export function toolResults(request: RecordedRequest): Array<{ type: string; tool_use_id: string; is_error?: boolean; toolset_name?: string; content: Array<{ type: string; text?: string; tabs?: unknown[]; source?: { data: string } }> }> {
+export function toolResults(request: RecordedRequest): Array<{
+  type: string;
+  tool_use_id: string;
+  is_error?: boolean;
+  toolset_name?: string;
+  content: Array<{ type: string; text?: string; tabs?: unknown[]; source?: { data: string } }>;
+}> {
   const last = request.body.messages.at(-1);
   if (last === undefined || !Array.isArray(last.content)) return [];
   return last.content as ReturnType<typeof toolResults>;
@@ -117,8 +137,21 @@ export const engineTool =
   (name: string, input: unknown): ScriptedTurn =>
   () => {
     engineToolCounter++;
-    return { stop_reason: "tool_use", content: [{ type: "tool_use", id: `toolu_engine_${engineToolCounter}`, name, input: typeof input === "function" ? (input as () => unknown)() : input }] };
+    return {
+      stop_reason: "tool_use",
+      content: [
+        {
+          type: "tool_use",
+          id: `toolu_engine_${engineToolCounter}`,
+          name,
+          input: typeof input === "function" ? (input as () => unknown)() : input,
+        },
+      ],
+    };
   };
 
 /** Answers with the last tool result, so the answer proves what the model was told. */
-export const answerWithResult: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: `told: ${lastResultText(request)}` }] });
+export const answerWithResult: ScriptedTurn = (request) => ({
+  stop_reason: "end_turn",
+  content: [{ type: "text", text: `told: ${lastResultText(request)}` }],
+});

@@ -31,7 +31,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     // An HTML document whose body keeps coming: the part sent is parsed, DOMContentLoaded never fires.
     if (url.pathname === "/endless") {
       response.writeHead(200, { "content-type": HTML_TYPE });
-      response.write(`<!doctype html><title>Endless</title><h1>Endless page</h1><button onclick="this.textContent='Clicked'">Press me</button><p>The first part arrived.</p>${" ".repeat(2048)}`);
+      response.write(
+        `<!doctype html><title>Endless</title><h1>Endless page</h1><button onclick="this.textContent='Clicked'">Press me</button><p>The first part arrived.</p>${" ".repeat(2048)}`,
+      );
       return;
     }
     if (url.pathname === "/long-read") {

@@ -70,7 +70,10 @@ export async function buildFrameworkFixtures(): Promise<BuiltFixtures> {
         lib: { entry: join(SOURCES, fixture.entry), formats: ["iife"], name: "fixture", fileName: () => `${fixture.name}.js` },
       },
     });
-    writeFileSync(join(directory, `${fixture.name}.html`), `<!doctype html><meta charset="utf-8"><title>${fixture.name} fixture</title><div id="root"></div><script src="${fixture.name}.js"></script>\n`);
+    writeFileSync(
+      join(directory, `${fixture.name}.html`),
+      `<!doctype html><meta charset="utf-8"><title>${fixture.name} fixture</title><div id="root"></div><script src="${fixture.name}.js"></script>\n`,
+    );
   }
   return { directory, remove: () => rmSync(directory, { recursive: true, force: true }) };
 }

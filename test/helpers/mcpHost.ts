@@ -14,7 +14,14 @@ export interface McpHostLaunch {
 /** The MCP SDK's own client spawning a server over stdio, as Claude Code runs one. */
 export async function connectMcpLaunch(launch: McpHostLaunch, name = "weboperator-e2e"): Promise<Client> {
   const client = new Client({ name, version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: launch.command, args: launch.args, env: { PATH: process.env.PATH ?? "", ...launch.env }, stderr: "pipe" }));
+  await client.connect(
+    new StdioClientTransport({
+      command: launch.command,
+      args: launch.args,
+      env: { PATH: process.env.PATH ?? "", ...launch.env },
+      stderr: "pipe",
+    }),
+  );
   return client;
 }
 

@@ -61,7 +61,13 @@ export function startOwnChrome(user: OwnHome): OwnChrome {
   });
   let lines: string[] = [];
   chrome.stderr?.on("data", (chunk: Buffer) => {
-    lines = [...lines, ...chunk.toString().split("\n").filter((line) => line.length > 0 && !line.includes(":ERROR:dbus/"))].slice(-40);
+    lines = [
+      ...lines,
+      ...chunk
+        .toString()
+        .split("\n")
+        .filter((line) => line.length > 0 && !line.includes(":ERROR:dbus/")),
+    ].slice(-40);
   });
   const exited = new Promise<void>((resolve) => chrome.once("exit", () => resolve()));
   const log = (): string => lines.join("\n");
@@ -109,4 +115,3 @@ export async function stopEverythingOf(user: OwnHome): Promise<number[]> {
   await stopProcesses(processesWithEnv(entry));
   return processesWithEnv(entry);
 }
-

@@ -15,11 +15,28 @@ export class ScriptedBrowser {
   callTool = async (type: string, payload: Record<string, unknown>): Promise<unknown> => {
     this.calls.push({ type, payload });
     const tabId = typeof payload.tabId === "number" ? payload.tabId : -1;
-    const effects = (url: string) => ({ effect: "unknown" as const, navigated: false, url, dialogs: [], settled: { dom: true, network: true, waitedMs: 1 }, observation: null });
+    const effects = (url: string) => ({
+      effect: "unknown" as const,
+      navigated: false,
+      url,
+      dialogs: [],
+      settled: { dom: true, network: true, waitedMs: 1 },
+      observation: null,
+    });
     switch (type) {
       case "browser.tabs_list":
         return {
-          tabs: [...this.tabs].map(([id, tab], index) => ({ tabId: id, windowId: 1, index, url: tab.url, title: tab.title, active: id === 1, focusedWindow: true, status: "complete", pinned: false })),
+          tabs: [...this.tabs].map(([id, tab], index) => ({
+            tabId: id,
+            windowId: 1,
+            index,
+            url: tab.url,
+            title: tab.title,
+            active: id === 1,
+            focusedWindow: true,
+            status: "complete",
+            pinned: false,
+          })),
           visibleTabId: 1,
           totalTabs: this.tabs.size,
           truncated: false,
@@ -69,25 +86,60 @@ export class ScriptedBrowser {
           );
         }
         if (payload.ref !== "sdoc1_1_1") throw new WebOperatorError("stale_ref", `Ref ${String(payload.ref)} is gone.`);
-        return { tabId, ref: payload.ref, target: { role: "textbox", name: "Name" }, recovered: false, input: "synthetic", ...effects(this.tab(tabId).url) };
+        return {
+          tabId,
+          ref: payload.ref,
+          target: { role: "textbox", name: "Name" },
+          recovered: false,
+          input: "synthetic",
+          ...effects(this.tab(tabId).url),
+        };
       }
       case "browser.confirm": {
         const gate = this.pendingGate;
         this.pendingGate = null;
         if (gate === null || gate.id !== payload.id) throw new WebOperatorError("not_found", "no such confirmation");
         if (payload.allow !== true) return { id: gate.id, tool: "browser.click", allowed: false };
-        return { id: gate.id, tool: "browser.click", allowed: true, result: { ref: gate.payload.ref, target: { role: "button", name: "Submit" }, recovered: false, input: "synthetic", ...effects(this.tab(Number(gate.payload.tabId)).url), tabId: gate.payload.tabId } };
+        return {
+          id: gate.id,
+          tool: "browser.click",
+          allowed: true,
+          result: {
+            ref: gate.payload.ref,
+            target: { role: "button", name: "Submit" },
+            recovered: false,
+            input: "synthetic",
+            ...effects(this.tab(Number(gate.payload.tabId)).url),
+            tabId: gate.payload.tabId,
+          },
+        };
       }
       case "browser.type":
         this.typed += String(payload.text);
-        return { tabId, ref: payload.ref, target: { role: "textbox", name: "Name" }, value: this.typed, submitted: false, recovered: false, ...effects(this.tab(tabId).url) };
+        return {
+          tabId,
+          ref: payload.ref,
+          target: { role: "textbox", name: "Name" },
+          value: this.typed,
+          submitted: false,
+          recovered: false,
+          ...effects(this.tab(tabId).url),
+        };
       case "browser.press":
         return { tabId, key: payload.key, ...effects(this.tab(tabId).url) };
       case "browser.wait_for":
         await new Promise((resolve) => setTimeout(resolve, Number(payload.timeMs)));
         return { tabId, matched: true, waitedMs: Number(payload.timeMs) };
       case "browser.screenshot":
-        return { tabId, mimeType: "image/png", data: "iVBORw0KGgo=", width: 1280, height: 720, scale: 0.5, clip: { x: 0, y: 0, width: 2560, height: 1440 } };
+        return {
+          tabId,
+          mimeType: "image/png",
+          data: "iVBORw0KGgo=",
+          width: 1280,
+          height: 720,
+          scale: 0.5,
+          clip: { x: 0, y: 0, width: 2560, height: 1440 },
+        };
       case "browser.click_xy":
         return { tabId, x: payload.x, y: payload.y, button: "left", count: 1, target: { tag: "div" }, ...effects(this.tab(tabId).url) };
       default:

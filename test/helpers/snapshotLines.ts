@@ -13,5 +13,8 @@ export function refOf(line: string): string {
 
 /** Refs, the snapshot id and the URL differ between snapshots of the same content; nothing else may. */
 export function withoutIds(text: string): string {
-  return text.replace(/\[ref=[^\]]+\]/g, "[ref]").replace(/^# Page Snapshot \([^)]*\)$/m, "# Page Snapshot").replace(/^URL: .*$/m, "URL");
+  return text
+    .replace(/\[ref=[^\]]+\]/g, "[ref]")
+    .replace(/^# Page Snapshot \([^)]*\)$/m, "# Page Snapshot")
+    .replace(/^URL: .*$/m, "URL");
 }

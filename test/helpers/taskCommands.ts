@@ -13,7 +13,13 @@ export function taskCommandCaller(engine: TaskEngine, subscription: TaskSubscrip
   const handlers = taskHandlers(engine, new ExtensionLink());
   const session: AgentSession = Object.assign(subscription, {
     authenticated: true,
-    agent: { identity: { id: "task:unit", name: "unit test", kind: "task" as const, color: "grey" as const }, connections: 1, lastTabId: undefined, tabIds: [], since: new Date().toISOString() },
+    agent: {
+      identity: { id: "task:unit", name: "unit test", kind: "task" as const, color: "grey" as const },
+      connections: 1,
+      lastTabId: undefined,
+      tabIds: [],
+      since: new Date().toISOString(),
+    },
   });
   return async (type: string, payload: unknown, timeoutMs = 30_000): Promise<unknown> => {
     const spec = COMMANDS[type as CommandType];

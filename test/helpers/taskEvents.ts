@@ -19,7 +19,8 @@ export function taskEventWaits(client: () => WebOperatorClient, events: readonly
         }
       });
     });
-  const confirmationOf = (id: string): Promise<TaskEvent> => waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation");
+  const confirmationOf = (id: string): Promise<TaskEvent> =>
+    waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_confirmation");
   return { waitFor, confirmationOf };
 }
 

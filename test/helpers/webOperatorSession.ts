@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchWebOperator, type LaunchedWebOperator } from "../../agent-client/launch/launchWebOperator.js";
 import { WebOperatorClient } from "../../agent-client/client.js";
-import { WebOperatorError, type CommandPayloadInput, type CommandResult, type CommandType, type ConfirmationsMode } from "../../protocol/index.js";
+import {
+  WebOperatorError,
+  type CommandPayloadInput,
+  type CommandResult,
+  type CommandType,
+  type ConfirmationsMode,
+} from "../../protocol/index.js";
 import type { UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
 import { setUserPolicy } from "./userPolicy.js";
 import { startFixtureServer, type FixtureServer } from "./fixtureServer.js";

@@ -32,7 +32,9 @@ export async function useDisplay(env: NodeJS.ProcessEnv = process.env): Promise<
   const number = await Promise.race([
     readDisplayNumber(xvfb),
     exited.then(() => Promise.reject(new Error(`Xvfb exited before it had a display (is Debian's xvfb installed?): ${stderr}`))),
-    new Promise<never>((_resolve, reject) => xvfb.once("error", (error) => reject(new Error(`Xvfb could not be started: ${error.message}`)))),
+    new Promise<never>((_resolve, reject) =>
+      xvfb.once("error", (error) => reject(new Error(`Xvfb could not be started: ${error.message}`))),
+    ),
   ]);
   return {
     env: { DISPLAY: `:${number}` },

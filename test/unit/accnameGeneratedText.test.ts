@@ -38,7 +38,9 @@ describe("generated content text (::before / ::after content)", () => {
   });
 
   it("parses counter arguments", () => {
-    expect(parseContent('counters(a, "-", lower-alpha)').main).toEqual([{ kind: "counters", name: "a", separator: "-", style: "lower-alpha" }]);
+    expect(parseContent('counters(a, "-", lower-alpha)').main).toEqual([
+      { kind: "counters", name: "a", separator: "-", style: "lower-alpha" },
+    ]);
   });
 });
 
@@ -62,8 +64,14 @@ describe("counter scopes", () => {
 
   it("reads counter property values with their defaults", () => {
     expect(parseCounterList("none", 0)).toEqual([]);
-    expect(parseCounterList("a 2 b", 0)).toEqual([["a", 2], ["b", 0]]);
-    expect(parseCounterList("a b -3", 1)).toEqual([["a", 1], ["b", -3]]);
+    expect(parseCounterList("a 2 b", 0)).toEqual([
+      ["a", 2],
+      ["b", 0],
+    ]);
+    expect(parseCounterList("a b -3", 1)).toEqual([
+      ["a", 1],
+      ["b", -3],
+    ]);
   });
 
   it("applies reset, then increment, then set", () => {

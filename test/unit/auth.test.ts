@@ -6,7 +6,6 @@ import { authorize, authPolicyFromEnv, authRequired } from "../../bridge/auth.js
 import { ensureTokenFile, resolveToken, tokensMatch } from "../../bridge/config/token.js";
 import { codeOf } from "../helpers/thrownCode.js";
 
-
 describe("token comparison", () => {
   it("matches only the exact token", () => {
     expect(tokensMatch("secret", "secret")).toBe(true);
@@ -62,7 +61,10 @@ describe("token file", () => {
     const dir = mkdtempSync(join(tmpdir(), "wo-token-"));
     writeFileSync(join(dir, "token"), "from-file\n");
     expect(resolveToken({ WEBOPERATOR_CONFIG_DIR: dir })).toMatchObject({ token: "from-file", source: "file" });
-    expect(resolveToken({ WEBOPERATOR_CONFIG_DIR: dir, WEBOPERATOR_API_TOKEN: "from-env" })).toMatchObject({ token: "from-env", source: "env" });
+    expect(resolveToken({ WEBOPERATOR_CONFIG_DIR: dir, WEBOPERATOR_API_TOKEN: "from-env" })).toMatchObject({
+      token: "from-env",
+      source: "env",
+    });
     expect(resolveToken({ WEBOPERATOR_CONFIG_DIR: join(dir, "none") })).toMatchObject({ token: null, source: "none" });
   });
 });

@@ -28,15 +28,27 @@ describe("&body.browser state encoding", () => {
   });
 
   it("keeps text, values, refs and non-interactive names out of the structure", () => {
-    const changed = SNAPSHOT.replace("12:01", "12:02").replace("Ticks 4", "Ticks 5").replace('"Ada ]"', '"Grace"').replaceAll("sab12c", "szz99q").replace("Saved", "Saving");
+    const changed = SNAPSHOT.replace("12:01", "12:02")
+      .replace("Ticks 4", "Ticks 5")
+      .replace('"Ada ]"', '"Grace"')
+      .replaceAll("sab12c", "szz99q")
+      .replace("Saved", "Saving");
     expect(structureOf(snapshotLines(changed))).toEqual(structureOf(snapshotLines(SNAPSHOT)));
     const viewport = { width: 800, height: 600 };
     expect(encodeState("http://x/", snapshotLines(changed), viewport)).toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
-    expect(encodeState("http://x/", snapshotLines(SNAPSHOT.replace(" [checked]", "")), viewport)).not.toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
-    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 801, height: 600 })).not.toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
+    expect(encodeState("http://x/", snapshotLines(SNAPSHOT.replace(" [checked]", "")), viewport)).not.toBe(
+      encodeState("http://x/", snapshotLines(SNAPSHOT), viewport),
+    );
+    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 801, height: 600 })).not.toBe(
+      encodeState("http://x/", snapshotLines(SNAPSHOT), viewport),
+    );
     // Browser UI (the debugger infobar, the download bar) moves the height, not the page: same state.
-    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 800, height: 544 })).toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
-    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 800, height: 900 })).not.toBe(encodeState("http://x/", snapshotLines(SNAPSHOT), viewport));
+    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 800, height: 544 })).toBe(
+      encodeState("http://x/", snapshotLines(SNAPSHOT), viewport),
+    );
+    expect(encodeState("http://x/", snapshotLines(SNAPSHOT), { width: 800, height: 900 })).not.toBe(
+      encodeState("http://x/", snapshotLines(SNAPSHOT), viewport),
+    );
   });
 
   it("canonical JSON sorts keys at every level", () => {

@@ -21,10 +21,14 @@ const SNAPSHOT = [
 ].join("\n");
 
 /** A browser with one page: snapshots answer SNAPSHOT (or what `page` says now); every other call is logged. */
-function scriptedBrowser(page: () => string = () => SNAPSHOT): { call: BrowserCaller; calls: Array<{ type: BrowserCommandType; payload: unknown }> } {
+function scriptedBrowser(page: () => string = () => SNAPSHOT): {
+  call: BrowserCaller;
+  calls: Array<{ type: BrowserCommandType; payload: unknown }>;
+} {
   const calls: Array<{ type: BrowserCommandType; payload: unknown }> = [];
   const call = (async (type: BrowserCommandType, payload: unknown) => {
-    if (type === "browser.snapshot") return { tabId: 7, url: "http://x/", title: "T", text: page(), truncated: false, viewport: { width: 800, height: 600 } };
+    if (type === "browser.snapshot")
+      return { tabId: 7, url: "http://x/", title: "T", text: page(), truncated: false, viewport: { width: 800, height: 600 } };
     calls.push({ type, payload });
     return {};
   }) as BrowserCaller;
@@ -34,7 +38,19 @@ function scriptedBrowser(page: () => string = () => SNAPSHOT): { call: BrowserCa
 const perception = (): Promise<BodyPerception> => perceiveBody(scriptedBrowser().call, 7);
 
 function stepRow(idx: number, edge: Record<string, unknown>): StepRow {
-  return { task_id: "t", idx, action: "x", input: "{}", ok: 1, summary: "", error_code: null, result: null, edge: JSON.stringify(edge), started_at: "", duration_ms: 1 };
+  return {
+    task_id: "t",
+    idx,
+    action: "x",
+    input: "{}",
+    ok: 1,
+    summary: "",
+    error_code: null,
+    result: null,
+    edge: JSON.stringify(edge),
+    started_at: "",
+    duration_ms: 1,
+  };
 }
 const hash = (digit: string): string => `sha256:${digit.repeat(64)}`;
 
@@ -56,7 +72,9 @@ describe("&body.browser targets and replay plans", () => {
 
   it("translates a task's browser calls into typed actions, and says when one cannot be", async () => {
     const page = await perception();
-    expect(translateCall("browser.click", { ref: "s_2", tabId: 7 }, page, false)).toEqual({ actions: [{ type: "click", semantic_locator: { role: "button", name: "Twin", occurrence: 1 } }] });
+    expect(translateCall("browser.click", { ref: "s_2", tabId: 7 }, page, false)).toEqual({
+      actions: [{ type: "click", semantic_locator: { role: "button", name: "Twin", occurrence: 1 } }],
+    });
     expect(translateCall("browser.type", { ref: "s_1", text: "a", mode: "replace", submit: true }, page, false)).toEqual({
       actions: [
         { type: "fill", semantic_locator: { role: "button", name: "Twin", occurrence: 0 }, value: "a" },
@@ -64,10 +82,14 @@ describe("&body.browser targets and replay plans", () => {
       ],
     });
     expect(translateCall("browser.read_page", { tabId: 7 }, page, false)).toEqual({ actions: [] });
-    expect(translateCall("browser.tab_open", { url: "http://x/" }, null, true)).toEqual({ actions: [{ type: "navigate", url: "http://x/" }] });
+    expect(translateCall("browser.tab_open", { url: "http://x/" }, null, true)).toEqual({
+      actions: [{ type: "navigate", url: "http://x/" }],
+    });
     // A click at a point is located by the element its result says it hit, when a locator names that one element.
     expect(translateCall("browser.click_xy", { x: 1, y: 2 }, page, false)).toEqual({ actions: [] });
-    expect(translatePointClick({ x: 1, y: 2 }, { tag: "input", role: "checkbox", name: "News" }, page)).toEqual({ actions: [{ type: "click", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } }] });
+    expect(translatePointClick({ x: 1, y: 2 }, { tag: "input", role: "checkbox", name: "News" }, page)).toEqual({
+      actions: [{ type: "click", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } }],
+    });
     expect(translatePointClick({ x: 1, y: 2 }, { tag: "button", role: "button", name: "Twin" }, page)).toHaveProperty("notReplayable");
     expect(translatePointClick({ x: 1, y: 2 }, { tag: "div" }, page)).toHaveProperty("notReplayable");
     expect(translateCall("browser.click", { ref: "s_gone" }, page, false)).toHaveProperty("notReplayable");
@@ -76,7 +98,12 @@ describe("&body.browser targets and replay plans", () => {
   it("plans act edges and task edges alike; skips recorded failures; refuses what is no typed action", () => {
     const plan = planReplay([
       { state_before: null, state_after: hash("a"), typed_action: { type: "navigate", url: "http://x/" } },
-      { state_before: hash("a"), state_after: hash("b"), typed_action: { action: "left_click" }, body_actions: [{ type: "click", semantic_locator: { role: "button", name: "Twin" } }] },
+      {
+        state_before: hash("a"),
+        state_after: hash("b"),
+        typed_action: { action: "left_click" },
+        body_actions: [{ type: "click", semantic_locator: { role: "button", name: "Twin" } }],
+      },
       { state_before: hash("b"), state_after: hash("b"), typed_action: { type: "click", target_ref: "@e1" }, outcome_status: "failure" },
       { state_before: hash("b"), state_after: hash("c"), typed_action: { type: "click", target_ref: "@e1" } },
     ]);
@@ -91,7 +118,9 @@ describe("&body.browser targets and replay plans", () => {
 
   it("stops before acting when the page is not in the recorded state", async () => {
     const { call, calls } = scriptedBrowser();
-    const [step] = planReplay([{ state_before: hash("f"), state_after: null, typed_action: { type: "click", semantic_locator: { role: "button", name: "Twin" } } }]);
+    const [step] = planReplay([
+      { state_before: hash("f"), state_after: null, typed_action: { type: "click", semantic_locator: { role: "button", name: "Twin" } } },
+    ]);
     if (step === undefined) throw new Error("no step");
     const done = await replayStep(step, call, 7);
     expect(done).toMatchObject({ status: "diverged", error: { code: "state_diverged" }, expected_before: hash("f") });
@@ -106,19 +135,33 @@ describe("&body.browser targets and replay plans", () => {
     checked = false;
     const after = (await perceiveBody(call, 7)).observation.state_hash;
     checked = true;
-    const [step] = planReplay([{ state_before: before, state_after: after, typed_action: { type: "uncheck", semantic_locator: { role: "checkbox", name: "News" } } }]);
+    const [step] = planReplay([
+      { state_before: before, state_after: after, typed_action: { type: "uncheck", semantic_locator: { role: "checkbox", name: "News" } } },
+    ]);
     if (step === undefined) throw new Error("no step");
     // The scripted click does not uncheck the box: the state after differs from the record.
     const done = await replayStep(step, call, 7);
-    expect(calls.filter((entry) => entry.type !== "browser.wait_for")).toEqual([{ type: "browser.click", payload: { ref: "s_3", tabId: 7 } }]);
+    expect(calls.filter((entry) => entry.type !== "browser.wait_for")).toEqual([
+      { type: "browser.click", payload: { ref: "s_3", tabId: 7 } },
+    ]);
     expect(done).toMatchObject({ status: "diverged", actual_before: before, expected_after: after, actual_after: before });
   });
 });
 
 describe("skill candidates from a task's steps", () => {
-  const open = { state_before: null, state_after: hash("a"), body_actions: [{ type: "navigate", url: "http://x/" }], outcome_status: "success" };
+  const open = {
+    state_before: null,
+    state_after: hash("a"),
+    body_actions: [{ type: "navigate", url: "http://x/" }],
+    outcome_status: "success",
+  };
   const read = { state_before: hash("a"), state_after: hash("a"), body_actions: [], outcome_status: "success" };
-  const click = { state_before: hash("a"), state_after: hash("b"), body_actions: [{ type: "click", semantic_locator: { role: "button", name: "Twin" } }], outcome_status: "success" };
+  const click = {
+    state_before: hash("a"),
+    state_after: hash("b"),
+    body_actions: [{ type: "click", semantic_locator: { role: "button", name: "Twin" } }],
+    outcome_status: "success",
+  };
 
   it("is the distinct states and the acting edges, starting where the first step navigates", () => {
     const candidate = skillCandidate([stepRow(0, open), stepRow(1, read), stepRow(2, click)]);

@@ -11,7 +11,12 @@ import type { AgentState } from "../../bridge/tasks/providers/browserUse/taskPer
 import { insideBoundary } from "../helpers/pageData.js";
 
 const HASH = "a".repeat(64);
-const state = (hash: string, url = "http://x/"): AgentState => ({ url, page_content: "- button \"Go\" [index=1]", element_index: {}, state_hash: hash });
+const state = (hash: string, url = "http://x/"): AgentState => ({
+  url,
+  page_content: '- button "Go" [index=1]',
+  element_index: {},
+  state_hash: hash,
+});
 
 /** The State Object a user turn carries, taken out of the page-data markers it must be wholly inside. */
 function sentState(content: unknown): AgentState {
@@ -25,9 +30,18 @@ describe("judging a model's reply before it is sent", () => {
   const judge = (reply: string, history = new ActionHistory()) => judgeReply(reply, HASH, history);
 
   it("accepts one action object, bare, in a Markdown fence, or after a reasoning model's <think> block", () => {
-    expect(judge('<think>\nThe field is 2 {maybe}.\n</think>\n\n{"action":"click_element","element_index":2}')).toEqual({ ok: true, action: { action: "click_element", element_index: 2 } });
-    expect(judge('{"action":"click_element","element_index":4}')).toEqual({ ok: true, action: { action: "click_element", element_index: 4 } });
-    expect(judge('```json\n{"action":"scroll","direction":"down"}\n```')).toEqual({ ok: true, action: { action: "scroll", direction: "down" } });
+    expect(judge('<think>\nThe field is 2 {maybe}.\n</think>\n\n{"action":"click_element","element_index":2}')).toEqual({
+      ok: true,
+      action: { action: "click_element", element_index: 2 },
+    });
+    expect(judge('{"action":"click_element","element_index":4}')).toEqual({
+      ok: true,
+      action: { action: "click_element", element_index: 4 },
+    });
+    expect(judge('```json\n{"action":"scroll","direction":"down"}\n```')).toEqual({
+      ok: true,
+      action: { action: "scroll", direction: "down" },
+    });
   });
 
   it("refuses what is not one schema-valid action, with the validation error to send back", () => {
@@ -54,7 +68,9 @@ describe("judging a model's reply before it is sent", () => {
     expect(!repeated.ok && repeated.correction).toMatch(/^REPEATED_ACTION: .*fail_task/);
     expect(judgeReply('{"action":"input_text","element_index":2,"text":"a","overwrite":true}', "b".repeat(64), history).ok).toBe(true);
     expect(judge('{"action":"input_text","element_index":2,"text":"b","overwrite":true}', history).ok).toBe(true);
-    expect(new ActionHistory(history.toJSON()).has(HASH, { action: "input_text", element_index: 2, text: "a", overwrite: true })).toBe(true);
+    expect(new ActionHistory(history.toJSON()).has(HASH, { action: "input_text", element_index: 2, text: "a", overwrite: true })).toBe(
+      true,
+    );
   });
 });
 
@@ -150,7 +166,10 @@ describe("the chat-completions client", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const ok = (content: string | null): { status: number; body: string } => ({ status: 200, body: JSON.stringify({ choices: [{ message: { role: "assistant", content } }], usage: { prompt_tokens: 7, completion_tokens: 3 } }) });
+  const ok = (content: string | null): { status: number; body: string } => ({
+    status: 200,
+    body: JSON.stringify({ choices: [{ message: { role: "assistant", content } }], usage: { prompt_tokens: 7, completion_tokens: 3 } }),
+  });
   const request = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
   const failureOf = async (client: ChatCompletionsClient): Promise<WebOperatorError> => {
     try {
@@ -182,7 +201,10 @@ describe("the chat-completions client", () => {
     plan = [{ status: 401, body: '{"error":{"message":"Incorrect API key"}}' }, ok("unreached")];
     statuses.length = 0;
     const refused = await failureOf(new ChatCompletionsClient({ baseURL, apiKey: "bad" }));
-    expect(refused).toMatchObject({ code: "provider_error", message: expect.stringMatching(/HTTP 401 .*Incorrect API key \(check OPENAI_API_KEY\)/) });
+    expect(refused).toMatchObject({
+      code: "provider_error",
+      message: expect.stringMatching(/HTTP 401 .*Incorrect API key \(check OPENAI_API_KEY\)/),
+    });
     expect(statuses).toEqual([401]);
     plan.length = 0;
   });
@@ -194,7 +216,11 @@ describe("the chat-completions client", () => {
       return Promise.resolve();
     });
     const inFiftySeconds = new Date(Date.now() + 50_000).toUTCString();
-    plan = [{ status: 429, body: "slow down", headers: { "retry-after": "7" } }, { status: 503, body: "maintenance", headers: { "retry-after": inFiftySeconds } }, ok("after waiting")];
+    plan = [
+      { status: 429, body: "slow down", headers: { "retry-after": "7" } },
+      { status: 503, body: "maintenance", headers: { "retry-after": inFiftySeconds } },
+      ok("after waiting"),
+    ];
     expect((await recorded.complete(request, new AbortController().signal)).text).toBe("after waiting");
     expect(waits[0]).toBe(7_000);
     // An HTTP-date has whole seconds, and the clock moved on since it was written: some wait, at most the 50 s asked.
@@ -202,7 +228,11 @@ describe("the chat-completions client", () => {
     expect(waits[1]).toBeLessThanOrEqual(50_000);
     waits.length = 0;
     // A 500's Retry-After is not a rate limit's; an unreadable one leaves the backoff.
-    plan = [{ status: 500, body: "oops", headers: { "retry-after": "9" } }, { status: 429, body: "busy", headers: { "retry-after": "soon" } }, ok("done")];
+    plan = [
+      { status: 500, body: "oops", headers: { "retry-after": "9" } },
+      { status: 429, body: "busy", headers: { "retry-after": "soon" } },
+      ok("done"),
+    ];
     expect((await recorded.complete(request, new AbortController().signal)).text).toBe("done");
     expect(waits).toEqual([500, 1_000]);
   });
@@ -211,7 +241,10 @@ describe("the chat-completions client", () => {
     plan = [{ status: 429, body: '{"error":{"message":"quota"}}', headers: { "retry-after": "3600" } }, ok("unreached")];
     statuses.length = 0;
     const refused = await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }, () => Promise.reject(new Error("waited"))));
-    expect(refused).toMatchObject({ code: "provider_error", message: expect.stringMatching(/HTTP 429 .*quota.*asks to wait 3600 s \(Retry-After\).*Start the task again after that/) });
+    expect(refused).toMatchObject({
+      code: "provider_error",
+      message: expect.stringMatching(/HTTP 429 .*quota.*asks to wait 3600 s \(Retry-After\).*Start the task again after that/),
+    });
     expect(statuses).toEqual([429]);
     plan.length = 0;
   });
@@ -229,12 +262,20 @@ describe("the chat-completions client", () => {
   });
 
   it("gives up after its retries, and refuses a body that is not a completion", async () => {
-    plan = [{ status: 500, body: "a" }, { status: 502, body: "b" }, { status: 500, body: '{"error":"still down"}' }];
-    expect((await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }))).message).toMatch(/after 3 tries: HTTP 500 .*still down/);
+    plan = [
+      { status: 500, body: "a" },
+      { status: 502, body: "b" },
+      { status: 500, body: '{"error":"still down"}' },
+    ];
+    expect((await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }))).message).toMatch(
+      /after 3 tries: HTTP 500 .*still down/,
+    );
     plan = [{ status: 200, body: "<html>" }];
     expect((await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }))).message).toMatch(/not JSON/);
     plan = [{ status: 200, body: '{"choices":[]}' }];
-    expect((await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }))).message).toMatch(/malformed completion: response\.choices/);
+    expect((await failureOf(new ChatCompletionsClient({ baseURL, apiKey: undefined }))).message).toMatch(
+      /malformed completion: response\.choices/,
+    );
   });
 
   it("names an unreachable server, and stops at once when the task's signal aborts", async () => {

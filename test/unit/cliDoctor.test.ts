@@ -75,9 +75,7 @@ describe("checkHostManifests", () => {
 
   it("passes on what installHost writes", () => {
     writeManifest(hostManifest(writeLauncher()));
-    expect(checkHostManifests([join(root, "absent"), hostDir], FIX)).toEqual([
-      expect.objectContaining({ ok: true, fix: null }),
-    ]);
+    expect(checkHostManifests([join(root, "absent"), hostDir], FIX)).toEqual([expect.objectContaining({ ok: true, fix: null })]);
   });
 });
 
@@ -125,7 +123,11 @@ describe("other checks", () => {
   });
 
   it("checkBridge fails cleanly when nothing listens", async () => {
-    const [bridge, extension] = await checkBridge({ socketPath: join(root, "none.sock"), token: { token: "t", source: "explicit", file: join(root, "token") }, env: {} });
+    const [bridge, extension] = await checkBridge({
+      socketPath: join(root, "none.sock"),
+      token: { token: "t", source: "explicit", file: join(root, "token") },
+      env: {},
+    });
     expect(bridge).toMatchObject({ ok: false });
     expect(bridge?.fix).toContain("weboperator launch");
     expect(extension).toMatchObject({ ok: false });
@@ -146,7 +148,9 @@ describe("other checks", () => {
   });
 
   it("reads the variables a launcher bakes in", () => {
-    const launcher = writeLauncher(launcherScript("/n", "/b", { WEBOPERATOR_AGENT_SOCKET: "/tmp/it's.sock", WEBOPERATOR_CONFIG_DIR: "/c" }));
+    const launcher = writeLauncher(
+      launcherScript("/n", "/b", { WEBOPERATOR_AGENT_SOCKET: "/tmp/it's.sock", WEBOPERATOR_CONFIG_DIR: "/c" }),
+    );
     expect(readLauncherEnv(launcher)).toEqual({ WEBOPERATOR_AGENT_SOCKET: "/tmp/it's.sock", WEBOPERATOR_CONFIG_DIR: "/c" });
   });
 });

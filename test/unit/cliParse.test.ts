@@ -20,14 +20,23 @@ describe("browser verbs", () => {
       ["type", "e4", "more", "--append", "--submit"],
       { type: "browser.type", payload: { ref: "e4", text: "more", mode: "append", submit: true } },
     ],
-    [["type", "e4", "x", "--mode", "append", "--submit=false"], { type: "browser.type", payload: { ref: "e4", text: "x", mode: "append", submit: false } }],
+    [
+      ["type", "e4", "x", "--mode", "append", "--submit=false"],
+      { type: "browser.type", payload: { ref: "e4", text: "x", mode: "append", submit: false } },
+    ],
     [["read-page", "--mode", "interactive", "--depth", "3"], { type: "browser.read_page", payload: { mode: "interactive", depth: 3 } }],
     [["read_page"], { type: "browser.read_page", payload: {} }],
     [["press-key", "Tab"], { type: "browser.press", payload: { key: "Tab" } }],
     [["find", "checkout", "--role", "button"], { type: "browser.find_in_page", payload: { query: "checkout", role: "button" } }],
-    [["select-option", "e7", "--labels", "Large", "--labels", "Small"], { type: "browser.select_option", payload: { ref: "e7", labels: ["Large", "Small"] } }],
+    [
+      ["select-option", "e7", "--labels", "Large", "--labels", "Small"],
+      { type: "browser.select_option", payload: { ref: "e7", labels: ["Large", "Small"] } },
+    ],
     [["tabs-group", "--tab-ids", "11,12"], { type: "browser.tabs_group", payload: { tabIds: [11, 12] } }],
-    [["drag", "--from", '{"ref":"e1"}', "--to", '{"x":4,"y":5}'], { type: "browser.drag", payload: { from: { ref: "e1" }, to: { x: 4, y: 5 } } }],
+    [
+      ["drag", "--from", '{"ref":"e1"}', "--to", '{"x":4,"y":5}'],
+      { type: "browser.drag", payload: { from: { ref: "e1" }, to: { x: 4, y: 5 } } },
+    ],
     [["click-xy", "100", "60", "--count", "2"], { type: "browser.click_xy", payload: { x: 100, y: 60, count: 2 } }],
     [["confirm", "cf_1", "--deny"], { type: "browser.confirm", payload: { id: "cf_1", allow: false } }],
     [["confirm", "cf_1"], { type: "browser.confirm", payload: { id: "cf_1", allow: true } }],
@@ -166,6 +175,9 @@ describe("what parseArgs cannot be told", () => {
 
 describe("raw JSON requests", () => {
   it("go to the bridge as written, so the bridge's own bad_request comes back as JSON", () => {
-    expect(parseCommandLine(['{"type":"browser.click","payload":{}}'])).toMatchObject({ kind: "raw", request: { type: "browser.click", payload: {} } });
+    expect(parseCommandLine(['{"type":"browser.click","payload":{}}'])).toMatchObject({
+      kind: "raw",
+      request: { type: "browser.click", payload: {} },
+    });
   });
 });

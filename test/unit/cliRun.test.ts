@@ -17,14 +17,41 @@ function answer(request: AgentRequest): Record<string, unknown> {
     // Every CLI command speaks for the agent "cli" (or WEBOPERATOR_AGENT), so its commands share one route.
     case "bridge.hello": {
       const name = (request.payload as { agent: string }).agent;
-      return { id, result: { agent: { id: `agent:${name}`, name, kind: "named", color: "grey", connections: 1, lastTabId: null, since: "2026-01-01T00:00:00.000Z" } } };
+      return {
+        id,
+        result: {
+          agent: {
+            id: `agent:${name}`,
+            name,
+            kind: "named",
+            color: "grey",
+            connections: 1,
+            lastTabId: null,
+            since: "2026-01-01T00:00:00.000Z",
+          },
+        },
+      };
     }
     case "browser.snapshot":
-      return { id, result: { tabId: 1, snapshotId: "s1", url: "u", title: "t", text: '- button "Go" [ref=sab1_1_1]', refCount: 1, truncated: false } };
+      return {
+        id,
+        result: { tabId: 1, snapshotId: "s1", url: "u", title: "t", text: '- button "Go" [ref=sab1_1_1]', refCount: 1, truncated: false },
+      };
     case "browser.extract":
       return { id, result: { tabId: 1, url: "u", text: "first page", fromChar: 0, totalChars: 20, nextChar: 10, truncated: true } };
     case "browser.screenshot":
-      return { id, result: { tabId: 1, mimeType: "image/png", data: PNG_BYTES.toString("base64"), width: 8, height: 6, scale: 1, clip: { x: 0, y: 0, width: 8, height: 6 } } };
+      return {
+        id,
+        result: {
+          tabId: 1,
+          mimeType: "image/png",
+          data: PNG_BYTES.toString("base64"),
+          width: 8,
+          height: 6,
+          scale: 1,
+          clip: { x: 0, y: 0, width: 8, height: 6 },
+        },
+      };
     case "browser.click":
       return { id, error: "ref sab1_1_1 is stale; take a new snapshot", code: "stale_ref" };
     default:
@@ -76,7 +103,11 @@ describe("weboperator against a bridge", () => {
     expect(code).toBe(0);
     expect(out.trim().split("\n")).toHaveLength(1);
     const response = JSON.parse(out) as { result: { echo: AgentRequest } };
-    expect(response.result.echo).toMatchObject({ type: "browser.navigate", token: "good-token", payload: { url: "https://a.test", tabId: 4 } });
+    expect(response.result.echo).toMatchObject({
+      type: "browser.navigate",
+      token: "good-token",
+      payload: { url: "https://a.test", tabId: 4 },
+    });
     expect(response.result.echo.id).toBeDefined();
   });
 

@@ -68,15 +68,18 @@ describe("command declarations", () => {
     }
   });
 
-  it.each(COMMAND_VERBS.map((verb) => [verb.name, verb] as const))("the CLI example of %s parses into the declared example", (_name, verb) => {
-    const argv = splitShell(verbExample(verb)).slice(1);
-    const parsed = parseCommandLine(argv);
-    expect(parsed.kind).toBe("verb");
-    if (parsed.kind !== "verb") return;
-    expect(parsed.request.type).toBe(verb.type);
-    expect(verb.spec.payload.parse(parsed.request.payload)).toEqual(verb.spec.payload.parse(verb.spec.example));
-    expect(findCommandVerb(verb.name.split(" "))).toBe(verb);
-  });
+  it.each(COMMAND_VERBS.map((verb) => [verb.name, verb] as const))(
+    "the CLI example of %s parses into the declared example",
+    (_name, verb) => {
+      const argv = splitShell(verbExample(verb)).slice(1);
+      const parsed = parseCommandLine(argv);
+      expect(parsed.kind).toBe("verb");
+      if (parsed.kind !== "verb") return;
+      expect(parsed.request.type).toBe(verb.type);
+      expect(verb.spec.payload.parse(parsed.request.payload)).toEqual(verb.spec.payload.parse(verb.spec.example));
+      expect(findCommandVerb(verb.name.split(" "))).toBe(verb);
+    },
+  );
 
   it.each(Object.entries(GENERATED_DOCS))("%s is the generated one (run `npm run docs`)", (file, render) => {
     expect(readFileSync(join(root, file), "utf8")).toBe(render());

@@ -19,8 +19,17 @@ describe("the confirmation field on every surface", () => {
   it("is declared on the socket's and the native link's error frames, and nowhere required", () => {
     expect(ErrorResponseSchema.parse({ id: 1, code: "confirmation_required", error: "…", confirmation })).toMatchObject({ confirmation });
     expect(ErrorResponseSchema.parse({ id: 1, code: "timeout", error: "…" })).not.toHaveProperty("confirmation");
-    expect(ErrorResponseSchema.safeParse({ id: 1, code: "confirmation_required", error: "…", confirmation: { ...confirmation, category: "shopping" } }).success).toBe(false);
-    expect(ExtensionResponseSchema.parse({ kind: "response", id: "r1", ok: false, code: "confirmation_required", error: "…", confirmation })).toMatchObject({ confirmation });
+    expect(
+      ErrorResponseSchema.safeParse({
+        id: 1,
+        code: "confirmation_required",
+        error: "…",
+        confirmation: { ...confirmation, category: "shopping" },
+      }).success,
+    ).toBe(false);
+    expect(
+      ExtensionResponseSchema.parse({ kind: "response", id: "r1", ok: false, code: "confirmation_required", error: "…", confirmation }),
+    ).toMatchObject({ confirmation });
   });
 
   it("travels on WebOperatorError only when set", () => {
@@ -43,7 +52,10 @@ describe("the confirmation field on every surface", () => {
 
   it("is carried by the MCP tool error as structured content and text", () => {
     const result = toolErrorOf("confirmation_required", "needs confirmation", confirmation);
-    expect(result).toMatchObject({ isError: true, structuredContent: { code: "confirmation_required", error: "needs confirmation", confirmation } });
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { code: "confirmation_required", error: "needs confirmation", confirmation },
+    });
     expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining('"category":"purchase"') });
     expect(toolErrorOf("timeout", "slow").structuredContent).toEqual({ code: "timeout", error: "slow" });
   });

@@ -6,7 +6,13 @@ const root = new URL("../../", import.meta.url);
 const read = (file: string): string => readFileSync(new URL(file, root), "utf8");
 const commandsDoc = read("docs/commands.md");
 const errorsDoc = read("docs/errors.md");
-const handWritten = ["README.md", "CONTRIBUTING.md", ...readdirSync(new URL("docs/", root)).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const handWritten = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync(new URL("docs/", root))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** Relative Markdown links of a page, as [file, fragment]; web links are left out, an in-page anchor has file "". */
 function relativeLinks(markdown: string): [string, string][] {
@@ -25,7 +31,14 @@ function fileLinks(markdown: string): string[] {
 /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens. */
 function headingAnchors(markdown: string): Set<string> {
   const outsideCode = markdown.replace(/^```[\s\S]*?^```/gm, "");
-  return new Set([...outsideCode.matchAll(/^#+ (.+)$/gm)].map((match) => (match[1] ?? "").toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-")));
+  return new Set(
+    [...outsideCode.matchAll(/^#+ (.+)$/gm)].map((match) =>
+      (match[1] ?? "")
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, "")
+        .replace(/ /g, "-"),
+    ),
+  );
 }
 
 /** A command or error code the docs do not name does not exist for users; a dead link sends them nowhere. */

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DownloadTracker, type DownloadDeltaLike, type DownloadItemLike } from "../../extension/background/downloads/downloadTracker.js";
 
-function fakeDownloads(): { tracker: DownloadTracker; create(item: Partial<DownloadItemLike> & { id: number }): void; change(delta: DownloadDeltaLike): void } {
+function fakeDownloads(): {
+  tracker: DownloadTracker;
+  create(item: Partial<DownloadItemLike> & { id: number }): void;
+  change(delta: DownloadDeltaLike): void;
+} {
   let onCreated: (item: DownloadItemLike) => void = () => undefined;
   let onChanged: (delta: DownloadDeltaLike) => void = () => undefined;
   const tracker = new DownloadTracker(
@@ -10,7 +14,15 @@ function fakeDownloads(): { tracker: DownloadTracker; create(item: Partial<Downl
   );
   return {
     tracker,
-    create: (item) => onCreated({ url: `https://files.test/${item.id}?token=abc`, filename: "", state: "in_progress", bytesReceived: 0, totalBytes: 0, ...item }),
+    create: (item) =>
+      onCreated({
+        url: `https://files.test/${item.id}?token=abc`,
+        filename: "",
+        state: "in_progress",
+        bytesReceived: 0,
+        totalBytes: 0,
+        ...item,
+      }),
     change: (delta) => onChanged(delta),
   };
 }
@@ -24,7 +36,16 @@ describe("DownloadTracker", () => {
       return "clicked";
     });
     expect(result).toBe("clicked");
-    expect(started).toEqual([{ download_id: "dl-2", url: "https://files.test/2?token=[redacted]", filename: "/tmp/report.csv", state: "in_progress", bytesReceived: 0, totalBytes: 10 }]);
+    expect(started).toEqual([
+      {
+        download_id: "dl-2",
+        url: "https://files.test/2?token=[redacted]",
+        filename: "/tmp/report.csv",
+        state: "in_progress",
+        bytesReceived: 0,
+        totalBytes: 10,
+      },
+    ]);
   });
 
   it("drains each completion or failure once, and not one the action already reported as finished", async () => {
@@ -33,7 +54,11 @@ describe("DownloadTracker", () => {
     downloads.create({ id: 2 });
     downloads.change({ id: 1, state: { current: "complete" }, totalBytes: { current: 5 } });
     downloads.change({ id: 2, state: { current: "interrupted" }, error: { current: "NETWORK_FAILED" } });
-    expect(downloads.tracker.drainDownloadUpdates().map(({ download_id, state, error, bytesReceived }) => ({ download_id, state, error, bytesReceived }))).toEqual([
+    expect(
+      downloads.tracker
+        .drainDownloadUpdates()
+        .map(({ download_id, state, error, bytesReceived }) => ({ download_id, state, error, bytesReceived })),
+    ).toEqual([
       { download_id: "dl-1", state: "complete", error: undefined, bytesReceived: 5 },
       { download_id: "dl-2", state: "interrupted", error: "NETWORK_FAILED", bytesReceived: 0 },
     ]);

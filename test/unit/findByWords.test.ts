@@ -11,7 +11,12 @@ const noLabel = (): string => "";
 
 function shop(): SnapshotNode[] {
   const card = (product: string, price: string): ElementNode =>
-    el("listitem", "", [el("heading", product, [text(product)]), text(price), el("button", "Add to cart", [text("Add to cart")], true), el("link", "Details", [], true)]);
+    el("listitem", "", [
+      el("heading", product, [text(product)]),
+      text(price),
+      el("button", "Add to cart", [text("Add to cart")], true),
+      el("link", "Details", [], true),
+    ]);
   return [
     el("navigation", "", [el("link", "Cart", [], true), el("searchbox", "Search products", [], true)]),
     el("main", "", [el("list", "", [card("Desk fan", "$20"), card("Storm lamp", "$30"), card("Lamp shades", "$5")])]),
@@ -22,7 +27,14 @@ const names = (ranked: ReturnType<typeof rankByWords>): string[] => ranked.map((
 describe("find by description: word overlap", () => {
   it("lower-cases, drops stop words and plural s, keeps each word once", () => {
     expect(descriptionWords("The Add to Cart button for the Storm LAMPS, storm lamp")).toEqual(["add", "cart", "button", "storm", "lamp"]);
-    expect([stem("lamps"), stem("boxes"), stem("batteries"), stem("glass"), stem("status"), stem("bus")]).toEqual(["lamp", "box", "battery", "glass", "status", "bus"]);
+    expect([stem("lamps"), stem("boxes"), stem("batteries"), stem("glass"), stem("status"), stem("bus")]).toEqual([
+      "lamp",
+      "box",
+      "battery",
+      "glass",
+      "status",
+      "bus",
+    ]);
   });
 
   it("puts the add-to-cart button beside 'Storm lamp' first, other add-to-cart buttons next", () => {

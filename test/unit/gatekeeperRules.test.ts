@@ -9,32 +9,77 @@ import defaultPolicy from "../../extension/policy/defaultPolicy.json" with { typ
 const policy = (patch: Partial<Policy> = {}): Policy => PolicySchema.parse({ ...defaultPolicy, ...patch });
 
 function target(name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget {
-  return { ref: "s1_1_1", role: "button", name, tag: "button", type: "", submitsForm: false, inForm: false, formHasPassword: false, ...extra };
+  return {
+    ref: "s1_1_1",
+    role: "button",
+    name,
+    tag: "button",
+    type: "",
+    submitsForm: false,
+    inForm: false,
+    formHasPassword: false,
+    ...extra,
+  };
 }
 
 const PAGE = new URL("https://shop.test/catalog");
 /** A submit button of a form that sends to `action` with `method`. */
 const submitter = (name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget =>
-  target(name, { submitsForm: true, inForm: true, formAction: "https://shop.test/catalog", formMethod: "unset", formIsSearch: false, formSubmitName: name, ...extra });
+  target(name, {
+    submitsForm: true,
+    inForm: true,
+    formAction: "https://shop.test/catalog",
+    formMethod: "unset",
+    formIsSearch: false,
+    formSubmitName: name,
+    ...extra,
+  });
 const field = (name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget =>
-  target(name, { role: "textbox", tag: "input", type: "text", inForm: true, formAction: "https://shop.test/catalog", formMethod: "post", formIsSearch: false, ...extra });
+  target(name, {
+    role: "textbox",
+    tag: "input",
+    type: "text",
+    inForm: true,
+    formAction: "https://shop.test/catalog",
+    formMethod: "post",
+    formIsSearch: false,
+    ...extra,
+  });
 const link = (name: string, href: string): DescribedTarget => target(name, { role: "link", tag: "a", href });
 
-const click = (described: DescribedTarget) => classify({ activates: true, submitsByKeyboard: false, target: described, url: null, page: PAGE });
-const enter = (described: DescribedTarget) => classify({ activates: false, submitsByKeyboard: true, target: described, url: null, page: PAGE });
+const click = (described: DescribedTarget) =>
+  classify({ activates: true, submitsByKeyboard: false, target: described, url: null, page: PAGE });
+const enter = (described: DescribedTarget) =>
+  classify({ activates: false, submitsByKeyboard: true, target: described, url: null, page: PAGE });
 const categories = (findings: { category: string }[]) => findings.map((finding) => finding.category);
 
 describe("confirmation rules judge what an action does", () => {
   it.each([
     ["a script-sent form's submit button", click(submitter("Submit")), ["submit"]],
     ["a POST form's Save", click(submitter("Save", { formMethod: "post" })), ["submit"]],
-    ["a checkout form's Place order", click(submitter("Place order", { formAction: "https://shop.test/checkout/complete", formMethod: "post" })), ["purchase", "submit"]],
-    ["a plainly named button whose formaction pays", click(submitter("Continue", { formAction: "https://shop.test/pay", formMethod: "post" })), ["purchase", "submit"]],
-    ["a settings form posting to /account/delete", click(submitter("Confirm", { formAction: "https://shop.test/account/delete", formMethod: "post" })), ["account", "submit"]],
+    [
+      "a checkout form's Place order",
+      click(submitter("Place order", { formAction: "https://shop.test/checkout/complete", formMethod: "post" })),
+      ["purchase", "submit"],
+    ],
+    [
+      "a plainly named button whose formaction pays",
+      click(submitter("Continue", { formAction: "https://shop.test/pay", formMethod: "post" })),
+      ["purchase", "submit"],
+    ],
+    [
+      "a settings form posting to /account/delete",
+      click(submitter("Confirm", { formAction: "https://shop.test/account/delete", formMethod: "post" })),
+      ["account", "submit"],
+    ],
     ["a sign-in form", click(submitter("Log in", { formHasPassword: true })), ["credentials", "submit"]],
     ["a GET form that still sends a password", click(submitter("Go", { formHasPassword: true, formMethod: "get" })), ["credentials"]],
     ["a comment form's Post", click(submitter("Post comment", { formMethod: "post" })), ["messaging", "submit"]],
-    ["a type=button Submit in a form (requestSubmit)", click(target("Submit", { inForm: true, formMethod: "unset", formAction: "https://shop.test/catalog" })), ["submit"]],
+    [
+      "a type=button Submit in a form (requestSubmit)",
+      click(target("Submit", { inForm: true, formMethod: "unset", formAction: "https://shop.test/catalog" })),
+      ["submit"],
+    ],
     ["Enter in a field of a POST form", enter(field("Email", { formSubmitName: "Subscribe" })), ["purchase", "submit"]],
     ["Enter in a payment form's field", enter(field("Card number", { formSubmitName: "Pay now" })), ["purchase", "submit"]],
     ["a link to the checkout", click(link("Proceed", "https://shop.test/cart/checkout")), ["purchase"]],
@@ -46,7 +91,11 @@ describe("confirmation rules judge what an action does", () => {
     ["a Place order button with its count", click(target("Place order (2 items)")), ["purchase"]],
     ["a Delete my account button outside a form", click(target("Delete my account")), ["account"]],
     ["a Send message button outside a form", click(target("Send message")), ["messaging"]],
-    ["Enter in a chat composer outside a form", enter(target("Message", { role: "textbox", tag: "textarea", multiline: true })), ["messaging"]],
+    [
+      "Enter in a chat composer outside a form",
+      enter(target("Message", { role: "textbox", tag: "textarea", multiline: true })),
+      ["messaging"],
+    ],
     ["a Sign in button on a form-less page with a password field", click(target("Sign in", { formHasPassword: true })), ["credentials"]],
   ])("asks for %s", (_label, findings, expected) => {
     expect(categories(findings)).toEqual(expected);
@@ -67,8 +116,20 @@ describe("confirmation rules judge what an action does", () => {
     ["Pay attention to this", click(target("Pay attention to this"))],
     ["a link to the help page on payments", click(link("Payment options", "https://shop.test/help/payment-options"))],
     ["a link to the order history", click(link("Order history", "https://shop.test/account/orders"))],
-    ["a same-page link on a checkout page", classify({ activates: true, submitsByKeyboard: false, target: link("Checkout", "https://shop.test/checkout#summary"), url: null, page: new URL("https://shop.test/checkout") })],
-    ["a checkbox in a POST form", click(target("Send me updates", { role: "checkbox", tag: "input", type: "checkbox", inForm: true, formMethod: "post" }))],
+    [
+      "a same-page link on a checkout page",
+      classify({
+        activates: true,
+        submitsByKeyboard: false,
+        target: link("Checkout", "https://shop.test/checkout#summary"),
+        url: null,
+        page: new URL("https://shop.test/checkout"),
+      }),
+    ],
+    [
+      "a checkbox in a POST form",
+      click(target("Send me updates", { role: "checkbox", tag: "input", type: "checkbox", inForm: true, formMethod: "post" })),
+    ],
     ["Enter in a search box outside any form", enter(target("Search messages", { role: "textbox", tag: "input" }))],
     ["Read more", click(target("Read more"))],
     ["Add to cart", click(target("Add to cart"))],
@@ -80,7 +141,8 @@ describe("confirmation rules judge what an action does", () => {
   });
 
   it("judges URLs an action opens, per path segment", () => {
-    const opens = (url: string) => categories(classify({ activates: false, submitsByKeyboard: false, target: null, url: new URL(url), page: null }));
+    const opens = (url: string) =>
+      categories(classify({ activates: false, submitsByKeyboard: false, target: null, url: new URL(url), page: null }));
     expect(opens("https://shop.test/checkout/")).toEqual(["purchase"]);
     expect(opens("https://x.test/account/delete")).toEqual(["account"]);
     expect(opens("https://x.test/delete-account")).toEqual(["account"]);
@@ -95,7 +157,11 @@ describe("confirmation rules judge what an action does", () => {
   });
 
   it("lists the categories of a batch's findings once each, most consequential first", () => {
-    const findings = [...click(submitter("Submit", { formMethod: "post" })), ...click(target("Buy now")), ...click(submitter("Go", { formHasPassword: true }))];
+    const findings = [
+      ...click(submitter("Submit", { formMethod: "post" })),
+      ...click(target("Buy now")),
+      ...click(submitter("Go", { formHasPassword: true })),
+    ];
     expect(categoriesOf(findings)).toEqual(["credentials", "purchase", "submit"]);
   });
 
@@ -106,7 +172,17 @@ describe("confirmation rules judge what an action does", () => {
 });
 
 describe("the task engine's autoConfirm follows the gatekeeper's categories", () => {
-  const request = (categories: ConfirmationCategory[]) => ({ id: "cf_1", tool: "browser.click", category: categories[0] ?? "submit", categories, reason: "", target: null, url: "", expiresAt: "", answeredBy: "agent" as const });
+  const request = (categories: ConfirmationCategory[]) => ({
+    id: "cf_1",
+    tool: "browser.click",
+    category: categories[0] ?? "submit",
+    categories,
+    reason: "",
+    target: null,
+    url: "",
+    expiresAt: "",
+    answeredBy: "agent" as const,
+  });
   it("grants account and credentials steps, holds sends, purchases and messages for a person", () => {
     expect(autoConfirmAllows(request(["account"]))).toBe(true);
     expect(autoConfirmAllows(request(["credentials"]))).toBe(true);
@@ -118,15 +194,28 @@ describe("the task engine's autoConfirm follows the gatekeeper's categories", ()
 
 describe("planned actions come from each command's declared intent", () => {
   it("activates refs, submits by keyboard, points, and composes batches", () => {
-    expect(plannedActions("browser.click", { ref: "a" })).toEqual([{ activates: true, submitsByKeyboard: false, describe: "a", url: null }]);
+    expect(plannedActions("browser.click", { ref: "a" })).toEqual([
+      { activates: true, submitsByKeyboard: false, describe: "a", url: null },
+    ]);
     expect(plannedActions("browser.press_key", { key: "ctrl+Enter" })[0]).toMatchObject({ submitsByKeyboard: true, describe: null });
     expect(plannedActions("browser.press", { key: "Space", ref: "b" })[0]).toMatchObject({ activates: true, describe: "b" });
-    expect(plannedActions("browser.type", { ref: "c", text: "x", submit: "true" })[0]).toMatchObject({ submitsByKeyboard: true, describe: "c" });
+    expect(plannedActions("browser.type", { ref: "c", text: "x", submit: "true" })[0]).toMatchObject({
+      submitsByKeyboard: true,
+      describe: "c",
+    });
     expect(plannedActions("browser.type", { ref: "c", text: "x" })[0]).toMatchObject({ submitsByKeyboard: false, describe: undefined });
     expect(plannedActions("browser.click_xy", { x: 4, y: 5 })[0]).toMatchObject({ activates: true, point: { x: 4, y: 5 } });
     expect(plannedActions("browser.drag", { from: { ref: "a" }, to: { ref: "z" } })[0]).toMatchObject({ activates: true, describe: "z" });
-    expect(plannedActions("browser.navigate", { url: "https://a.test/checkout" })[0]).toMatchObject({ activates: false, url: "https://a.test/checkout" });
-    const batch = plannedActions("browser.batch_actions", { actions: [{ tool: "type", ref: "f", text: "x" }, { tool: "click", ref: "g" }] });
+    expect(plannedActions("browser.navigate", { url: "https://a.test/checkout" })[0]).toMatchObject({
+      activates: false,
+      url: "https://a.test/checkout",
+    });
+    const batch = plannedActions("browser.batch_actions", {
+      actions: [
+        { tool: "type", ref: "f", text: "x" },
+        { tool: "click", ref: "g" },
+      ],
+    });
     expect(batch.map((plan) => plan.activates)).toEqual([false, true]);
   });
 });
@@ -134,8 +223,19 @@ describe("planned actions come from each command's declared intent", () => {
 describe("policy tightening", () => {
   it("finds every loosening and nothing else", () => {
     const current = policy({ allowedHosts: ["*.a.test"], blockedHosts: ["bad.test"], blockPrivateNetworks: true });
-    expect(loosenings(current, policy({ allowedHosts: ["x.a.test"], blockedHosts: ["bad.test", "worse.test"], blockPrivateNetworks: true }))).toEqual([]);
-    const loose = loosenings(current, policy({ allowedHosts: [], blockedHosts: [], allowJavaScript: true, allowUploads: true, confirm: { ...defaultPolicy.confirm, submit: false } }));
+    expect(
+      loosenings(current, policy({ allowedHosts: ["x.a.test"], blockedHosts: ["bad.test", "worse.test"], blockPrivateNetworks: true })),
+    ).toEqual([]);
+    const loose = loosenings(
+      current,
+      policy({
+        allowedHosts: [],
+        blockedHosts: [],
+        allowJavaScript: true,
+        allowUploads: true,
+        confirm: { ...defaultPolicy.confirm, submit: false },
+      }),
+    );
     expect(loose).toEqual([
       "allowedHosts: an empty allowlist would allow every host",
       "blockedHosts: bad.test would be unblocked",
@@ -150,6 +250,9 @@ describe("policy tightening", () => {
   });
 
   it("names the fields that changed", () => {
-    expect(changedFields(policy(), policy({ blockedHosts: ["x.test"], confirm: { ...defaultPolicy.confirm, account: false } }))).toEqual(["blockedHosts", "confirm.account"]);
+    expect(changedFields(policy(), policy({ blockedHosts: ["x.test"], confirm: { ...defaultPolicy.confirm, account: false } }))).toEqual([
+      "blockedHosts",
+      "confirm.account",
+    ]);
   });
 });

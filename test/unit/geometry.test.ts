@@ -14,7 +14,13 @@ describe("shared geometry", () => {
   });
 
   it("puts a frame's viewport inside its border and padding, relative to its parent's", () => {
-    const frame = { box: { left: 100, top: 50, width: 300, height: 200 }, clientLeft: 2, clientTop: 3, paddingLeft: "4px", paddingTop: "5.5px" };
+    const frame = {
+      box: { left: 100, top: 50, width: 300, height: 200 },
+      clientLeft: 2,
+      clientTop: 3,
+      paddingLeft: "4px",
+      paddingTop: "5.5px",
+    };
     expect(frameContentOrigin(frame)).toEqual({ x: 106, y: 58.5 });
     expect(frameContentOrigin(frame, { x: 10, y: 20 })).toEqual({ x: 116, y: 78.5 });
     // A padding CSS cannot parse counts as none rather than NaN.

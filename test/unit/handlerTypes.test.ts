@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { handlerBitTable, handlerKeyBit, handlerPropertyBit, handlerTypesOf, typesWorthSaying } from "../../extension/shared/handlerTypes.js";
+import {
+  handlerBitTable,
+  handlerKeyBit,
+  handlerPropertyBit,
+  handlerTypesOf,
+  typesWorthSaying,
+} from "../../extension/shared/handlerTypes.js";
 
 const bits = handlerBitTable();
 const maskOf = (...types: string[]): number => types.reduce((mask, type) => mask | (bits[type] ?? 0), 0);
@@ -21,7 +27,8 @@ describe("handler types read from framework bookkeeping", () => {
   });
 
   it("ignores props and keys that are not handlers", () => {
-    for (const key of ["onfocus", "onChange", "children", "className", "on", "onX", "value", "capture", "true", ""]) expect(handlerKeyBit(key), key).toBe(0);
+    for (const key of ["onfocus", "onChange", "children", "className", "on", "onX", "value", "capture", "true", ""])
+      expect(handlerKeyBit(key), key).toBe(0);
   });
 
   it("reads handler properties only behind underscores or dollars", () => {

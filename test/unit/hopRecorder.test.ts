@@ -15,7 +15,14 @@ describe("HopRecorder: one process's step durations, with another process's step
   it("nests an inner process's steps and keeps only the rest of the round trip for the transport", () => {
     const hops = new HopRecorder(0);
     hops.mark("send", 1);
-    hops.nest("port, both ways", [{ hop: "inner: work", ms: 4 }, { hop: "inner: check", ms: 1 }], 9);
+    hops.nest(
+      "port, both ways",
+      [
+        { hop: "inner: work", ms: 4 },
+        { hop: "inner: check", ms: 1 },
+      ],
+      9,
+    );
     hops.mark("after", 10);
     expect(hops.hops).toEqual([
       { hop: "send", ms: 1 },

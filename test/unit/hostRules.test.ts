@@ -38,7 +38,16 @@ const SPECIAL: readonly [string, string][] = [
   ["[2001:db8::1]", "v6 documentation"],
 ];
 
-const PUBLIC: readonly string[] = ["8.8.8.8", "93.184.216.34", "100.63.255.255", "100.128.0.1", "172.32.0.1", "198.20.0.1", "[2606:4700::1111]", "[::ffff:808:808]"];
+const PUBLIC: readonly string[] = [
+  "8.8.8.8",
+  "93.184.216.34",
+  "100.63.255.255",
+  "100.128.0.1",
+  "172.32.0.1",
+  "198.20.0.1",
+  "[2606:4700::1111]",
+  "[::ffff:808:808]",
+];
 
 describe("private ranges", () => {
   it.each(SPECIAL)("%s (%s) is refused", (host) => {
@@ -79,7 +88,10 @@ describe("host rules", () => {
     expect(checkHost(strict, new URL("https://bad.good.test/")).allowed).toBe(false);
     expect(checkHost(strict, new URL("https://other.test/")).allowed).toBe(false);
     const open = policy({ blockPrivateNetworks: true });
-    expect(checkHost(open, new URL("http://100.64.0.1/"))).toMatchObject({ allowed: false, reason: expect.stringContaining("blockPrivateNetworks") });
+    expect(checkHost(open, new URL("http://100.64.0.1/"))).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining("blockPrivateNetworks"),
+    });
     expect(checkHost(policy({ blockPrivateNetworks: false }), new URL("http://127.0.0.1/")).allowed).toBe(true);
     expect(checkHost(open, new URL("https://example.com./")).allowed).toBe(true);
   });

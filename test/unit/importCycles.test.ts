@@ -75,6 +75,8 @@ describe("the import graph", () => {
       ["/d.ts", ["/a.ts"]],
     ]);
     expect(cyclesOf(graph)).toHaveLength(1);
-    expect(importsOf(join(root, "bridge/requestRouter.ts"), new Set([join(root, "bridge/commandContext.ts")]))).toEqual([join(root, "bridge/commandContext.ts")]);
+    expect(importsOf(join(root, "bridge/requestRouter.ts"), new Set([join(root, "bridge/commandContext.ts")]))).toEqual([
+      join(root, "bridge/commandContext.ts"),
+    ]);
   });
 });

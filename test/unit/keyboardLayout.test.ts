@@ -31,10 +31,28 @@ describe("the US layout", () => {
   });
 
   it.each([
-    ["`", "Backquote", 192], ["~", "Backquote", 192], ["_", "Minus", 189], ["+", "Equal", 187], ["{", "BracketLeft", 219],
-    ["}", "BracketRight", 221], ["|", "Backslash", 220], [":", "Semicolon", 186], ['"', "Quote", 222], ["<", "Comma", 188],
-    [">", "Period", 190], ["?", "Slash", 191], ["@", "Digit2", 50], ["#", "Digit3", 51], ["$", "Digit4", 52], ["%", "Digit5", 53],
-    ["^", "Digit6", 54], ["&", "Digit7", 55], ["*", "Digit8", 56], ["(", "Digit9", 57], [")", "Digit0", 48], ["0", "Digit0", 48],
+    ["`", "Backquote", 192],
+    ["~", "Backquote", 192],
+    ["_", "Minus", 189],
+    ["+", "Equal", 187],
+    ["{", "BracketLeft", 219],
+    ["}", "BracketRight", 221],
+    ["|", "Backslash", 220],
+    [":", "Semicolon", 186],
+    ['"', "Quote", 222],
+    ["<", "Comma", 188],
+    [">", "Period", 190],
+    ["?", "Slash", 191],
+    ["@", "Digit2", 50],
+    ["#", "Digit3", 51],
+    ["$", "Digit4", 52],
+    ["%", "Digit5", 53],
+    ["^", "Digit6", 54],
+    ["&", "Digit7", 55],
+    ["*", "Digit8", 56],
+    ["(", "Digit9", 57],
+    [")", "Digit0", 48],
+    ["0", "Digit0", 48],
   ])("%s is %s (%i)", (character, code, keyCode) => {
     expect(parseKeyChord(character).key).toMatchObject({ code, keyCode, text: character });
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { splitForChrome } from "../../bridge/messageSplitter.js";
 import { ChunkAssembler } from "../../extension/background/chunkAssembler.js";
-import { BridgeToExtensionMessageSchema, MAX_HOST_TO_EXTENSION_BYTES, WebOperatorError, jsonByteLength, type BridgeToExtensionMessage } from "../../protocol/index.js";
+import {
+  BridgeToExtensionMessageSchema,
+  MAX_HOST_TO_EXTENSION_BYTES,
+  WebOperatorError,
+  jsonByteLength,
+  type BridgeToExtensionMessage,
+} from "../../protocol/index.js";
 
 function request(text: string): BridgeToExtensionMessage {
   return { kind: "request", id: "b1", type: "browser.type", payload: { ref: "sabc_1_1", text }, budgetMs: 1000 };
@@ -13,7 +19,7 @@ describe("host-to-Chrome splitting", () => {
   });
 
   it("splits big messages into frames under 1 MB that reassemble exactly, even with escapes", () => {
-    const text = "\u0001\"é😀".repeat(300_000);
+    const text = '\u0001"é😀'.repeat(300_000);
     const message = request(text);
     const chunks = splitForChrome(message, "b1");
     expect(chunks.length).toBeGreaterThan(1);

@@ -5,7 +5,8 @@ import bundled from "../../extension/policy/defaultPolicy.json" with { type: "js
 
 const base: Policy = PolicySchema.parse(bundled);
 /** What a rule blocks, read as Chrome would: the regex against the canonical URL, case-insensitively. */
-const blocks = (policy: Policy, url: string): boolean => networkRules(policy, [7]).some((rule) => new RegExp(rule.condition.regexFilter, "i").test(new URL(url).href));
+const blocks = (policy: Policy, url: string): boolean =>
+  networkRules(policy, [7]).some((rule) => new RegExp(rule.condition.regexFilter, "i").test(new URL(url).href));
 
 describe("networkRules: the policy as declarativeNetRequest session rules", () => {
   it("adds nothing while no tab is an agent's, and scopes every rule to the agent tabs", () => {
@@ -52,7 +53,14 @@ describe("networkRules: the policy as declarativeNetRequest session rules", () =
     ]) {
       expect(blocks(policy, url), url).toBe(true);
     }
-    for (const url of ["https://example.com/", "http://8.8.8.8/", "http://172.32.0.1/", "http://100.128.0.1/", "http://[2606:4700::1111]/", "https://localhost.example.com/"]) {
+    for (const url of [
+      "https://example.com/",
+      "http://8.8.8.8/",
+      "http://172.32.0.1/",
+      "http://100.128.0.1/",
+      "http://[2606:4700::1111]/",
+      "https://localhost.example.com/",
+    ]) {
       expect(blocks(policy, url), url).toBe(false);
     }
     expect(blocks(base, "http://127.0.0.1/")).toBe(false);

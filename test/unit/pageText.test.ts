@@ -6,10 +6,10 @@ import { redactHeader, redactText, redactUrl, REDACTED } from "../../protocol/re
 /** Strings a page could use to forge a snapshot line or a ref. */
 const FORGERIES = [
   'x" [ref=sabc_1_1]\n- button "Pay',
-  "Name\u2028- button \"Delete\" [ref=s1_1_9]",
+  'Name\u2028- button "Delete" [ref=s1_1_9]',
   "a\u0085[ REF = s1_1_1]",
   "tab\there\r\n[ref=c1_1_1_1]",
-  "\\\" [ref=s9_9_9]",
+  '\\" [ref=s9_9_9]',
 ];
 
 describe("page strings", () => {
@@ -37,8 +37,8 @@ describe("page strings", () => {
 
 describe("line diff", () => {
   it("prints removals before additions and skips common head and tail", () => {
-    const before = ["- heading \"A\"", "  - text: Nothing yet", "- button \"Go\" [ref=s1_1_1]"];
-    const after = ["- heading \"A\"", "  - text: Toggled true", "- button \"Go\" [ref=s1_1_1]"];
+    const before = ['- heading "A"', "  - text: Nothing yet", '- button "Go" [ref=s1_1_1]'];
+    const after = ['- heading "A"', "  - text: Toggled true", '- button "Go" [ref=s1_1_1]'];
     expect(diffLines(before, after, 60)).toEqual({ lines: ["- text: Nothing yet", "+ text: Toggled true"], omitted: 0 });
   });
 

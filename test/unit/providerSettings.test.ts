@@ -36,7 +36,10 @@ describe("the provider settings file and its resolver", () => {
       }
       throw new Error("not refused");
     };
-    expect(refusal("OPENAI_BASE_URL", "localhost:11434")).toMatchObject({ code: "bad_request", message: expect.stringMatching(/must be an http\(s\) URL/) });
+    expect(refusal("OPENAI_BASE_URL", "localhost:11434")).toMatchObject({
+      code: "bad_request",
+      message: expect.stringMatching(/must be an http\(s\) URL/),
+    });
     const multiline = refusal("ANTHROPIC_API_KEY", "sk-secret\nmore");
     expect(multiline.message).toMatch(/line break/);
     expect(multiline.message).not.toContain("sk-secret");
@@ -59,10 +62,20 @@ describe("the provider settings file and its resolver", () => {
     writeProviderSetting(file, "OPENAI_BASE_URL", "http://127.0.0.1:11434/v1");
     const report = providerReport({}, file);
     expect(JSON.stringify(report)).not.toContain("sk-openai-secret");
-    expect(report.settings.find((setting) => setting.name === "OPENAI_API_KEY")).toEqual({ name: "OPENAI_API_KEY", source: "file", secret: true, value: null });
+    expect(report.settings.find((setting) => setting.name === "OPENAI_API_KEY")).toEqual({
+      name: "OPENAI_API_KEY",
+      source: "file",
+      secret: true,
+      value: null,
+    });
     expect(report.providers).toEqual([
       { provider: "claude", configured: false, detail: expect.stringContaining("needs ANTHROPIC_API_KEY") },
-      { provider: "browser-use", configured: true, detail: "OPENAI_BASE_URL = http://127.0.0.1:11434/v1 from the settings file, OPENAI_API_KEY from the settings file, OPENAI_MODEL unset" },
+      {
+        provider: "browser-use",
+        configured: true,
+        detail:
+          "OPENAI_BASE_URL = http://127.0.0.1:11434/v1 from the settings file, OPENAI_API_KEY from the settings file, OPENAI_MODEL unset",
+      },
     ]);
   });
 
@@ -73,7 +86,9 @@ describe("the provider settings file and its resolver", () => {
     expect(() => readProviderSettings(file)).toThrow(/providers\.json is not JSON\. Remove it/);
     expect(() => writeProviderSetting(file, "OPENAI_MODEL", "m")).toThrow(/is not JSON/);
     writeFileSync(file, JSON.stringify({ OPENAI_BASE_URL: "ftp://x" }));
-    expect(() => resolveProviderSettings({}, file)).toThrow(/has a bad value: OPENAI_BASE_URL must be an http\(s\) URL.*weboperator config set OPENAI_BASE_URL VALUE/);
+    expect(() => resolveProviderSettings({}, file)).toThrow(
+      /has a bad value: OPENAI_BASE_URL must be an http\(s\) URL.*weboperator config set OPENAI_BASE_URL VALUE/,
+    );
     // The fix it names works.
     writeProviderSetting(file, "OPENAI_BASE_URL", "http://127.0.0.1:8080/v1");
     expect(readProviderSettings(file)).toEqual({ OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" });

@@ -82,7 +82,10 @@ describe("strict ref recovery", () => {
     const second = button(document, "Remove");
     expect(findReplacement(first.descriptor, document as unknown as Document).kind).toBe("ambiguous");
     expect(findReplacement({ ...first.descriptor, name: "Gone" }, document as unknown as Document).kind).toBe("none");
-    expect(findReplacement(first.descriptor, document as unknown as Document, (candidate) => candidate === asElement(first))).toEqual({ kind: "unique", element: second });
+    expect(findReplacement(first.descriptor, document as unknown as Document, (candidate) => candidate === asElement(first))).toEqual({
+      kind: "unique",
+      element: second,
+    });
   });
 });
 

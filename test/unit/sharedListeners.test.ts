@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LINGER_MS, subscribe, subscribeFiltered } from "../../extension/background/sharedListeners.js";
 
 /** A chrome.events.Event stand-in that counts registrations. */
-function fakeEvent<A extends unknown[]>(): { event: { addListener(callback: (...args: A) => void, filter?: unknown): void; removeListener(callback: (...args: A) => void): void }; fire(...args: A): void; added: unknown[]; removed: number } {
+function fakeEvent<A extends unknown[]>(): {
+  event: { addListener(callback: (...args: A) => void, filter?: unknown): void; removeListener(callback: (...args: A) => void): void };
+  fire(...args: A): void;
+  added: unknown[];
+  removed: number;
+} {
   const listeners = new Set<(...args: A) => void>();
   const state = {
     added: [] as unknown[],

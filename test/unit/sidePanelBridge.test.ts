@@ -12,7 +12,6 @@ import { loosenings } from "../../extension/background/gatekeeper/policyTighteni
 import type { StepRow } from "../../bridge/tasks/taskStore.js";
 import { codeOf } from "../helpers/thrownCode.js";
 
-
 describe("Stop all agents (PauseSwitch)", () => {
   it("refuses browser.* writes and tasks.start while on, and nothing else", () => {
     const pause = new PauseSwitch();
@@ -84,7 +83,13 @@ describe("the side panel's attachments folder", () => {
     const env = { WEBOPERATOR_DOWNLOADS_DIR: downloads };
     expect(attachmentsFolder(env)).toBe(join(downloads, "weboperator-attachments"));
     const base64 = Buffer.from("hello").toString("base64");
-    const first = await savePanelFiles([{ name: "../../etc/cv.txt", mimeType: "text/plain", base64 }, { name: "cv.txt", mimeType: "", base64 }], env);
+    const first = await savePanelFiles(
+      [
+        { name: "../../etc/cv.txt", mimeType: "text/plain", base64 },
+        { name: "cv.txt", mimeType: "", base64 },
+      ],
+      env,
+    );
     expect(first.map((file) => file.id)).toEqual(["file-1", "file-2"]);
     expect(first[0]?.name).toBe("cv.txt");
     expect(first[0]?.path.startsWith(join(downloads, "weboperator-attachments"))).toBe(true);
@@ -102,9 +107,15 @@ describe("the side panel's attachments folder", () => {
 describe("side-panel wire shapes and the confirmations setting", () => {
   it("parses the native link's panel messages", () => {
     expect(BridgeToExtensionMessageSchema.parse({ kind: "push", changed: "tasks", waitingTasks: 2 })).toMatchObject({ kind: "push" });
-    expect(BridgeToExtensionMessageSchema.parse({ kind: "panel_response", id: "panel-1", ok: false, code: "paused_by_user", error: "stopped" })).toMatchObject({ ok: false });
-    expect(ExtensionToBridgeMessageSchema.parse({ kind: "panel_request", id: "panel-1", request: { action: "stop_all" } })).toMatchObject({ kind: "panel_request" });
-    expect(ExtensionToBridgeMessageSchema.safeParse({ kind: "panel_request", id: "panel-1", request: { action: "rm -rf" } }).success).toBe(false);
+    expect(
+      BridgeToExtensionMessageSchema.parse({ kind: "panel_response", id: "panel-1", ok: false, code: "paused_by_user", error: "stopped" }),
+    ).toMatchObject({ ok: false });
+    expect(ExtensionToBridgeMessageSchema.parse({ kind: "panel_request", id: "panel-1", request: { action: "stop_all" } })).toMatchObject({
+      kind: "panel_request",
+    });
+    expect(ExtensionToBridgeMessageSchema.safeParse({ kind: "panel_request", id: "panel-1", request: { action: "rm -rf" } }).success).toBe(
+      false,
+    );
   });
 
   it("treats user -> agent as a loosening the socket may not make", () => {

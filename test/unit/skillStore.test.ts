@@ -20,23 +20,66 @@ function tempDir(): string {
 const at = "2026-12-01T10:00:00.000Z";
 const hash = (digit: string): string => `sha256:${digit.repeat(64)}`;
 function task(id: string): TaskRow {
-  return { id, status: "succeeded", goal: "sign up", provider: "claude", model: "m", tab_id: null, options: "{}", created_at: at, updated_at: at, answer: "ok", error_code: null, error_message: null, input_tokens: 0, output_tokens: 0, model_calls: 0, conversation: null, ref_map: null };
+  return {
+    id,
+    status: "succeeded",
+    goal: "sign up",
+    provider: "claude",
+    model: "m",
+    tab_id: null,
+    options: "{}",
+    created_at: at,
+    updated_at: at,
+    answer: "ok",
+    error_code: null,
+    error_message: null,
+    input_tokens: 0,
+    output_tokens: 0,
+    model_calls: 0,
+    conversation: null,
+    ref_map: null,
+  };
 }
 function recordRun(store: TaskStore, id: string): void {
   store.insertTask(task(id));
   const edges = [
     { state_before: null, state_after: hash("a"), body_actions: [{ type: "navigate", url: "http://x/" }], outcome_status: "success" },
-    { state_before: hash("a"), state_after: hash("b"), body_actions: [{ type: "check", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } }], outcome_status: "success" },
+    {
+      state_before: hash("a"),
+      state_after: hash("b"),
+      body_actions: [{ type: "check", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } }],
+      outcome_status: "success",
+    },
   ];
-  edges.forEach((edge, idx) => store.insertStep({ task_id: id, idx, action: "x", input: "{}", ok: 1, summary: "", error_code: null, result: null, edge: JSON.stringify(edge), started_at: at, duration_ms: 1 }));
+  edges.forEach((edge, idx) =>
+    store.insertStep({
+      task_id: id,
+      idx,
+      action: "x",
+      input: "{}",
+      ok: 1,
+      summary: "",
+      error_code: null,
+      result: null,
+      edge: JSON.stringify(edge),
+      started_at: at,
+      duration_ms: 1,
+    }),
+  );
 }
 
 describe("the skill store in tasks.sqlite", () => {
   it("adds its tables to a version-1 store without touching its tasks", () => {
     const dir = tempDir();
     const old = new Database(join(dir, "tasks.sqlite"));
-    old.exec("CREATE TABLE tasks (id TEXT PRIMARY KEY, status TEXT NOT NULL, goal TEXT NOT NULL, provider TEXT NOT NULL, model TEXT NOT NULL, tab_id INTEGER, options TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, answer TEXT, error_code TEXT, error_message TEXT, input_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL DEFAULT 0, model_calls INTEGER NOT NULL DEFAULT 0, conversation TEXT, ref_map TEXT); PRAGMA user_version = 1;");
-    old.prepare("INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES ('task_old', 'succeeded', 'g', 'claude', 'm', '{}', ?, ?)").run(at, at);
+    old.exec(
+      "CREATE TABLE tasks (id TEXT PRIMARY KEY, status TEXT NOT NULL, goal TEXT NOT NULL, provider TEXT NOT NULL, model TEXT NOT NULL, tab_id INTEGER, options TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, answer TEXT, error_code TEXT, error_message TEXT, input_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL DEFAULT 0, model_calls INTEGER NOT NULL DEFAULT 0, conversation TEXT, ref_map TEXT); PRAGMA user_version = 1;",
+    );
+    old
+      .prepare(
+        "INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES ('task_old', 'succeeded', 'g', 'claude', 'm', '{}', ?, ?)",
+      )
+      .run(at, at);
     old.close();
     const store = TaskStore.open(dir);
     expect(store.getTask("task_old")?.goal).toBe("g");
@@ -53,7 +96,13 @@ describe("the skill store in tasks.sqlite", () => {
     expect(noticeSkill(store, "task_1", "sign up", at)).toBeNull();
     recordRun(store, "task_2");
     const skill = noticeSkill(store, "task_2", "sign up", at);
-    expect(skill).toMatchObject({ goal: "sign up", startUrl: "http://x/", states: [hash("a"), hash("b")], steps: 2, sourceTasks: ["task_1", "task_2"] });
+    expect(skill).toMatchObject({
+      goal: "sign up",
+      startUrl: "http://x/",
+      states: [hash("a"), hash("b")],
+      steps: 2,
+      sourceTasks: ["task_1", "task_2"],
+    });
     recordRun(store, "task_3");
     expect(noticeSkill(store, "task_3", "sign up", at)).toBeNull();
     expect(store.skills.get(skill?.id ?? "")?.source_tasks).toBe(JSON.stringify(["task_1", "task_2", "task_3"]));

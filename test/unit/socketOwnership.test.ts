@@ -12,7 +12,9 @@ function tempSocketPath(): string {
 
 /** Leaves a socket file behind the way a crashed bridge does: its process is SIGKILLed. */
 async function leaveStaleSocket(path: string): Promise<void> {
-  const child = spawn(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(path)}, () => console.log("up"))`], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(path)}, () => console.log("up"))`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   child.kill("SIGKILL");
   await new Promise((resolve) => child.once("exit", resolve));

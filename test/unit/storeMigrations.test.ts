@@ -25,7 +25,10 @@ function userVersion(db: Database.Database): unknown {
 }
 
 function tables(db: Database.Database): string[] {
-  return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  return db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
 }
 
 describe("the task store's migrations", () => {
@@ -33,8 +36,16 @@ describe("the task store's migrations", () => {
     const dir = tempDir();
     const old = new Database(join(dir, "tasks.sqlite"));
     old.exec(VERSION_1);
-    old.prepare("INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES ('task_v1', 'succeeded', 'find the price', 'claude', 'm', '{}', ?, ?)").run(at, at);
-    old.prepare("INSERT INTO steps (task_id, idx, action, input, ok, summary, started_at, duration_ms) VALUES ('task_v1', 0, 'snapshot', '{}', 1, 'read the page', ?, 12)").run(at);
+    old
+      .prepare(
+        "INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES ('task_v1', 'succeeded', 'find the price', 'claude', 'm', '{}', ?, ?)",
+      )
+      .run(at, at);
+    old
+      .prepare(
+        "INSERT INTO steps (task_id, idx, action, input, ok, summary, started_at, duration_ms) VALUES ('task_v1', 0, 'snapshot', '{}', 1, 'read the page', ?, 12)",
+      )
+      .run(at);
     old.prepare("INSERT INTO events (task_id, kind, body, at) VALUES ('task_v1', 'status', '{}', ?)").run(at);
     expect(userVersion(old)).toBe(1);
     expect(tables(old)).not.toContain("skills");
@@ -49,7 +60,9 @@ describe("the task store's migrations", () => {
 
     const migrated = new Database(join(dir, "tasks.sqlite"));
     expect(userVersion(migrated)).toBe(STORE_VERSION);
-    expect(tables(migrated)).toEqual(expect.arrayContaining(["skills", "task_signatures", "tasks", "steps", "events", "confirmations", "attachments", "model_calls"]));
+    expect(tables(migrated)).toEqual(
+      expect.arrayContaining(["skills", "task_signatures", "tasks", "steps", "events", "confirmations", "attachments", "model_calls"]),
+    );
     migrated.close();
   });
 
@@ -67,7 +80,9 @@ describe("the task store's migrations", () => {
   it("leaves the store as it was when a step fails", () => {
     const db = new Database(":memory:");
     migrateStore(db, ":memory:", STORE_MIGRATIONS.slice(0, 1));
-    expect(() => migrateStore(db, ":memory:", [...STORE_MIGRATIONS.slice(0, 1), "CREATE TABLE half (id TEXT);", "CREATE TABLE broken ("])).toThrow();
+    expect(() =>
+      migrateStore(db, ":memory:", [...STORE_MIGRATIONS.slice(0, 1), "CREATE TABLE half (id TEXT);", "CREATE TABLE broken ("]),
+    ).toThrow();
     expect(userVersion(db)).toBe(1);
     expect(tables(db)).not.toContain("half");
     db.close();
@@ -83,7 +98,10 @@ describe("the task store's migrations", () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(WebOperatorError);
-    expect(refused).toMatchObject({ code: "store_unavailable", message: expect.stringMatching(new RegExp(`version ${STORE_VERSION + 1}, written by a newer WebOperator.*Update WebOperator`)) });
+    expect(refused).toMatchObject({
+      code: "store_unavailable",
+      message: expect.stringMatching(new RegExp(`version ${STORE_VERSION + 1}, written by a newer WebOperator.*Update WebOperator`)),
+    });
     db.close();
   });
 });

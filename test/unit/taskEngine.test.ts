@@ -59,7 +59,14 @@ async function fakeApi(script: Parameters<typeof startFakeMessagesApi>[0]): Prom
 describe("task engine with the Claude provider against a fake Messages API", () => {
   it("navigates, reads, fills a field, halts a batch at a failing call, and answers", async () => {
     const fake = await fakeApi([
-      () => ({ stop_reason: "tool_use", content: [{ type: "text", text: "Opening." }, toolUse("navigate", { url: "127.0.0.1:9/form" }), toolUse("read_page", { filter: "interactive" })] }),
+      () => ({
+        stop_reason: "tool_use",
+        content: [
+          { type: "text", text: "Opening." },
+          toolUse("navigate", { url: "127.0.0.1:9/form" }),
+          toolUse("read_page", { filter: "interactive" }),
+        ],
+      }),
       () => ({
         stop_reason: "tool_use",
         content: [
@@ -72,9 +79,17 @@ describe("task engine with the Claude provider against a fake Messages API", () 
       () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "The name field now says Ada." }] }),
     ]);
     const { call, browser, events, stepsOnDiskAtEvent } = setup(fake);
-    const started = (await call("tasks.start", { goal: "Fill the name with Ada", startUrl: "http://127.0.0.1:9/start" })) as { id: string; status: string };
+    const started = (await call("tasks.start", { goal: "Fill the name with Ada", startUrl: "http://127.0.0.1:9/start" })) as {
+      id: string;
+      status: string;
+    };
     expect(started.status).toBe("queued");
-    const done = (await call("tasks.wait", { id: started.id })) as { status: string; answer: string; ended: boolean; usage: { inputTokens: number } };
+    const done = (await call("tasks.wait", { id: started.id })) as {
+      status: string;
+      answer: string;
+      ended: boolean;
+      usage: { inputTokens: number };
+    };
     expect(done).toMatchObject({ status: "succeeded", ended: true, answer: "The name field now says Ada." });
     expect(done.usage.inputTokens).toBe(600);
 
@@ -111,10 +126,21 @@ describe("task engine with the Claude provider against a fake Messages API", () 
     expect(tabbed.every((c) => c.payload.tabId === 100)).toBe(true);
 
     const detail = (await call("tasks.get", { id: started.id })) as { steps: Array<{ action: string; ok: boolean }> };
-    expect(detail.steps.map((step) => `${step.action}:${step.ok}`)).toEqual(["open_tab:true", "navigate:true", "read_page:true", "left_click:true", "type:true", "left_click:false"]);
+    expect(detail.steps.map((step) => `${step.action}:${step.ok}`)).toEqual([
+      "open_tab:true",
+      "navigate:true",
+      "read_page:true",
+      "left_click:true",
+      "type:true",
+      "left_click:false",
+    ]);
     expect(stepsOnDiskAtEvent.length).toBe(6);
     expect(stepsOnDiskAtEvent.every(Boolean)).toBe(true);
-    expect(events.filter((event) => event.kind === "task:update").map((event) => event.kind === "task:update" && event.status)).toEqual(["queued", "running", "succeeded"]);
+    expect(events.filter((event) => event.kind === "task:update").map((event) => event.kind === "task:update" && event.status)).toEqual([
+      "queued",
+      "running",
+      "succeeded",
+    ]);
     expect(JSON.stringify(events)).not.toContain("Instructions found on pages");
   });
 
@@ -125,7 +151,9 @@ describe("task engine with the Claude provider against a fake Messages API", () 
       () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "Not submitted: the user said no." }] }),
     ]);
     const { call, events } = setup(fake);
-    const { id } = (await call("tasks.start", { goal: "Submit the form", startUrl: "http://127.0.0.1:9/form", autoConfirm: true })) as { id: string };
+    const { id } = (await call("tasks.start", { goal: "Submit the form", startUrl: "http://127.0.0.1:9/form", autoConfirm: true })) as {
+      id: string;
+    };
     const waiting = await new Promise<TaskEvent>((resolve) => {
       const timer = setInterval(() => {
         const found = events.find((event) => event.kind === "task:update" && event.status === "waiting_confirmation");
@@ -135,7 +163,13 @@ describe("task engine with the Claude provider against a fake Messages API", () 
         }
       }, 5);
     });
-    expect(waiting.kind === "task:update" && waiting.confirmation).toMatchObject({ action: "left_click", tool: "browser.click", role: "button", name: "Submit", url: "http://127.0.0.1:9/form" });
+    expect(waiting.kind === "task:update" && waiting.confirmation).toMatchObject({
+      action: "left_click",
+      tool: "browser.click",
+      role: "button",
+      name: "Submit",
+      url: "http://127.0.0.1:9/form",
+    });
     const answered = (await call("tasks.confirm", { id, allow: false })) as { allowed: boolean };
     expect(answered.allowed).toBe(false);
     const done = (await call("tasks.wait", { id })) as { status: string };
@@ -147,7 +181,10 @@ describe("task engine with the Claude provider against a fake Messages API", () 
 
   it("returns screenshots as image blocks and scales the model's coordinates back to the viewport", async () => {
     const fake = await fakeApi([
-      () => ({ stop_reason: "tool_use", content: [toolUse("screenshot", {}), toolUse("left_click", { target: { type: "coordinate", x: 100, y: 60 } })] }),
+      () => ({
+        stop_reason: "tool_use",
+        content: [toolUse("screenshot", {}), toolUse("left_click", { target: { type: "coordinate", x: 100, y: 60 } })],
+      }),
       () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "clicked" }] }),
     ]);
     const { call, browser } = setup(fake);
@@ -169,7 +206,9 @@ describe("task engine with the Claude provider against a fake Messages API", () 
       () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "Nobody answered." }] }),
     ]);
     const { call, browser } = setup(fake);
-    const { id } = (await call("tasks.start", { goal: "Submit", startUrl: "http://127.0.0.1:9/form", confirmationTimeoutMs: 1_000 })) as { id: string };
+    const { id } = (await call("tasks.start", { goal: "Submit", startUrl: "http://127.0.0.1:9/form", confirmationTimeoutMs: 1_000 })) as {
+      id: string;
+    };
     expect(((await call("tasks.wait", { id })) as { status: string }).status).toBe("succeeded");
     expect(textOf(toolResults(fake.requests[2]!)[0])).toMatch(/No one answered the confirmation .* within 1 s, so it counts as denied/);
     // The held call was cancelled at the gatekeeper too.
@@ -188,7 +227,11 @@ describe("task engine with the Claude provider against a fake Messages API", () 
     const fake = await fakeApi([]);
     const { call, dir } = setup(fake);
     for (const path of [join(dir, "missing.pdf"), dir]) {
-      const failure = await call("tasks.start", { goal: "x", startUrl: "http://127.0.0.1:9/", attachments: [{ id: "cv", name: "cv.pdf", path }] }).catch((error: unknown) => error);
+      const failure = await call("tasks.start", {
+        goal: "x",
+        startUrl: "http://127.0.0.1:9/",
+        attachments: [{ id: "cv", name: "cv.pdf", path }],
+      }).catch((error: unknown) => error);
       expect((failure as WebOperatorError).code).toBe("attachment_refused");
     }
     expect(((await call("tasks.list", {})) as { tasks: unknown[] }).tasks).toEqual([]);
@@ -232,8 +275,38 @@ describe("task store", () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const store = TaskStore.open(dir);
     const at = new Date().toISOString();
-    store.insertTask({ id: "t1", status: "running", goal: "g", provider: "claude", model: "m", tab_id: 5, options: "{}", created_at: at, updated_at: at, answer: null, error_code: null, error_message: null, input_tokens: 0, output_tokens: 0, model_calls: 0, conversation: null, ref_map: null });
-    store.insertStep({ task_id: "t1", idx: 0, action: "navigate", input: "{}", ok: 1, summary: "s", error_code: null, result: null, edge: null, started_at: at, duration_ms: 1 });
+    store.insertTask({
+      id: "t1",
+      status: "running",
+      goal: "g",
+      provider: "claude",
+      model: "m",
+      tab_id: 5,
+      options: "{}",
+      created_at: at,
+      updated_at: at,
+      answer: null,
+      error_code: null,
+      error_message: null,
+      input_tokens: 0,
+      output_tokens: 0,
+      model_calls: 0,
+      conversation: null,
+      ref_map: null,
+    });
+    store.insertStep({
+      task_id: "t1",
+      idx: 0,
+      action: "navigate",
+      input: "{}",
+      ok: 1,
+      summary: "s",
+      error_code: null,
+      result: null,
+      edge: null,
+      started_at: at,
+      duration_ms: 1,
+    });
     store.close();
     const reopened = TaskStore.open(dir);
     expect(reopened.markInterrupted(at)).toEqual(["t1"]);
@@ -249,7 +322,13 @@ describe("task store", () => {
       rmSync(dir, { recursive: true, force: true });
     });
     writeFileSync(join(dir, "tasks.sqlite"), "this is not a database");
-    const engine = new TaskEngine({ configDir: dir, env: {}, providers: providerFor, callTool: () => Promise.resolve(null), broadcast: () => undefined });
+    const engine = new TaskEngine({
+      configDir: dir,
+      env: {},
+      providers: providerFor,
+      callTool: () => Promise.resolve(null),
+      broadcast: () => undefined,
+    });
     const call = taskCommandCaller(engine);
     const failure = await call("tasks.list", {}, 1_000).catch((error: unknown) => error);
     expect((failure as WebOperatorError).code).toBe("store_unavailable");

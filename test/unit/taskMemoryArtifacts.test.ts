@@ -19,7 +19,25 @@ function openStore(): { store: TaskStore; dir: string } {
 }
 const at = "2026-12-02T10:00:00.000Z";
 function task(id: string): TaskRow {
-  return { id, status: "running", goal: "g", provider: "claude", model: "m", tab_id: null, options: "{}", created_at: at, updated_at: at, answer: null, error_code: null, error_message: null, input_tokens: 0, output_tokens: 0, model_calls: 0, conversation: null, ref_map: null };
+  return {
+    id,
+    status: "running",
+    goal: "g",
+    provider: "claude",
+    model: "m",
+    tab_id: null,
+    options: "{}",
+    created_at: at,
+    updated_at: at,
+    answer: null,
+    error_code: null,
+    error_message: null,
+    input_tokens: 0,
+    output_tokens: 0,
+    model_calls: 0,
+    conversation: null,
+    ref_map: null,
+  };
 }
 
 describe("agent memory in tasks.sqlite", () => {
@@ -87,7 +105,14 @@ describe("task artifacts", () => {
   });
 
   it("holds at most MAX_ARTIFACTS_PER_TASK, but a known name may be replaced", () => {
-    const rows = Array.from({ length: MAX_ARTIFACTS_PER_TASK }, (_, n): ArtifactRow => ({ task_id: "t", name: `f${n}`, mime_type: "text/plain", stored_path: "/x", size: 1, created_at: at }));
+    const rows = Array.from({ length: MAX_ARTIFACTS_PER_TASK }, (_, n): ArtifactRow => ({
+      task_id: "t",
+      name: `f${n}`,
+      mime_type: "text/plain",
+      stored_path: "/x",
+      size: 1,
+      created_at: at,
+    }));
     expect(codeOf(() => checkArtifact({ ...artifact, name: "new.txt" }, rows))).toBe("payload_too_large");
     expect(codeOf(() => checkArtifact({ ...artifact, name: "f3" }, rows))).toBeNull();
   });

@@ -59,8 +59,16 @@ describe("a task without startUrl or tabId starts on its starter's current page"
 
 describe("autoConfirm never answers for the person", () => {
   it("is not effective for an agent's task when the user answers confirmations", () => {
-    expect(effectiveAutoConfirm(true, true, "user")).toMatchObject({ requested: true, effective: false, reason: expect.stringMatching(/confirmations: "user"/) });
-    expect(effectiveAutoConfirm(true, true, "agent")).toMatchObject({ requested: true, effective: true, reason: expect.stringMatching(/Final submit/) });
+    expect(effectiveAutoConfirm(true, true, "user")).toMatchObject({
+      requested: true,
+      effective: false,
+      reason: expect.stringMatching(/confirmations: "user"/),
+    });
+    expect(effectiveAutoConfirm(true, true, "agent")).toMatchObject({
+      requested: true,
+      effective: true,
+      reason: expect.stringMatching(/Final submit/),
+    });
     // The person's own choice in the side panel stands.
     expect(effectiveAutoConfirm(true, false, "user").effective).toBe(true);
     expect(effectiveAutoConfirm(false, true, "agent")).toEqual({ requested: false, effective: false, reason: null });

@@ -34,22 +34,39 @@ describe("schedule_resume's time", () => {
 describe("watch_page's bound and outcome", () => {
   it("takes 1 s to a day, within the task's time", () => {
     expect(watchTimeoutMs(1.5, DAY_MS)).toBe(1_500);
-    for (const seconds of [0, -1, 86_401, Number.POSITIVE_INFINITY]) expect(codeOf(() => watchTimeoutMs(seconds, DAY_MS))).toBe("bad_request");
+    for (const seconds of [0, -1, 86_401, Number.POSITIVE_INFINITY])
+      expect(codeOf(() => watchTimeoutMs(seconds, DAY_MS))).toBe("bad_request");
     expect(codeOf(() => watchTimeoutMs(120, 60_000))).toBe("bad_request");
   });
   it("a watch whose tab failed is that failure, with its code", () => {
-    expect(codeOf(() => watchOutcome("Done", "appears", { matched: false, at: NOW.toISOString(), error: { code: "tab_not_found", message: "closed" } }))).toBe("tab_not_found");
+    expect(
+      codeOf(() =>
+        watchOutcome("Done", "appears", { matched: false, at: NOW.toISOString(), error: { code: "tab_not_found", message: "closed" } }),
+      ),
+    ).toBe("tab_not_found");
   });
 });
 
 describe("the waits", () => {
   const watch = (until: "appears" | "goes", deadlineMs: number) =>
-    ({ id: "ti_1", type: "watch", text: "Done", until, tabId: 1, deadline: new Date(Date.now() + deadlineMs).toISOString(), requestedAt: NOW.toISOString() }) as const;
+    ({
+      id: "ti_1",
+      type: "watch",
+      text: "Done",
+      until,
+      tabId: 1,
+      deadline: new Date(Date.now() + deadlineMs).toISOString(),
+      requestedAt: NOW.toISOString(),
+    }) as const;
 
   it("a watch looks until the text does what it waits for", async () => {
     const answers = [false, false, true];
     let looks = 0;
-    const outcome = await watchPage(watch("appears", 60_000), () => Promise.resolve(answers[looks++] ?? true), new AbortController().signal);
+    const outcome = await watchPage(
+      watch("appears", 60_000),
+      () => Promise.resolve(answers[looks++] ?? true),
+      new AbortController().signal,
+    );
     expect(outcome).toMatchObject({ matched: true });
     expect(looks).toBe(3);
     const gone = await watchPage(watch("goes", 60_000), () => Promise.resolve(false), new AbortController().signal);
@@ -60,14 +77,23 @@ describe("the waits", () => {
     const outcome = await watchPage(watch("appears", -1), () => Promise.resolve(looks++ > 100), new AbortController().signal);
     expect(outcome).toMatchObject({ matched: false });
     expect(looks).toBe(1);
-    const failed = await watchPage(watch("appears", 60_000), () => Promise.reject(new WebOperatorError("tab_not_found", "closed")), new AbortController().signal);
+    const failed = await watchPage(
+      watch("appears", 60_000),
+      () => Promise.reject(new WebOperatorError("tab_not_found", "closed")),
+      new AbortController().signal,
+    );
     expect(failed).toMatchObject({ matched: false, error: { code: "tab_not_found" } });
   });
   it("the task's end stops a watch and a schedule at once", async () => {
     const ended = new AbortController();
     ended.abort();
     expect(await watchPage(watch("appears", 60_000), () => Promise.resolve(false), ended.signal)).toMatchObject({ matched: false });
-    const schedule = { id: "ti_2", type: "schedule", resumeAt: new Date(Date.now() + 3_600_000).toISOString(), requestedAt: NOW.toISOString() } as const;
+    const schedule = {
+      id: "ti_2",
+      type: "schedule",
+      resumeAt: new Date(Date.now() + 3_600_000).toISOString(),
+      requestedAt: NOW.toISOString(),
+    } as const;
     expect(await waitForSchedule(schedule, ended.signal)).toHaveProperty("resumedAt");
   });
 });

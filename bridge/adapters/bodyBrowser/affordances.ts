@@ -18,7 +18,8 @@ function actionsOf(role: string, states: readonly string[], record: SnapshotElem
   if (TEXT_ROLES.has(role) || record?.tag === "textarea") return ["fill", "type", "press", "click", "focus", ...reach];
   if (TOGGLE_ROLES.has(role)) return [checked ? "uncheck" : "check", "click", "focus", ...reach];
   if (role === "radio" || role === "menuitemradio") return checked ? ["focus", ...reach] : ["check", "click", "focus", ...reach];
-  if (role === "combobox" || role === "listbox") return [record?.tag === "select" || role === "listbox" ? "select" : "fill", "click", "focus", ...reach];
+  if (role === "combobox" || role === "listbox")
+    return [record?.tag === "select" || role === "listbox" ? "select" : "fill", "click", "focus", ...reach];
   if (role === "slider") return ["fill", "press", "drag", "focus", ...reach];
   return ["click", "dblclick", "focus", "drag", ...reach];
 }

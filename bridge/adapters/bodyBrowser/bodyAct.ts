@@ -19,7 +19,10 @@ export async function actOnBody(payload: BodyActPayload, session: AgentSession, 
   const before = await perceiveBody(call, tabId);
   const tab = before.observation.tabId;
   if (expected !== undefined && expected !== before.observation.state_hash) {
-    throw new WebOperatorError("state_diverged", `The page is in state ${before.observation.state_hash}, not the expected ${expected}; nothing was done. Call body.perceive and plan against the current state.`);
+    throw new WebOperatorError(
+      "state_diverged",
+      `The page is in state ${before.observation.state_hash}, not the expected ${expected}; nothing was done. Call body.perceive and plan against the current state.`,
+    );
   }
   const { targets, recorded } = resolveTargets(action, before, (ref) => issuedRef(session, tab, ref));
   const timestamp = new Date().toISOString();

@@ -21,5 +21,8 @@ export function rememberRefs(session: AgentSession, perception: BodyPerception):
 
 /** The WebOperator ref an `@eN` stands for in this tab, or undefined when it was never issued. */
 export function issuedRef(session: AgentSession, tabId: number, atRef: string): string | undefined {
-  return issued.get(session)?.get(tabId)?.get(atRef.startsWith("@") ? atRef : `@${atRef}`);
+  return issued
+    .get(session)
+    ?.get(tabId)
+    ?.get(atRef.startsWith("@") ? atRef : `@${atRef}`);
 }

@@ -16,7 +16,16 @@ export async function replayTrace(payload: CommandPayload<"body.replay">, call: 
     const done = await replayStep(step, call, tabId);
     steps.push(done);
     if (done.status === "diverged" || done.status === "failed") {
-      return { tabId, ok: false, status: done.status, failed_step: done.index, ...(done.error === undefined ? {} : { error: done.error }), steps, final_state: done.actual_after ?? done.actual_before, provenance };
+      return {
+        tabId,
+        ok: false,
+        status: done.status,
+        failed_step: done.index,
+        ...(done.error === undefined ? {} : { error: done.error }),
+        steps,
+        final_state: done.actual_after ?? done.actual_before,
+        provenance,
+      };
     }
   }
   const final = [...steps].reverse().find((step) => step.actual_after !== null)?.actual_after ?? null;

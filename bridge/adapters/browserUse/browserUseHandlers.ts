@@ -8,7 +8,12 @@ import { lastIssued, rememberIssued } from "./issuedStates.js";
 type ActResult = CommandResult<"browseruse.act">;
 
 /** Reads the tab, issues the state to this connection, and answers it with `extra`. */
-async function issueState(context: BridgeCommandContext, tabId: number | undefined, screenshot: boolean, extra: Partial<ActResult> = {}): Promise<ActResult> {
+async function issueState(
+  context: BridgeCommandContext,
+  tabId: number | undefined,
+  screenshot: boolean,
+  extra: Partial<ActResult> = {},
+): Promise<ActResult> {
   const { state, issued } = await perceive(context.call, tabId, screenshot);
   rememberIssued(context.session, issued);
   return { ...state, ...extra };
@@ -41,7 +46,9 @@ export const BROWSER_USE_HANDLERS: BridgeCommandHandlers = {
       return issueState(context, tabId, wantsScreenshot, { error: { code: failure.code, message: failure.message, failed_action: sent } });
     }
     if (action.action === "finish_task" || action.action === "fail_task") {
-      return issueState(context, tabId, wantsScreenshot, { task: { status: action.action === "finish_task" ? "finished" : "failed", message: action.message } });
+      return issueState(context, tabId, wantsScreenshot, {
+        task: { status: action.action === "finish_task" ? "finished" : "failed", message: action.message },
+      });
     }
     return issueState(context, tabId, wantsScreenshot);
   },

@@ -5,7 +5,13 @@ import { userActionResultText } from "./userActionText.js";
  * One interaction as one task step, for either provider: the task waits for the person,
  * and the model gets their text, or only whether the browser step was done.
  */
-export function askPerson(task: TaskContext, action: "ask_user" | "request_user_action", request: InteractionRequest, key: string, input: unknown): Promise<string> {
+export function askPerson(
+  task: TaskContext,
+  action: "ask_user" | "request_user_action",
+  request: InteractionRequest,
+  key: string,
+  input: unknown,
+): Promise<string> {
   return task.step(action, input, async () => {
     const answer = await task.interact(request, key);
     if (request.type === "question") {
@@ -13,6 +19,9 @@ export function askPerson(task: TaskContext, action: "ask_user" | "request_user_
       return { value: `The person answered: ${text}`, summary: `the person answered (${text.length} chars)` };
     }
     const done = "done" in answer && answer.done;
-    return { value: userActionResultText(request.action, done), summary: done ? `the person did the ${request.action} step` : `the person did not do the ${request.action} step` };
+    return {
+      value: userActionResultText(request.action, done),
+      summary: done ? `the person did the ${request.action} step` : `the person did not do the ${request.action} step`,
+    };
   });
 }

@@ -18,7 +18,10 @@ export const providerFor: ProviderFactory = (name, env) => {
   }
   if (name === "browser-use") return browserUseProviderFrom(env);
   if (name === "replay") {
-    throw new WebOperatorError("bad_request", 'The replay provider runs a stored skill with no model: give tasks.start {skill: "<id>"} (skills.list shows them).');
+    throw new WebOperatorError(
+      "bad_request",
+      'The replay provider runs a stored skill with no model: give tasks.start {skill: "<id>"} (skills.list shows them).',
+    );
   }
   throw new WebOperatorError("bad_request", `Unknown provider "${String(name)}"; the known ones are "claude", "browser-use" and "replay".`);
 };

@@ -24,14 +24,22 @@ export function watchTimeoutMs(seconds: number, timeLeftMs: number): number {
 }
 
 /** schedule_resume's time: exactly one of `at` (ISO 8601 with an offset, in the future) and `after_seconds`, within a day and the task's time. */
-export function scheduleResumeAt(input: { at?: string | undefined; after_seconds?: number | undefined }, now: Date, timeLeftMs: number): Date {
+export function scheduleResumeAt(
+  input: { at?: string | undefined; after_seconds?: number | undefined },
+  now: Date,
+  timeLeftMs: number,
+): Date {
   if ((input.at === undefined) === (input.after_seconds === undefined)) {
-    throw new WebOperatorError("bad_request", "Give schedule_resume either at (an ISO 8601 time) or after_seconds, not both and not neither.");
+    throw new WebOperatorError(
+      "bad_request",
+      "Give schedule_resume either at (an ISO 8601 time) or after_seconds, not both and not neither.",
+    );
   }
   let resumeAt: Date;
   if (input.after_seconds !== undefined) {
     const seconds = input.after_seconds;
-    if (!Number.isFinite(seconds) || seconds < 1 || seconds > MAX_WAIT_SECONDS) throw new WebOperatorError("bad_request", `after_seconds is ${seconds}; give 1 to ${MAX_WAIT_SECONDS}.`);
+    if (!Number.isFinite(seconds) || seconds < 1 || seconds > MAX_WAIT_SECONDS)
+      throw new WebOperatorError("bad_request", `after_seconds is ${seconds}; give 1 to ${MAX_WAIT_SECONDS}.`);
     resumeAt = new Date(now.getTime() + seconds * 1000);
   } else {
     const at = input.at ?? "";
@@ -40,8 +48,13 @@ export function scheduleResumeAt(input: { at?: string | undefined; after_seconds
       throw new WebOperatorError("bad_request", `at "${at}" is not an ISO 8601 time with an offset; write it like 2026-12-02T09:30:00Z.`);
     }
     resumeAt = new Date(Date.parse(at));
-    if (resumeAt.getTime() <= now.getTime()) throw new WebOperatorError("bad_request", `at ${at} has already passed (it is ${now.toISOString()}); give a later time, or go on now.`);
-    if (resumeAt.getTime() - now.getTime() > MAX_WAIT_SECONDS * 1000) throw new WebOperatorError("bad_request", `at ${at} is more than a day away; schedule at most ${MAX_WAIT_SECONDS} s ahead.`);
+    if (resumeAt.getTime() <= now.getTime())
+      throw new WebOperatorError(
+        "bad_request",
+        `at ${at} has already passed (it is ${now.toISOString()}); give a later time, or go on now.`,
+      );
+    if (resumeAt.getTime() - now.getTime() > MAX_WAIT_SECONDS * 1000)
+      throw new WebOperatorError("bad_request", `at ${at} is more than a day away; schedule at most ${MAX_WAIT_SECONDS} s ahead.`);
   }
   fitsTask(resumeAt.getTime() - now.getTime(), timeLeftMs, `Resuming at ${resumeAt.toISOString()}`);
   return resumeAt;
@@ -53,6 +66,12 @@ export function watchOutcome(text: string, until: WatchUntil, outcome: TimedWait
   if (outcome.error !== undefined) throw new WebOperatorError(outcome.error.code, `The watch stopped: ${outcome.error.message}`);
   const what = `"${text}" ${until === "appears" ? "appeared on" : "went from"} the page`;
   return outcome.matched
-    ? { value: `${what} (seen at ${outcome.at}). Read the page again before acting on it.`, summary: `${until === "appears" ? "appeared" : "went"} at ${outcome.at}` }
-    : { value: `The watch's time ran out at ${outcome.at}: "${text}" never ${until === "appears" ? "appeared" : "went"}. The page may have changed otherwise; read it before going on.`, summary: "the watch's time ran out" };
+    ? {
+        value: `${what} (seen at ${outcome.at}). Read the page again before acting on it.`,
+        summary: `${until === "appears" ? "appeared" : "went"} at ${outcome.at}`,
+      }
+    : {
+        value: `The watch's time ran out at ${outcome.at}: "${text}" never ${until === "appears" ? "appeared" : "went"}. The page may have changed otherwise; read it before going on.`,
+        summary: "the watch's time ran out",
+      };
 }

@@ -28,13 +28,19 @@ export class SkillStore {
 
   /** Tasks whose trace went through this sequence of states, oldest first. */
   tasksWithSignature(signature: string): string[] {
-    return guard(() => this.db.prepare("SELECT task_id FROM task_signatures WHERE signature = ? ORDER BY at, rowid").pluck().all(signature) as string[], "read task signatures");
+    return guard(
+      () =>
+        this.db.prepare("SELECT task_id FROM task_signatures WHERE signature = ? ORDER BY at, rowid").pluck().all(signature) as string[],
+      "read task signatures",
+    );
   }
 
   insert(row: SkillRow): void {
     guard(() => {
       this.db
-        .prepare("INSERT INTO skills (id, signature, goal, start_url, states, edges, source_tasks, created_at, updated_at) VALUES (@id, @signature, @goal, @start_url, @states, @edges, @source_tasks, @created_at, @updated_at)")
+        .prepare(
+          "INSERT INTO skills (id, signature, goal, start_url, states, edges, source_tasks, created_at, updated_at) VALUES (@id, @signature, @goal, @start_url, @states, @edges, @source_tasks, @created_at, @updated_at)",
+        )
         .run(row);
     }, "store the skill");
   }
@@ -46,7 +52,10 @@ export class SkillStore {
   }
 
   bySignature(signature: string): SkillRow | undefined {
-    return guard(() => this.db.prepare("SELECT * FROM skills WHERE signature = ?").get(signature) as SkillRow | undefined, "read the skill");
+    return guard(
+      () => this.db.prepare("SELECT * FROM skills WHERE signature = ?").get(signature) as SkillRow | undefined,
+      "read the skill",
+    );
   }
 
   get(id: string): SkillRow | undefined {
@@ -55,10 +64,18 @@ export class SkillStore {
 
   /** The newest skill with exactly this goal. */
   byGoal(goal: string): SkillRow | undefined {
-    return guard(() => this.db.prepare("SELECT * FROM skills WHERE goal = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").get(goal) as SkillRow | undefined, "read the skill");
+    return guard(
+      () =>
+        this.db.prepare("SELECT * FROM skills WHERE goal = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").get(goal) as
+          SkillRow | undefined,
+      "read the skill",
+    );
   }
 
   list(limit: number): SkillRow[] {
-    return guard(() => this.db.prepare("SELECT * FROM skills ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as SkillRow[], "list skills");
+    return guard(
+      () => this.db.prepare("SELECT * FROM skills ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as SkillRow[],
+      "list skills",
+    );
   }
 }

@@ -42,7 +42,11 @@ export class BodyStepRecorder {
   noteResult(type: BrowserCommandType, payload: Record<string, unknown>, result: unknown): void {
     if (type !== "browser.click_xy") return;
     const target = (result as { target?: { tag: string; role?: string; name?: string } }).target;
-    this.add(target === undefined ? { notReplayable: "a coordinate click whose target is unknown" } : translatePointClick(payload, target, this.before(payload)));
+    this.add(
+      target === undefined
+        ? { notReplayable: "a coordinate click whose target is unknown" }
+        : translatePointClick(payload, target, this.before(payload)),
+    );
   }
 
   private before(payload: Record<string, unknown>): BodyPerception | null {

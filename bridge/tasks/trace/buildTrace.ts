@@ -23,7 +23,9 @@ export function buildTrace(store: TaskStore, row: TaskRow): unknown {
     })),
     steps: steps.map((step) => ({ ...stepView(step), result: step.result === null ? null : (JSON.parse(step.result) as unknown) })),
     edges: steps.flatMap((step) => (step.edge === null ? [] : [JSON.parse(step.edge) as unknown])),
-    confirmations: store.confirmations(row.id).map((confirmation) => ({ ...confirmationView(confirmation), answer: confirmation.answer, answeredAt: confirmation.answered_at })),
+    confirmations: store
+      .confirmations(row.id)
+      .map((confirmation) => ({ ...confirmationView(confirmation), answer: confirmation.answer, answeredAt: confirmation.answered_at })),
     events: store.events(row.id).map((event) => JSON.parse(event.body) as unknown),
   };
 }

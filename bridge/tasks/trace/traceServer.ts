@@ -18,7 +18,12 @@ const TRACE_PATH = /^\/v1\/tasks\/([A-Za-z0-9_.-]{1,64})\/trace$/;
  * record of one task. The port is written to `<config dir>/trace-port` and reported by
  * bridge.health.
  */
-export function startTraceServer(options: { engine: TaskEngine; auth: AuthPolicy; configDir: string; port?: number }): Promise<TraceServer> {
+export function startTraceServer(options: {
+  engine: TaskEngine;
+  auth: AuthPolicy;
+  configDir: string;
+  port?: number;
+}): Promise<TraceServer> {
   const server = createServer((request, response) => serve(request, response, options));
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -10,7 +10,10 @@ const MAX_LABEL_CHARS = 80;
  */
 export function actionLabel(context: Pick<ToolContext, "requester">, what: string): string {
   const requester = context.requester;
-  const who = requester === undefined ? "WebOperator" : requester.name ?? (requester.kind === "task" ? `task ${requester.id.replace(/^task_/, "")}` : requester.id);
+  const who =
+    requester === undefined
+      ? "WebOperator"
+      : (requester.name ?? (requester.kind === "task" ? `task ${requester.id.replace(/^task_/, "")}` : requester.id));
   const label = `${who}: ${what}`;
   return label.length <= MAX_LABEL_CHARS ? label : `${label.slice(0, MAX_LABEL_CHARS - 1)}…`;
 }

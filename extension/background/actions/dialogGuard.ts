@@ -43,7 +43,11 @@ async function collect(tabId: number, key: string): Promise<Released> {
   const dialogs = frames.flatMap((frame) => (frame.result?.records ?? []).filter(isDialogRecord));
   const requests = frames.reduce((sum, frame) => sum + (frame.result?.requests ?? 0), 0);
   const failed = frames.filter((frame) => frame.result !== undefined && frame.result !== null && !frame.result.restored);
-  return { dialogs, requests, ...(failed.length > 0 ? { restoreFailed: `dialog functions could not be restored in ${failed.length} frame(s)` } : {}) };
+  return {
+    dialogs,
+    requests,
+    ...(failed.length > 0 ? { restoreFailed: `dialog functions could not be restored in ${failed.length} frame(s)` } : {}),
+  };
 }
 
 function isGoneError(error: unknown): boolean {

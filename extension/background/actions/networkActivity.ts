@@ -60,7 +60,12 @@ class NetworkActivity {
    * the page itself counted that many requests since a time; idle does not count before the
    * browser has reported them too, however late its events arrive.
    */
-  async waitForIdle(tabId: number, idleMs: number, maxMs: number, expect: { since: number; requests: number } = { since: 0, requests: 0 }): Promise<boolean> {
+  async waitForIdle(
+    tabId: number,
+    idleMs: number,
+    maxMs: number,
+    expect: { since: number; requests: number } = { since: 0, requests: 0 },
+  ): Promise<boolean> {
     const until = Date.now() + maxMs;
     const idle = (): boolean => this.pending(tabId) === 0 && this.startedSince(tabId, expect.since) >= expect.requests;
     let quietSince = idle() ? Date.now() : null;

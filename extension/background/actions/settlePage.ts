@@ -54,8 +54,18 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
   const windowEnd = new Promise((resolve) => setTimeout(resolve, Math.max(0, window.windowFrom + windowMs - started)));
   const [first, pageRequests, elsewhere] = await Promise.all([
     // maxMs one past the window: quiet only if no change came during it. A quiet page is observed in the same trip.
-    callContent(tabId, { op: "dom_quiet", quietMs: windowMs, maxMs: windowMs + 1, after: window.windowFrom, observe: OBSERVATION_MAX_CHARS, activitySince: window.dispatchedAt }, window.knownTab())
-      .catch(() => ({ quiet: false, observation: undefined, activity: undefined })),
+    callContent(
+      tabId,
+      {
+        op: "dom_quiet",
+        quietMs: windowMs,
+        maxMs: windowMs + 1,
+        after: window.windowFrom,
+        observe: OBSERVATION_MAX_CHARS,
+        activitySince: window.dispatchedAt,
+      },
+      window.knownTab(),
+    ).catch(() => ({ quiet: false, observation: undefined, activity: undefined })),
     // Unknown (the document went away) is not quiet.
     windowEnd.then(window.pageRequests).catch(() => null),
     // Asked at the window's end beside the rest, not after it: a tab the action opened exists by then.
@@ -74,10 +84,22 @@ export async function settlePage(tabId: number, deadline: number, window: Settle
   }
   const remaining = Math.max(1, deadline - Date.now());
   const [later, network] = await Promise.all([
-    callContent(tabId, { op: "dom_quiet", quietMs: SETTLE.domQuietMs, maxMs: Math.max(1, Math.min(SETTLE.domMaxMs, remaining)), activitySince: window.dispatchedAt }, window.knownTab())
+    callContent(
+      tabId,
+      {
+        op: "dom_quiet",
+        quietMs: SETTLE.domQuietMs,
+        maxMs: Math.max(1, Math.min(SETTLE.domMaxMs, remaining)),
+        activitySince: window.dispatchedAt,
+      },
+      window.knownTab(),
+    )
       // A page that is unloading or not scriptable has no DOM to wait for.
       .catch(() => ({ quiet: false, activity: undefined })),
-    networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining), { since: window.dispatchedAt, requests: pageRequests ?? 0 }),
+    networkActivity.waitForIdle(tabId, SETTLE.networkIdleMs, Math.min(SETTLE.networkMaxMs, remaining), {
+      since: window.dispatchedAt,
+      requests: pageRequests ?? 0,
+    }),
   ]);
   const activity = later.activity ?? first.activity;
   return {

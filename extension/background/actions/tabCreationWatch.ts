@@ -23,7 +23,10 @@ export class TabCreationWatch {
   private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly tabId: number) {
-    this.unsubscribe = [subscribe(chrome.tabs.onCreated, this.onCreated), subscribe(chrome.webNavigation.onCreatedNavigationTarget, this.onNavigationTarget)];
+    this.unsubscribe = [
+      subscribe(chrome.tabs.onCreated, this.onCreated),
+      subscribe(chrome.webNavigation.onCreatedNavigationTarget, this.onNavigationTarget),
+    ];
   }
 
   /** The tab each window showed before the action, for handing the person's view back. */
@@ -52,9 +55,11 @@ export class TabCreationWatch {
     const personWasHere = this.focusedBefore === opened.windowId && this.shownBefore.get(opened.windowId) === this.tabId;
     if (personWasHere) return;
     const shown = this.shownBefore.get(opened.windowId);
-    if (opened.active && shown !== undefined && shown !== opened.id) await chrome.tabs.update(shown, { active: true }).catch(() => undefined);
+    if (opened.active && shown !== undefined && shown !== opened.id)
+      await chrome.tabs.update(shown, { active: true }).catch(() => undefined);
     // Opening a tab raises its window; the person's own window goes back in front.
-    if (this.focusedBefore !== undefined && this.focusedBefore !== opened.windowId) await chrome.windows.update(this.focusedBefore, { focused: true }).catch(() => undefined);
+    if (this.focusedBefore !== undefined && this.focusedBefore !== opened.windowId)
+      await chrome.windows.update(this.focusedBefore, { focused: true }).catch(() => undefined);
   }
 
   /**

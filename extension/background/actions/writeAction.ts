@@ -69,17 +69,32 @@ export async function runWriteAction<T>(
     const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
     // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
     if (context.signal.aborted || Date.now() > context.deadline) {
-      throw new WebOperatorError("timeout", "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.");
+      throw new WebOperatorError(
+        "timeout",
+        "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.",
+      );
     }
     // Good for content calls only while no navigation has replaced the document it describes.
     const knownTab = (): chrome.tabs.Tab | undefined => (navigation.navigationStarted ? undefined : before);
-    const { result: [outcome, { fullWait, observation: early, retract, activity, requested, ...settled }], downloads } = await trackDownloadsDuring(async () => {
+    const {
+      result: [outcome, { fullWait, observation: early, retract, activity, requested, ...settled }],
+      downloads,
+    } = await trackDownloadsDuring(async () => {
       const dispatchedAt = Date.now();
       const dispatched = await dispatch(before);
       const windowFrom = dispatched.dispatchedAt ?? Date.now();
-      await navigation.settleAfterAction(context.deadline, { expectNavigation: dispatched.navigationStarted ?? false, graceMs: dispatched.navigationStarted === undefined ? 30 : 0 });
+      await navigation.settleAfterAction(context.deadline, {
+        expectNavigation: dispatched.navigationStarted ?? false,
+        graceMs: dispatched.navigationStarted === undefined ? 30 : 0,
+      });
       const pageRequests = async (): Promise<number> => (await release()).requests;
-      const settled = await settlePage(tabId, context.deadline, { dispatchedAt, windowFrom, pageRequests, elsewhere: () => tabs.openedSince(openedBefore), knownTab });
+      const settled = await settlePage(tabId, context.deadline, {
+        dispatchedAt,
+        windowFrom,
+        pageRequests,
+        elsewhere: () => tabs.openedSince(openedBefore),
+        knownTab,
+      });
       await tabs.waitForCommit(context.deadline);
       return [dispatched, settled] as const;
     });
@@ -99,7 +114,16 @@ export async function runWriteAction<T>(
     const navigated = navigation.navigationStarted || url !== (before.url ?? "");
     const dialogs = [...(guard?.earlier ?? []), ...collected.dialogs, ...late];
     const effects: ActionEffects = {
-      effect: strongestEffect({ navigated, tabCreated: tabCreated !== undefined, dialogs: dialogs.length, downloads: downloads.length, activity, observation, requested, pointer: options.pointer === true }),
+      effect: strongestEffect({
+        navigated,
+        tabCreated: tabCreated !== undefined,
+        dialogs: dialogs.length,
+        downloads: downloads.length,
+        activity,
+        observation,
+        requested,
+        pointer: options.pointer === true,
+      }),
       navigated,
       url,
       dialogs,

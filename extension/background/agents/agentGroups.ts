@@ -14,7 +14,9 @@ export async function groupForAgent(owners: OwnerState, agent: AgentIdentity, ta
     const tab = await chrome.tabs.get(tabId);
     const existing = await agentGroupIn(owners, agent.id, tab.windowId);
     if (existing !== null && tab.groupId === existing) return;
-    const groupId = await chrome.tabs.group(existing === null ? { tabIds: tabId, createProperties: { windowId: tab.windowId } } : { tabIds: tabId, groupId: existing });
+    const groupId = await chrome.tabs.group(
+      existing === null ? { tabIds: tabId, createProperties: { windowId: tab.windowId } } : { tabIds: tabId, groupId: existing },
+    );
     owners.groups[String(groupId)] = agent.id;
     if (existing === null) await chrome.tabGroups.update(groupId, { title: agent.name, color: agent.color, collapsed: false });
   } catch (error) {

@@ -16,14 +16,19 @@ export interface OwnTabRoute {
  * So a newcomer's first navigate works while another agent holds the visible tab, and an
  * agent whose tab closed never lands in somebody else's.
  */
-export async function ownTabRoute(agent: AgentIdentity | undefined, defaultTabId: number | undefined, policy: Policy): Promise<OwnTabRoute> {
+export async function ownTabRoute(
+  agent: AgentIdentity | undefined,
+  defaultTabId: number | undefined,
+  policy: Policy,
+): Promise<OwnTabRoute> {
   if (agent === undefined) return { tab: await resolveTab(undefined, defaultTabId), opened: false };
   if (defaultTabId !== undefined) {
     const own = await getTab(defaultTabId);
     if (own !== null) return { tab: own, opened: false };
   }
   const visible = await visibleTab();
-  if (visible !== null && defaultTabId === undefined && !(await heldByAnother(agent, visible.id, policy))) return { tab: visible, opened: false };
+  if (visible !== null && defaultTabId === undefined && !(await heldByAnother(agent, visible.id, policy)))
+    return { tab: visible, opened: false };
   return { tab: await openTab({ active: visible === null, ...(visible === null ? {} : { windowId: visible.windowId }) }), opened: true };
 }
 

@@ -12,7 +12,13 @@ export type TabChoice = "explicit" | "default";
  * this agent's to act in unless the policy shares agent tabs, and a task may act in the tabs
  * of the agent that started it. A write on a tab nobody holds claims it, into the agent's group.
  */
-export async function admitAgentTab(agent: AgentIdentity | undefined, tabId: number, choice: TabChoice, claim: boolean, policy: Policy): Promise<void> {
+export async function admitAgentTab(
+  agent: AgentIdentity | undefined,
+  tabId: number,
+  choice: TabChoice,
+  claim: boolean,
+  policy: Policy,
+): Promise<void> {
   if (agent === undefined) return;
   const claimed = await withOwners((owners) => {
     const ownerId = owners.tabs[String(tabId)];
@@ -34,7 +40,12 @@ export async function admitAgentTab(agent: AgentIdentity | undefined, tabId: num
  * unless the policy shares agent tabs. Otherwise one agent could pull another's tab into
  * its own group, or rename and collapse another agent's group.
  */
-export async function admitAgentGrouping(agent: AgentIdentity | undefined, tabIds: readonly number[], groupId: number | undefined, policy: Policy): Promise<void> {
+export async function admitAgentGrouping(
+  agent: AgentIdentity | undefined,
+  tabIds: readonly number[],
+  groupId: number | undefined,
+  policy: Policy,
+): Promise<void> {
   if (agent === undefined || policy.shareAgentTabs) return;
   const owners = await readOwners();
   const othersOwn = (owner: string | undefined): owner is string => owner !== undefined && owner !== agent.id && owner !== agent.parentId;

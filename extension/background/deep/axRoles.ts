@@ -17,13 +17,43 @@ const ROLE_ALIASES: Record<string, string> = {
 };
 
 /** Roles that only carry their children: printing them would cost tokens and say nothing. */
-const TRANSPARENT_ROLES = new Set(["none", "presentation", "generic", "RootWebArea", "WebArea", "LabelText", "MenuListPopup", "Unknown", "Ignored", "Pre", "Abbr", "Ruby", "Mark", "Time"]);
+const TRANSPARENT_ROLES = new Set([
+  "none",
+  "presentation",
+  "generic",
+  "RootWebArea",
+  "WebArea",
+  "LabelText",
+  "MenuListPopup",
+  "Unknown",
+  "Ignored",
+  "Pre",
+  "Abbr",
+  "Ruby",
+  "Mark",
+  "Time",
+]);
 /** Roles never printed, nor their subtree. */
 export const SKIPPED_ROLES = new Set(["InlineTextBox", "LineBreak", "ListMarker"]);
 
 const INTERACTIVE_ROLES = new Set([
-  "button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option",
-  "menuitem", "menuitemcheckbox", "menuitemradio", "switch", "slider", "spinbutton", "tab", "treeitem",
+  "button",
+  "link",
+  "textbox",
+  "searchbox",
+  "checkbox",
+  "radio",
+  "combobox",
+  "listbox",
+  "option",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "switch",
+  "slider",
+  "spinbutton",
+  "tab",
+  "treeitem",
 ]);
 
 /** The printed role, or null for a role that stays out of the text (its children are hoisted). */

@@ -60,7 +60,16 @@ export async function axSnapshot(tabId: number, options: AxSnapshotOptions): Pro
   const header = snapshotHeader(snapshotId, url, tab.title ?? "", null);
   // No layout here: the budget keeps every ref and its context, and drops text first.
   const { body, truncated } = fitToBudget(lines, Math.max(0, options.maxChars - header.text.length), null);
-  const result: AxSnapshot = { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount, truncated, source: "cdp-ax", frameCount: trees.size };
+  const result: AxSnapshot = {
+    snapshotId,
+    url,
+    title: header.title,
+    text: header.text + body.trimEnd(),
+    refCount,
+    truncated,
+    source: "cdp-ax",
+    frameCount: trees.size,
+  };
   if (probe) result.listeners = { sampled: probe.sampled, found: countListenerRefs(nodes) };
   return result;
 }
@@ -87,7 +96,8 @@ interface RefScope {
 async function assignRefs(nodes: readonly DeepNode[], scope: RefScope): Promise<number> {
   const sessionOwners = new Map<string, { target: CdpTarget; backendNodeId: number }>();
   for (const frame of scope.frames.frames) {
-    if (frame.owner && sessionKey(frame.owner.target) !== sessionKey(frame.target)) sessionOwners.set(sessionKey(frame.target), frame.owner);
+    if (frame.owner && sessionKey(frame.owner.target) !== sessionKey(frame.target))
+      sessionOwners.set(sessionKey(frame.target), frame.owner);
   }
   const ownersOf = (target: CdpTarget): Array<{ target: CdpTarget; backendNodeId: number }> => {
     const chain = [];
@@ -124,5 +134,9 @@ async function assignRefs(nodes: readonly DeepNode[], scope: RefScope): Promise<
 }
 
 function countListenerRefs(nodes: readonly DeepNode[]): number {
-  return nodes.reduce((total, node) => total + (node.kind === "text" ? 0 : (node.listenerTypes && node.ref !== undefined ? 1 : 0) + countListenerRefs(node.children)), 0);
+  return nodes.reduce(
+    (total, node) =>
+      total + (node.kind === "text" ? 0 : (node.listenerTypes && node.ref !== undefined ? 1 : 0) + countListenerRefs(node.children)),
+    0,
+  );
 }

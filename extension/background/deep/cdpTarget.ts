@@ -29,7 +29,7 @@ export async function cdpSend<M extends CdpMethod>(target: CdpTarget, method: M,
   // The tab's session attaches on demand and keeps the idle timer fresh; child sessions ride on it.
   if (target.sessionId === undefined) return debuggerSession.send(target.tabId, method, ...params);
   try {
-    return (await chrome.debugger.sendCommand({ tabId: target.tabId, sessionId: target.sessionId }, method, paramsObject(params)));
+    return await chrome.debugger.sendCommand({ tabId: target.tabId, sessionId: target.sessionId }, method, paramsObject(params));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (GONE_SESSION.test(message)) throw new ChildSessionGone(`The iframe's debugger session ended (${message}).`);

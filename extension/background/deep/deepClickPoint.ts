@@ -10,12 +10,16 @@ import type { ResolvedDeepRef } from "./resolveDeepRef.js";
  */
 export async function deepClickPoint(resolved: ResolvedDeepRef): Promise<{ x: number; y: number }> {
   const owners = resolved.binding.owners;
-  for (const owner of [...owners].reverse()) await cdpTry(owner.target, "DOM.scrollIntoViewIfNeeded", { backendNodeId: owner.backendNodeId });
+  for (const owner of [...owners].reverse())
+    await cdpTry(owner.target, "DOM.scrollIntoViewIfNeeded", { backendNodeId: owner.backendNodeId });
   await cdpTry(resolved.target, "DOM.scrollIntoViewIfNeeded", { backendNodeId: resolved.backendNodeId });
   const quads = await cdpTry(resolved.target, "DOM.getContentQuads", { backendNodeId: resolved.backendNodeId });
   const quad = quads?.quads.find((candidate) => quadArea(candidate) >= 1);
   if (!quad) {
-    throw new WebOperatorError("not_actionable", `The element of ${resolved.binding.ref} has no visible box (hidden, collapsed or zero-sized). Read the page again and pick a visible element.`);
+    throw new WebOperatorError(
+      "not_actionable",
+      `The element of ${resolved.binding.ref} has no visible box (hidden, collapsed or zero-sized). Read the page again and pick a visible element.`,
+    );
   }
   let { x, y } = quadCentre(quad);
   await assertHitsTarget(resolved, x, y);
@@ -28,28 +32,43 @@ export async function deepClickPoint(resolved: ResolvedDeepRef): Promise<{ x: nu
   }
   const metrics = await cdpSend({ tabId: resolved.tabId, sessionId: undefined }, "Page.getLayoutMetrics");
   if (x < 0 || y < 0 || x > metrics.cssVisualViewport.clientWidth || y > metrics.cssVisualViewport.clientHeight) {
-    throw new WebOperatorError("not_actionable", `The element of ${resolved.binding.ref} could not be scrolled into the viewport (its centre is at ${Math.round(x)},${Math.round(y)}).`);
+    throw new WebOperatorError(
+      "not_actionable",
+      `The element of ${resolved.binding.ref} could not be scrolled into the viewport (its centre is at ${Math.round(x)},${Math.round(y)}).`,
+    );
   }
   return { x, y };
 }
 
 /** The element (or something inside it) must be what a click at that point would hit. */
 async function assertHitsTarget(resolved: ResolvedDeepRef, x: number, y: number): Promise<void> {
-  const hit = await cdpTry(resolved.target, "DOM.getNodeForLocation", { x: Math.round(x), y: Math.round(y), includeUserAgentShadowDOM: true, ignorePointerEventsNone: false });
+  const hit = await cdpTry(resolved.target, "DOM.getNodeForLocation", {
+    x: Math.round(x),
+    y: Math.round(y),
+    includeUserAgentShadowDOM: true,
+    ignorePointerEventsNone: false,
+  });
   if (!hit || hit.backendNodeId === resolved.backendNodeId) return;
-  const hitObject = await cdpTry(resolved.target, "DOM.resolveNode", { backendNodeId: hit.backendNodeId, objectGroup: "weboperator-deep-action" });
+  const hitObject = await cdpTry(resolved.target, "DOM.resolveNode", {
+    backendNodeId: hit.backendNodeId,
+    objectGroup: "weboperator-deep-action",
+  });
   const hitId = hitObject?.object.objectId;
   if (hitId === undefined) return;
   const inside = await cdpTry(resolved.target, "Runtime.callFunctionOn", {
     objectId: resolved.objectId,
-    functionDeclaration: "function (hit) { for (let n = hit; n; n = n.parentNode || n.host || null) if (n === this) return true; return false; }",
+    functionDeclaration:
+      "function (hit) { for (let n = hit; n; n = n.parentNode || n.host || null) if (n === this) return true; return false; }",
     arguments: [{ objectId: hitId }],
     returnByValue: true,
   });
   if (inside?.result.value === false) {
     const described = await cdpTry(resolved.target, "DOM.describeNode", { backendNodeId: hit.backendNodeId });
     const what = described ? describe(described.node) : "another element";
-    throw new WebOperatorError("obscured", `The click point of ${resolved.binding.ref} is covered by ${what}. Close or scroll away what covers it, then read the page again.`);
+    throw new WebOperatorError(
+      "obscured",
+      `The click point of ${resolved.binding.ref} is covered by ${what}. Close or scroll away what covers it, then read the page again.`,
+    );
   }
 }
 

@@ -13,7 +13,11 @@ export interface ParsedDeepRef {
 const DEEP_REF_PATTERN = /^c([a-z0-9]{3,12})_(\d{1,9})_(\d{1,9})_(\d{1,9})$/;
 
 export function parseDeepRef(raw: string): ParsedDeepRef | null {
-  const trimmed = raw.trim().replace(/^@/, "").replace(/^\[?ref=/, "").replace(/\]$/, "");
+  const trimmed = raw
+    .trim()
+    .replace(/^@/, "")
+    .replace(/^\[?ref=/, "")
+    .replace(/\]$/, "");
   const match = DEEP_REF_PATTERN.exec(trimmed);
   if (!match) return null;
   const [, managerNonce, tabEpoch, generation, index] = match;

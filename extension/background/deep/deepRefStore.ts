@@ -70,7 +70,8 @@ class DeepRefStore {
     this.tabGenerations.set(tabId, recent);
     const oldestKept = recent[0] ?? this.generation;
     for (const [ref, binding] of this.bindings) {
-      if (binding.tabId === tabId && binding.lastSeen < oldestKept) this.drop(ref, binding, `it is from an older deep read of its tab (the last ${KEPT_GENERATIONS} are kept)`);
+      if (binding.tabId === tabId && binding.lastSeen < oldestKept)
+        this.drop(ref, binding, `it is from an older deep read of its tab (the last ${KEPT_GENERATIONS} are kept)`);
     }
     return this.generation;
   }

@@ -33,7 +33,14 @@ export interface TreeInputs {
 
 /** The tab as one tree: each frame's accessibility tree, with iframes' documents inlined. */
 export function buildDeepTree(inputs: TreeInputs): DeepNode[] {
-  return tidy({ kind: "element", role: "", name: "", states: [], interactive: false, children: frameNodes(inputs.frames.mainFrame, inputs, new Set()) }).children;
+  return tidy({
+    kind: "element",
+    role: "",
+    name: "",
+    states: [],
+    interactive: false,
+    children: frameNodes(inputs.frames.mainFrame, inputs, new Set()),
+  }).children;
 }
 
 function frameNodes(frame: FrameInfo, inputs: TreeInputs, visiting: Set<string>): DeepNode[] {
@@ -95,7 +102,12 @@ function hasRef(node: DeepNode): boolean {
 }
 
 function textOf(nodes: readonly DeepNode[]): string {
-  return nodes.map((node) => (node.kind === "text" ? node.text : textOf(node.children))).filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  return nodes
+    .map((node) => (node.kind === "text" ? node.text : textOf(node.children)))
+    .filter(Boolean)
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Joins adjacent text runs and drops text the element's name already says. */

@@ -56,7 +56,11 @@ export async function mapFrames(tabId: number, { forceReattach = false } = {}): 
     const frameId = tree.frameTree.frame.id;
     const owner = await cdpTry(child.parent, "DOM.getFrameOwner", { frameId });
     childRootFrames.add(frameId);
-    sessionFrames.push({ target: child.target, tree: tree.frameTree, owner: owner ? { target: child.parent, backendNodeId: owner.backendNodeId } : null });
+    sessionFrames.push({
+      target: child.target,
+      tree: tree.frameTree,
+      owner: owner ? { target: child.parent, backendNodeId: owner.backendNodeId } : null,
+    });
   }
   const rootTree = await cdpSend(root, "Page.getFrameTree");
   sessionFrames.unshift({ target: root, tree: rootTree.frameTree, owner: null });
@@ -66,7 +70,10 @@ export async function mapFrames(tabId: number, { forceReattach = false } = {}): 
     dom.set(sessionKey(target), facts);
     const documents = new Map<string, { document: number; owner: number }>();
     // A child frame that went away mid-read is left out; the top frame is not optional.
-    const fetched = target === root ? await cdpSend(target, "DOM.getDocument", { depth: -1, pierce: true }) : await cdpTry(target, "DOM.getDocument", { depth: -1, pierce: true });
+    const fetched =
+      target === root
+        ? await cdpSend(target, "DOM.getDocument", { depth: -1, pierce: true })
+        : await cdpTry(target, "DOM.getDocument", { depth: -1, pierce: true });
     if (!fetched) continue;
     const document = fetched.root;
     indexDom(document, facts, documents, remoteFrames);
@@ -101,14 +108,20 @@ function localFrames(tree: CdpFrameTree, elsewhere: ReadonlySet<string>): CdpFra
   return [tree.frame, ...below(tree)];
 }
 
-function indexDom(node: CdpNode, facts: Map<number, DomFacts>, documents: Map<string, { document: number; owner: number }>, remoteFrames: Set<string>): void {
+function indexDom(
+  node: CdpNode,
+  facts: Map<number, DomFacts>,
+  documents: Map<string, { document: number; owner: number }>,
+  remoteFrames: Set<string>,
+): void {
   if (node.nodeType === 1 && node.localName !== undefined) {
     const attributes: Record<string, string> = {};
     const list = node.attributes ?? [];
     for (let i = 0; i + 1 < list.length; i += 2) attributes[list[i] ?? ""] = list[i + 1] ?? "";
     facts.set(node.backendNodeId, { localName: node.localName, attributes });
   }
-  if (node.frameId !== undefined && node.contentDocument) documents.set(node.frameId, { document: node.contentDocument.backendNodeId, owner: node.backendNodeId });
+  if (node.frameId !== undefined && node.contentDocument)
+    documents.set(node.frameId, { document: node.contentDocument.backendNodeId, owner: node.backendNodeId });
   else if (node.frameId !== undefined && node.nodeType === 1) remoteFrames.add(node.frameId);
   for (const child of node.children ?? []) indexDom(child, facts, documents, remoteFrames);
   for (const shadow of node.shadowRoots ?? []) indexDom(shadow, facts, documents, remoteFrames);

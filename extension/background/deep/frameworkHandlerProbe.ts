@@ -16,7 +16,8 @@ export async function frameworkHandlerTypes(target: CdpTarget, objectId: string)
     if (value === undefined || !(property.enumerable || property.symbol !== undefined)) continue;
     if (value.type === "function") mask |= handlerPropertyBit(property.name);
     // A plain object only: class instances (React's fibers, a Vue 2 component) are not read.
-    else if (value.type === "object" && value.subtype === undefined && value.className === "Object" && value.objectId !== undefined) mask |= await bagMask(target, value.objectId);
+    else if (value.type === "object" && value.subtype === undefined && value.className === "Object" && value.objectId !== undefined)
+      mask |= await bagMask(target, value.objectId);
   }
   return handlerTypesOf(mask);
 }

@@ -24,16 +24,24 @@ const STALE_ADVICE = "Call browser.read_page_deep again and use a ref from that 
  */
 export async function resolveDeepRef(raw: string, expectedTabId?: number): Promise<ResolvedDeepRef> {
   const parsed = parseDeepRef(raw);
-  if (!parsed) throw new WebOperatorError("invalid_ref", `"${raw}" is not a deep ref (they look like c1a2b3c_1_4_7 and come from browser.read_page_deep).`);
+  if (!parsed)
+    throw new WebOperatorError(
+      "invalid_ref",
+      `"${raw}" is not a deep ref (they look like c1a2b3c_1_4_7 and come from browser.read_page_deep).`,
+    );
   const stale = (why: string): WebOperatorError => new WebOperatorError("stale_ref", `Deep ref ${raw} is stale: ${why}. ${STALE_ADVICE}`);
   if (parsed.managerNonce !== deepRefStore.managerNonce) throw stale("it was issued before the extension's service worker restarted");
   const canonical = formatDeepRef(parsed);
   const binding = deepRefStore.lookup(canonical);
   if (!binding) {
-    if (!deepRefStore.isIssuedGeneration(parsed.generation)) throw new WebOperatorError("invalid_ref", `Deep ref ${raw} was never issued. ${STALE_ADVICE}`);
-    throw stale(deepRefStore.whyDropped(canonical) ?? "its page navigated, its tab closed or the debugger detached, or it is from an old read");
+    if (!deepRefStore.isIssuedGeneration(parsed.generation))
+      throw new WebOperatorError("invalid_ref", `Deep ref ${raw} was never issued. ${STALE_ADVICE}`);
+    throw stale(
+      deepRefStore.whyDropped(canonical) ?? "its page navigated, its tab closed or the debugger detached, or it is from an old read",
+    );
   }
-  if (expectedTabId !== undefined && expectedTabId !== binding.tabId) throw stale(`it belongs to tab ${binding.tabId}, not tab ${expectedTabId}`);
+  if (expectedTabId !== undefined && expectedTabId !== binding.tabId)
+    throw stale(`it belongs to tab ${binding.tabId}, not tab ${expectedTabId}`);
   const tab = await chrome.tabs.get(binding.tabId).catch(() => null);
   if (!tab) throw stale(`tab ${binding.tabId} no longer exists`);
   if (deepRefStore.tabEpoch(binding.tabId) !== binding.tabEpoch) throw stale("the tab navigated to another page");
@@ -42,7 +50,10 @@ export async function resolveDeepRef(raw: string, expectedTabId?: number): Promi
   const frame = tree ? findFrame(tree.frameTree, binding.frameId) : null;
   if (!frame) throw stale("its frame was detached");
   if (frame.loaderId !== binding.loaderId) throw stale("its frame loaded another document");
-  const resolved = await cdpTry(binding.target, "DOM.resolveNode", { backendNodeId: binding.backendNodeId, objectGroup: "weboperator-deep-action" });
+  const resolved = await cdpTry(binding.target, "DOM.resolveNode", {
+    backendNodeId: binding.backendNodeId,
+    objectGroup: "weboperator-deep-action",
+  });
   const objectId = resolved?.object.objectId;
   if (objectId === undefined) throw stale("its element no longer exists");
   const check = await cdpTry(binding.target, "Runtime.callFunctionOn", {
@@ -52,7 +63,14 @@ export async function resolveDeepRef(raw: string, expectedTabId?: number): Promi
     returnByValue: true,
   });
   if (check?.result.value !== true) throw stale("its element was removed from the page");
-  return { tabId: binding.tabId, backendNodeId: binding.backendNodeId, frameId: binding.frameId, target: binding.target, objectId, binding };
+  return {
+    tabId: binding.tabId,
+    backendNodeId: binding.backendNodeId,
+    frameId: binding.frameId,
+    target: binding.target,
+    objectId,
+    binding,
+  };
 }
 
 type FrameTree = Protocol.Page.FrameTree;

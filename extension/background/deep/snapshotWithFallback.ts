@@ -24,7 +24,10 @@ export async function snapshotWithFallback(
 ): Promise<SnapshotWithSource> {
   let domFailure: WebOperatorError;
   try {
-    const snapshot = await withTimeout(callContent(tabId, { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}) }, tab, hops), contentTimeoutMs);
+    const snapshot = await withTimeout(
+      callContent(tabId, { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}) }, tab, hops),
+      contentTimeoutMs,
+    );
     if (hasBody(snapshot.text)) return { tabId, ...snapshot, source: "dom" };
     domFailure = new WebOperatorError("empty_snapshot", "The DOM snapshot was empty.");
   } catch (error) {
@@ -37,7 +40,10 @@ export async function snapshotWithFallback(
     return { tabId, snapshotId, url, title, text, refCount, truncated, source: "cdp-ax", fallback: domFailure.message };
   } catch (error) {
     if (error instanceof WebOperatorError && error.code === "debugger_unavailable") {
-      throw new WebOperatorError("debugger_unavailable", `The DOM snapshot failed (${domFailure.message}) and the accessibility tree needs the debugger: ${error.message}`);
+      throw new WebOperatorError(
+        "debugger_unavailable",
+        `The DOM snapshot failed (${domFailure.message}) and the accessibility tree needs the debugger: ${error.message}`,
+      );
     }
     if (error instanceof WebOperatorError && error.code !== "empty_snapshot") throw error;
     const tab = await chrome.tabs.get(tabId).catch(() => null);
@@ -70,7 +76,10 @@ async function isFallbackCase(tabId: number, error: WebOperatorError): Promise<b
 
 function hasBody(text: string): boolean {
   // The header is "# Page Snapshot", URL, Title and a blank line; a success has lines after it.
-  return text.split("\n").slice(4).some((line) => line.trim() !== "");
+  return text
+    .split("\n")
+    .slice(4)
+    .some((line) => line.trim() !== "");
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

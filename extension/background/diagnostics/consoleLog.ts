@@ -29,7 +29,11 @@ type LogEntryAdded = Protocol.Log.EntryAddedEvent;
 class ConsoleLog {
   private readonly cursors = new Map<number, ReadCursor>();
   private readonly stored = new SessionBacked("weboperator.consoleCursors", StoredCursorsSchema, () =>
-    [...this.cursors.entries()].map(([tabId, cursor]): [number, number, string[]] => [tabId, cursor.timestamp, [...cursor.keysAtTimestamp]]),
+    [...this.cursors.entries()].map(([tabId, cursor]): [number, number, string[]] => [
+      tabId,
+      cursor.timestamp,
+      [...cursor.keysAtTimestamp],
+    ]),
   );
   private readonly restored = this.stored.restore().then((value) => this.merge(value));
 

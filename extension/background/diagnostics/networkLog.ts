@@ -40,15 +40,30 @@ class NetworkLog {
       if (!details.url.startsWith("chrome-extension://")) this.begin(details);
       return undefined;
     }, ALL_URLS);
-    chrome.webRequest.onSendHeaders.addListener((details) => this.patch(details.requestId, { requestHeaders: headers(details.requestHeaders) }), ALL_URLS, ["requestHeaders"]);
+    chrome.webRequest.onSendHeaders.addListener(
+      (details) => this.patch(details.requestId, { requestHeaders: headers(details.requestHeaders) }),
+      ALL_URLS,
+      ["requestHeaders"],
+    );
     chrome.webRequest.onResponseStarted.addListener(
       (details) =>
-        this.patch(details.requestId, { status: details.statusCode, fromCache: details.fromCache, mimeType: mimeTypeOf(details.responseHeaders), responseHeaders: headers(details.responseHeaders) }),
+        this.patch(details.requestId, {
+          status: details.statusCode,
+          fromCache: details.fromCache,
+          mimeType: mimeTypeOf(details.responseHeaders),
+          responseHeaders: headers(details.responseHeaders),
+        }),
       ALL_URLS,
       ["responseHeaders"],
     );
-    chrome.webRequest.onCompleted.addListener((details) => this.finish(details.requestId, details.timeStamp, { status: details.statusCode, fromCache: details.fromCache }), ALL_URLS);
-    chrome.webRequest.onErrorOccurred.addListener((details) => this.finish(details.requestId, details.timeStamp, { error: details.error }), ALL_URLS);
+    chrome.webRequest.onCompleted.addListener(
+      (details) => this.finish(details.requestId, details.timeStamp, { status: details.statusCode, fromCache: details.fromCache }),
+      ALL_URLS,
+    );
+    chrome.webRequest.onErrorOccurred.addListener(
+      (details) => this.finish(details.requestId, details.timeStamp, { error: details.error }),
+      ALL_URLS,
+    );
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (this.tabs.delete(tabId)) this.stored.save();
     });
@@ -108,7 +123,10 @@ class NetworkLog {
     return all.map(([tabId, buffer]) => {
       const keep = Math.min(buffer.entries.length, Math.max(0, Math.floor(MAX_PERSISTED / all.length)), budget);
       budget -= keep;
-      return [tabId, { entries: buffer.entries.slice(buffer.entries.length - keep), dropped: buffer.dropped + buffer.entries.length - keep }];
+      return [
+        tabId,
+        { entries: buffer.entries.slice(buffer.entries.length - keep), dropped: buffer.dropped + buffer.entries.length - keep },
+      ];
     });
   }
 

@@ -13,7 +13,12 @@ interface TimedEntry {
  * entries are also de-duplicated), returns at most `max` of the newest and counts the
  * rest as dropped, and moves the cursor past everything it saw.
  */
-export function readSince<T extends TimedEntry>(cursors: Map<number, ReadCursor>, tabId: number, entries: T[], max: number): { entries: T[]; dropped: number } {
+export function readSince<T extends TimedEntry>(
+  cursors: Map<number, ReadCursor>,
+  tabId: number,
+  entries: T[],
+  max: number,
+): { entries: T[]; dropped: number } {
   const cursor = cursors.get(tabId) ?? { timestamp: -Infinity, keysAtTimestamp: new Set<string>() };
   const seen = new Set<string>();
   const fresh = entries

@@ -14,7 +14,13 @@ function disarmWrite(writeKey: string): DisarmResult {
   const state = page[writeKey] as
     | {
         records: unknown[];
-        original: { alert: typeof alert; confirm: typeof confirm; prompt: typeof prompt; fetch: typeof fetch; send: XMLHttpRequest["send"] };
+        original: {
+          alert: typeof alert;
+          confirm: typeof confirm;
+          prompt: typeof prompt;
+          fetch: typeof fetch;
+          send: XMLHttpRequest["send"];
+        };
         counter: { requests: number };
         fetchWrapper: typeof fetch;
         sendWrapper: XMLHttpRequest["send"];
@@ -28,7 +34,8 @@ function disarmWrite(writeKey: string): DisarmResult {
   if (window.fetch === state.fetchWrapper) window.fetch = state.original.fetch;
   if (XMLHttpRequest.prototype.send === state.sendWrapper) XMLHttpRequest.prototype.send = state.original.send;
   delete page[writeKey];
-  const restored = window.alert === state.original.alert && window.confirm === state.original.confirm && window.prompt === state.original.prompt;
+  const restored =
+    window.alert === state.original.alert && window.confirm === state.original.confirm && window.prompt === state.original.prompt;
   return { records: state.records, restored, requests: state.counter.requests };
 }
 
@@ -64,7 +71,13 @@ export async function installRecorder(tabId: number, frameId?: number): Promise<
 export async function drainRecordedDialogs(tabId: number): Promise<DialogRecord[]> {
   if (!(await hasDocument(tabId))) return [];
   try {
-    const frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: drainDialogRecorder, args: [RECORDER_KEY] });
+    const frames = await chrome.scripting.executeScript({
+      target: { tabId, allFrames: true },
+      world: "MAIN",
+      injectImmediately: true,
+      func: drainDialogRecorder,
+      args: [RECORDER_KEY],
+    });
     return frames.flatMap((frame) => (Array.isArray(frame.result) ? frame.result : [])).filter(isDialogRecord);
   } catch {
     return [];
@@ -73,16 +86,32 @@ export async function drainRecordedDialogs(tabId: number): Promise<DialogRecord[
 
 /** One round trip before a write: the recorder (again, if a document missed it), its earlier records, and the write's patch. */
 export async function armWrite(tabId: number, writeKey: string): Promise<DialogRecord[]> {
-  const frames = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: armPage, args: [RECORDER_KEY, writeKey] });
+  const frames = await chrome.scripting.executeScript({
+    target: { tabId, allFrames: true },
+    world: "MAIN",
+    injectImmediately: true,
+    func: armPage,
+    args: [RECORDER_KEY, writeKey],
+  });
   return frames.flatMap((frame) => frame.result?.records ?? []).filter(isDialogRecord);
 }
 
 export async function disarmWriteIn(tabId: number, writeKey: string): Promise<chrome.scripting.InjectionResult<DisarmResult>[]> {
-  return chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: "MAIN", injectImmediately: true, func: disarmWrite, args: [writeKey] });
+  return chrome.scripting.executeScript({
+    target: { tabId, allFrames: true },
+    world: "MAIN",
+    injectImmediately: true,
+    func: disarmWrite,
+    args: [writeKey],
+  });
 }
 
 export function isDialogRecord(value: unknown): value is DialogRecord {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
-  return ["alert", "confirm", "prompt", "beforeunload"].includes(String(record.type)) && typeof record.message === "string" && typeof record.answered === "string";
+  return (
+    ["alert", "confirm", "prompt", "beforeunload"].includes(String(record.type)) &&
+    typeof record.message === "string" &&
+    typeof record.answered === "string"
+  );
 }

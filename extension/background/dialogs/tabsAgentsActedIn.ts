@@ -7,7 +7,11 @@ import { cell } from "../storage/cell.js";
  * storage so a restarted worker still knows them; loaded once per worker life, so the hot
  * path of every command costs no storage round trip.
  */
-const actedIn = cell("session", "weboperator.tabsAgentsActedIn", z.array(z.number().int()).default(() => []));
+const actedIn = cell(
+  "session",
+  "weboperator.tabsAgentsActedIn",
+  z.array(z.number().int()).default(() => []),
+);
 
 /** Marks the tab; true when it was not marked before. */
 export function markAgentTab(tabId: number): Promise<boolean> {
@@ -19,5 +23,7 @@ export async function isAgentTab(tabId: number): Promise<boolean> {
 }
 
 export function forgetAgentTab(tabId: number): Promise<void> {
-  return actedIn.update((tabs) => (tabs.includes(tabId) ? { result: undefined, next: tabs.filter((id) => id !== tabId) } : { result: undefined }));
+  return actedIn.update((tabs) =>
+    tabs.includes(tabId) ? { result: undefined, next: tabs.filter((id) => id !== tabId) } : { result: undefined },
+  );
 }

@@ -26,7 +26,12 @@ export interface GatedCall {
  * confirmation_required, unless this call is the confirmed replay (`grant`), in which case
  * tab, origin and every target must still be what the user was asked about.
  */
-export async function checkConfirmations(call: GatedCall, plans: PlannedAction[], policy: Policy, grant: PendingConfirmation | undefined): Promise<void> {
+export async function checkConfirmations(
+  call: GatedCall,
+  plans: PlannedAction[],
+  policy: Policy,
+  grant: PendingConfirmation | undefined,
+): Promise<void> {
   const findings: Finding[] = [];
   const targets: string[] = [];
   let asked: DescribedTarget | null = null;
@@ -41,7 +46,11 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
   }
   if (grant !== undefined) return verifyGrant(grant, call, targets, findings);
   if (findings.length === 0 || call.tab === null) {
-    if (findings.length > 0) throw new WebOperatorError("policy_denied", `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`);
+    if (findings.length > 0)
+      throw new WebOperatorError(
+        "policy_denied",
+        `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`,
+      );
     return;
   }
   const pending = await pendingConfirmations.add({
@@ -72,7 +81,12 @@ export async function checkConfirmations(call: GatedCall, plans: PlannedAction[]
 }
 
 /** The structured side of confirmation_required, so no agent parses the message. */
-function confirmationRequest(pending: PendingConfirmation, url: string, target: DescribedTarget | null, answeredBy: Policy["confirmations"]): ConfirmationRequest {
+function confirmationRequest(
+  pending: PendingConfirmation,
+  url: string,
+  target: DescribedTarget | null,
+  answeredBy: Policy["confirmations"],
+): ConfirmationRequest {
   const categories = categoriesOf(pending.findings);
   // Never empty: a confirmation is only issued for at least one finding.
   const [category = "submit"] = categories;
@@ -98,7 +112,10 @@ function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: strin
   const newCategories = findings.filter((finding) => !grant.findings.some((asked) => asked.category === finding.category));
   if (newCategories.length > 0) changes.push(`it now also ${describeFindings(newCategories)}`);
   if (changes.length > 0) {
-    throw new WebOperatorError("policy_denied", `Confirmation ${grant.id} no longer matches the page: ${changes.join("; ")}. Take a new snapshot and repeat the action to ask again.`);
+    throw new WebOperatorError(
+      "policy_denied",
+      `Confirmation ${grant.id} no longer matches the page: ${changes.join("; ")}. Take a new snapshot and repeat the action to ask again.`,
+    );
   }
 }
 
@@ -134,7 +151,16 @@ async function describe(tabId: number, ref: string | null, known: chrome.tabs.Ta
 
 function fingerprint(target: DescribedTarget): string {
   // Where it leads is part of what was confirmed: a swapped href or formaction is another action.
-  return [target.ref ?? "(focused)", target.role, target.name, target.tag, target.type, target.formAction ?? "", target.formMethod ?? "", target.href ?? ""].join("|");
+  return [
+    target.ref ?? "(focused)",
+    target.role,
+    target.name,
+    target.tag,
+    target.type,
+    target.formAction ?? "",
+    target.formMethod ?? "",
+    target.href ?? "",
+  ].join("|");
 }
 
 function describeFindings(findings: Finding[]): string {

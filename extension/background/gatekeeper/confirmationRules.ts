@@ -1,7 +1,14 @@
 import type { ConfirmationCategory } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { ContentResult } from "../../../protocol/index.js";
-import { formSendNameCategories, readsAsComposer, readsAsFinalAction, readsAsSignIn, readsAsViewChange, standaloneNameCategories } from "./consequentialNames.js";
+import {
+  formSendNameCategories,
+  readsAsComposer,
+  readsAsFinalAction,
+  readsAsSignIn,
+  readsAsViewChange,
+  standaloneNameCategories,
+} from "./consequentialNames.js";
 import { parseUrl, urlCategories } from "./consequentialUrls.js";
 
 export type DescribedTarget = ContentResult<"describe_ref">;
@@ -44,7 +51,8 @@ export function classify(intent: ActionIntent): Finding[] {
   const add = (category: ConfirmationCategory, why: string): void => {
     if (!findings.some((finding) => finding.category === category)) findings.push({ category, why });
   };
-  if (intent.url !== null) for (const category of urlCategories(intent.url)) add(category, `opens ${intent.url.origin}${intent.url.pathname}`);
+  if (intent.url !== null)
+    for (const category of urlCategories(intent.url)) add(category, `opens ${intent.url.origin}${intent.url.pathname}`);
   const target = intent.target;
   if (target === null) return sorted(findings);
   const label = `${target.role || target.tag || "element"} "${target.name}"`;
@@ -72,7 +80,8 @@ function formSend(intent: ActionIntent, target: DescribedTarget, label: string):
   if (target.submitsForm && (intent.activates || intent.submitsByKeyboard)) return { submitter: target.name, how: `activates ${label}` };
   if (intent.submitsByKeyboard && !isPressable(target)) return { submitter: target.formSubmitName ?? "", how: `presses Enter in ${label}` };
   // Name as the tie-breaker inside a form: a plain button named "Submit" sends it by script (requestSubmit).
-  if ((intent.activates || intent.submitsByKeyboard) && isButton(target) && readsAsFinalAction(target.name)) return { submitter: target.name, how: `activates ${label}, whose script sends its form` };
+  if ((intent.activates || intent.submitsByKeyboard) && isButton(target) && readsAsFinalAction(target.name))
+    return { submitter: target.name, how: `activates ${label}, whose script sends its form` };
   return null;
 }
 
@@ -81,8 +90,12 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
   if (target.formMethod === "dialog") return;
   if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
   const action = parseUrl(target.formAction);
-  if (action !== null) for (const category of urlCategories(action)) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
-  const byName = send.submitter === target.name ? `${send.how}, which sends its form` : `${send.how}, which sends a form whose button is "${send.submitter}"`;
+  if (action !== null)
+    for (const category of urlCategories(action)) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+  const byName =
+    send.submitter === target.name
+      ? `${send.how}, which sends its form`
+      : `${send.how}, which sends a form whose button is "${send.submitter}"`;
   for (const category of formSendNameCategories(send.submitter)) add(category, byName);
   const onlyReads = target.formMethod === "get" || target.formIsSearch === true || readsAsViewChange(send.submitter);
   if (!onlyReads) add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
@@ -97,13 +110,15 @@ function judgeActivation(target: DescribedTarget, label: string, page: URL | nul
   // A jump to an anchor of this page; a bare "#" or javascript: link is a button in disguise, judged by its name.
   if (link !== null && link.hash.length > 1 && (link.protocol === "http:" || link.protocol === "https:")) return;
   for (const category of standaloneNameCategories(target.name)) add(category, `activates ${label}`);
-  if (!target.inForm && target.formHasPassword && readsAsSignIn(target.name)) add("credentials", `activates ${label} on a page with a password field`);
+  if (!target.inForm && target.formHasPassword && readsAsSignIn(target.name))
+    add("credentials", `activates ${label} on a page with a password field`);
 }
 
 function judgeEnterOutsideForm(target: DescribedTarget, label: string, add: Add): void {
   if (target.formHasPassword) add("credentials", `presses Enter in ${label} on a page with a password field`);
   const textEntry = target.role === "textbox" || target.multiline === true;
-  if (textEntry && readsAsComposer(target.name) && !readsAsViewChange(target.name)) add("messaging", `presses Enter in ${label}, a message composer`);
+  if (textEntry && readsAsComposer(target.name) && !readsAsViewChange(target.name))
+    add("messaging", `presses Enter in ${label}, a message composer`);
 }
 
 /** A javascript: link or one to a spot of the same document does not load anything. */

@@ -11,7 +11,11 @@ const ACCOUNT_CHANGE =
   /\b((?:delete|close|deactivate|remove) (?:your |my |the |this )?account|(?:change|update|reset) (?:your |my |the )?(?:password|e-?mail|username|phone)|cancel (?:your |my |the )?(?:subscription|membership))\b/i;
 
 const IN_FORM: Array<{ category: ConfirmationCategory; pattern: RegExp }> = [
-  { category: "purchase", pattern: /\b(buy|purchase|pay|place (?:your |my |the )?order|check ?out|subscribe|complete (?:your |my |the )?(?:order|purchase|payment))\b/i },
+  {
+    category: "purchase",
+    pattern:
+      /\b(buy|purchase|pay|place (?:your |my |the )?order|check ?out|subscribe|complete (?:your |my |the )?(?:order|purchase|payment))\b/i,
+  },
   { category: "account", pattern: ACCOUNT_CHANGE },
   { category: "messaging", pattern: /\b(send|post|reply|publish|tweet|comment)\b/i },
 ];
@@ -25,7 +29,8 @@ const STANDALONE: Array<{ category: ConfirmationCategory; pattern: RegExp }> = [
   { category: "account", pattern: ACCOUNT_CHANGE },
   {
     category: "messaging",
-    pattern: /^(?:send|post|reply|publish|tweet|comment)(?: (?:now|it|message|e-?mail|reply|comment|post|invite|invites|invitation|to all|to everyone))?$/i,
+    pattern:
+      /^(?:send|post|reply|publish|tweet|comment)(?: (?:now|it|message|e-?mail|reply|comment|post|invite|invites|invitation|to all|to everyone))?$/i,
   },
 ];
 
@@ -34,7 +39,8 @@ const FINAL_ACTION =
   /^(?:submit|send|confirm|finish|complete|done|save|post|publish|apply|pay|buy|register|sign ?up|sign ?in|log ?in|place (?:your |my |the )?order)(?: (?:now|it|form|application|order|message|request|changes|payment|purchase|comment|reply|review|details|and continue))?$/i;
 
 /** A submitter named for changing the view, not the world: the send only reads. */
-const VIEW_CHANGE = /\b(filters?|sort(?: by)?|search|find|refresh|preview|show(?: results)?|view|go to page|next page|previous page|load more)\b/i;
+const VIEW_CHANGE =
+  /\b(filters?|sort(?: by)?|search|find|refresh|preview|show(?: results)?|view|go to page|next page|previous page|load more)\b/i;
 
 const SIGN_IN = /\b(sign ?in|log ?in|sign ?up|register|continue|next)\b/i;
 

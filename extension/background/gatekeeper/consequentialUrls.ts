@@ -4,8 +4,10 @@ import type { ConfirmationCategory } from "../../../protocol/index.js";
  * URL paths that buy, pay or change an account, matched per path segment so that
  * /help/payment-options or /blog/checkout-our-new-look stay harmless.
  */
-const PURCHASE_SEGMENT = /^(checkout|check-out|payment|payments|pay|purchase|buy|order|place-?order|confirm-?order|submit-?order|complete-?order|billing)$/i;
-const ACCOUNT_SEGMENT = /^(delete|close|deactivate|remove|cancel)-?(my-?)?account$|^(change|update|reset)-?(password|email|username|phone)$|^unsubscribe$/i;
+const PURCHASE_SEGMENT =
+  /^(checkout|check-out|payment|payments|pay|purchase|buy|order|place-?order|confirm-?order|submit-?order|complete-?order|billing)$/i;
+const ACCOUNT_SEGMENT =
+  /^(delete|close|deactivate|remove|cancel)-?(my-?)?account$|^(change|update|reset)-?(password|email|username|phone)$|^unsubscribe$/i;
 /** Under an account-like segment, these next segments change it: /account/delete, /settings/password. */
 const ACCOUNT_PARENT = /^(account|accounts|settings|profile|user|users|me|my)$/i;
 const ACCOUNT_CHILD = /^(delete|close|deactivate|remove|cancel|password|email|security|username|phone|2fa|mfa)$/i;

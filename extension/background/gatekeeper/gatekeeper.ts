@@ -54,12 +54,27 @@ export class Gatekeeper implements ToolGate {
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
     try {
-      if (tab !== null) await admitAgentTab(context.agent, tab.id, typeof (input as { tabId?: unknown } | null)?.tabId === "number" ? "explicit" : "default", tool.effects === "write", policy);
+      if (tab !== null)
+        await admitAgentTab(
+          context.agent,
+          tab.id,
+          typeof (input as { tabId?: unknown } | null)?.tabId === "number" ? "explicit" : "default",
+          tool.effects === "write",
+          policy,
+        );
       if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
       if (tool.effects === "write") {
         const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
         await checkConfirmations(
-          { tool: tool.name, input, defaultTabId: context.defaultTabId, tab: gatedTab, requester: context.requester ?? null, agent: context.agent ?? null, uploadGrant: uploadGrant ?? null },
+          {
+            tool: tool.name,
+            input,
+            defaultTabId: context.defaultTabId,
+            tab: gatedTab,
+            requester: context.requester ?? null,
+            agent: context.agent ?? null,
+            uploadGrant: uploadGrant ?? null,
+          },
           plans,
           policy,
           this.grants.get(context),
@@ -107,7 +122,11 @@ export class Gatekeeper implements ToolGate {
    * With confirmations: "user" only the side panel answers, or a task whose confirmation the
    * user already answered in the panel (the task engine then replays through here).
    */
-  async answer(id: string, allow: boolean, context: BaseContext): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
+  async answer(
+    id: string,
+    allow: boolean,
+    context: BaseContext,
+  ): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
     if (context.requester?.kind !== "task" && (await policyStore.current()).confirmations === "user") {
       throw new WebOperatorError(
         "policy_denied",
@@ -118,13 +137,25 @@ export class Gatekeeper implements ToolGate {
   }
 
   /** The side panel's Allow / Deny: the user's own answer, from the extension's UI. */
-  async answerFromPanel(id: string, allow: boolean): Promise<{ pending: PendingConfirmation; outcome: Promise<{ allowed: boolean; result?: unknown }> }> {
+  async answerFromPanel(
+    id: string,
+    allow: boolean,
+  ): Promise<{ pending: PendingConfirmation; outcome: Promise<{ allowed: boolean; result?: unknown }> }> {
     const pending = await pendingConfirmations.take(id);
-    const context: BaseContext = { defaultTabId: pending.defaultTabId, agent: pending.agent ?? undefined, deadline: Date.now() + 60_000, signal: new AbortController().signal };
+    const context: BaseContext = {
+      defaultTabId: pending.defaultTabId,
+      agent: pending.agent ?? undefined,
+      deadline: Date.now() + 60_000,
+      signal: new AbortController().signal,
+    };
     return { pending, outcome: this.replay(pending, allow, context) };
   }
 
-  private async replay(pending: PendingConfirmation, allow: boolean, context: BaseContext): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
+  private async replay(
+    pending: PendingConfirmation,
+    allow: boolean,
+    context: BaseContext,
+  ): Promise<{ id: string; tool: string; allowed: boolean; result?: unknown }> {
     const id = pending.id;
     if (!allow) return { id, tool: pending.tool, allowed: false };
     if (this.registry === null) throw new WebOperatorError("internal_error", "The gatekeeper is not bound to the tool registry.");
@@ -151,10 +182,17 @@ export class Gatekeeper implements ToolGate {
     try {
       tab = await chrome.tabs.get(tabId);
     } catch {
-      throw new WebOperatorError("tab_not_found", `Tab ${tabId} closed before ${admitted.tool.name} could act on it. List tabs and retry on an open one.`);
+      throw new WebOperatorError(
+        "tab_not_found",
+        `Tab ${tabId} closed before ${admitted.tool.name} could act on it. List tabs and retry on an open one.`,
+      );
     }
     const violation = admitted.guard?.violation;
-    if (violation) throw new WebOperatorError("policy_denied", `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`);
+    if (violation)
+      throw new WebOperatorError(
+        "policy_denied",
+        `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`,
+      );
     const policy: Policy = await policyStore.current();
     checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy, admitted.uploadGrant);
     const pageUrl = tab.url ?? tab.pendingUrl ?? "";
@@ -169,7 +207,12 @@ export class Gatekeeper implements ToolGate {
   }
 
   /** The tab a tab-scoped tool will act on, resolved as the tool itself resolves it (toolTab). */
-  private async targetTab(tool: ToolDescriptor, input: unknown, context: BaseContext, policy: Policy): Promise<{ tab: ResolvedTab | null; opened: boolean }> {
+  private async targetTab(
+    tool: ToolDescriptor,
+    input: unknown,
+    context: BaseContext,
+    policy: Policy,
+  ): Promise<{ tab: ResolvedTab | null; opened: boolean }> {
     const explicit = (input as { tabId?: unknown } | null)?.tabId;
     if (typeof explicit === "number") return { tab: await resolveTab(explicit, context.defaultTabId), opened: false };
     if (!isTabScoped(tool.name)) return { tab: null, opened: false };

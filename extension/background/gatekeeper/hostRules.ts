@@ -13,10 +13,16 @@ export function checkHost(policy: Policy, url: URL): UrlVerdict {
   const blocked = policy.blockedHosts.find((pattern) => hostMatches(pattern, host));
   if (blocked !== undefined) return { allowed: false, reason: `host ${host} is on the policy's blocklist (${blocked})` };
   if (policy.allowedHosts.length > 0 && !policy.allowedHosts.some((pattern) => hostMatches(pattern, host))) {
-    return { allowed: false, reason: `host ${host} is not on the policy's allowlist (${policy.allowedHosts.slice(0, 5).join(", ")}${policy.allowedHosts.length > 5 ? ", …" : ""})` };
+    return {
+      allowed: false,
+      reason: `host ${host} is not on the policy's allowlist (${policy.allowedHosts.slice(0, 5).join(", ")}${policy.allowedHosts.length > 5 ? ", …" : ""})`,
+    };
   }
   if (policy.blockPrivateNetworks && isPrivateHost(host)) {
-    return { allowed: false, reason: `host ${host} is a loopback or private-network address, and the policy blocks those (blockPrivateNetworks)` };
+    return {
+      allowed: false,
+      reason: `host ${host} is a loopback or private-network address, and the policy blocks those (blockPrivateNetworks)`,
+    };
   }
   return { allowed: true };
 }

@@ -32,7 +32,12 @@ export class NavigationGuard {
   /** The address a hostname resolved to: a public name pointing at 127.0.0.1 is still loopback. */
   private readonly onResponse = (details: chrome.webRequest.OnResponseStartedDetails): void => {
     if (!this.policy.blockPrivateNetworks || !this.tabs.has(details.tabId) || details.ip === undefined) return;
-    if (isPrivateAddress(details.ip)) this.stop(details.tabId, `reached ${details.url}`, `its host resolved to the private address ${details.ip}, and the policy blocks private networks`);
+    if (isPrivateAddress(details.ip))
+      this.stop(
+        details.tabId,
+        `reached ${details.url}`,
+        `its host resolved to the private address ${details.ip}, and the policy blocks private networks`,
+      );
   };
   private readonly onPopup = (details: chrome.webNavigation.WebNavigationSourceCallbackDetails): void => {
     if (this.tabs.has(details.sourceTabId)) this.tabs.add(details.tabId);

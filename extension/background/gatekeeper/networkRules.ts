@@ -85,7 +85,10 @@ export function hostPatternRegex(pattern: string): string {
 /** The block rules for a policy, applied in `tabIds` (the agent tabs); none when no tab is an agent's. */
 export function networkRules(policy: Policy, tabIds: readonly number[]): NetworkBlockRule[] {
   if (tabIds.length === 0) return [];
-  const filters = [...policy.blockedHosts.map(hostPatternRegex), ...(policy.blockPrivateNetworks ? PRIVATE_HOSTS.map((host) => `${PREFIX}${host}${SUFFIX}`) : [])];
+  const filters = [
+    ...policy.blockedHosts.map(hostPatternRegex),
+    ...(policy.blockPrivateNetworks ? PRIVATE_HOSTS.map((host) => `${PREFIX}${host}${SUFFIX}`) : []),
+  ];
   return filters.slice(0, NETWORK_RULE_IDS.last - NETWORK_RULE_IDS.first).map((regexFilter, index) => ({
     id: NETWORK_RULE_IDS.first + 1 + index,
     priority: 1,

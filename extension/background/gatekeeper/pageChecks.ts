@@ -33,7 +33,10 @@ export function checkOpenUrl(policy: Policy, raw: string): void {
   const url = parseHttpUrl(raw);
   const verdict = checkHost(policy, url);
   if (!verdict.allowed) {
-    throw new WebOperatorError("policy_denied", `Opening ${shortenUrl(url.href)} is denied: ${verdict.reason}. Choose another page, or ask the user to change the policy.`);
+    throw new WebOperatorError(
+      "policy_denied",
+      `Opening ${shortenUrl(url.href)} is denied: ${verdict.reason}. Choose another page, or ask the user to change the policy.`,
+    );
   }
 }
 

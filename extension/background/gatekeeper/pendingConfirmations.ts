@@ -38,28 +38,30 @@ export interface PendingConfirmation {
   expiresAt: number;
 }
 
-const StoredSchema = z.object({
-  pending: z.array(
-    z.object({
-      id: z.string(),
-      tool: z.string(),
-      input: z.unknown(),
-      defaultTabId: z.number().int().optional(),
-      tabId: z.number().int(),
-      origin: z.string(),
-      url: z.string(),
-      target: z.object({ role: z.string(), name: z.string() }).nullable(),
-      requester: RequesterSchema.nullable(),
-      agent: AgentIdentitySchema.nullable().default(null),
-      uploadGrant: UploadGrantSchema.nullable().default(null),
-      targets: z.array(z.string()),
-      findings: z.array(z.object({ category: ConfirmationCategorySchema, why: z.string() })),
-      timeoutMs: z.number(),
-      expiresAt: z.number(),
-    }),
-  ),
-  closed: z.array(z.tuple([z.string(), z.string()])),
-}).default(() => ({ pending: [], closed: [] }));
+const StoredSchema = z
+  .object({
+    pending: z.array(
+      z.object({
+        id: z.string(),
+        tool: z.string(),
+        input: z.unknown(),
+        defaultTabId: z.number().int().optional(),
+        tabId: z.number().int(),
+        origin: z.string(),
+        url: z.string(),
+        target: z.object({ role: z.string(), name: z.string() }).nullable(),
+        requester: RequesterSchema.nullable(),
+        agent: AgentIdentitySchema.nullable().default(null),
+        uploadGrant: UploadGrantSchema.nullable().default(null),
+        targets: z.array(z.string()),
+        findings: z.array(z.object({ category: ConfirmationCategorySchema, why: z.string() })),
+        timeoutMs: z.number(),
+        expiresAt: z.number(),
+      }),
+    ),
+    closed: z.array(z.tuple([z.string(), z.string()])),
+  })
+  .default(() => ({ pending: [], closed: [] }));
 
 /** In session storage: pending confirmations outlive the service worker, not the browser. */
 const stored = cell("session", "weboperator.pendingConfirmations", StoredSchema);
@@ -109,9 +111,15 @@ class PendingConfirmations {
     }
     const why = this.closed.get(id);
     if (why !== undefined) {
-      throw new WebOperatorError("policy_denied", `Confirmation ${id} ${why}, so its action was denied. Repeat the action to get a new confirmation id.`);
+      throw new WebOperatorError(
+        "policy_denied",
+        `Confirmation ${id} ${why}, so its action was denied. Repeat the action to get a new confirmation id.`,
+      );
     }
-    throw new WebOperatorError("not_found", `There is no confirmation ${id} (never issued, or the browser restarted). Repeat the action to get a new confirmation id.`);
+    throw new WebOperatorError(
+      "not_found",
+      `There is no confirmation ${id} (never issued, or the browser restarted). Repeat the action to get a new confirmation id.`,
+    );
   }
 
   /** Peeks without taking: the replay must be allowed for this requester before anything is consumed. */

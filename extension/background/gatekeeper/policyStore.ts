@@ -32,8 +32,18 @@ const BUNDLED = PolicySchema.safeParse(bundledPolicy);
  * out (say, blockPrivateNetworks on a 127.0.0.1 app) is undone by a relaunch, while the
  * user's own settings persist.
  */
-const userSettings = cell("local", USER_POLICY_STORAGE_KEY, UserPolicySettingsSchema.default(() => ({})), { otherWriters: true });
-const agentTightenings = cell("session", AGENT_POLICY_SESSION_KEY, PolicyPatchSchema.default(() => ({})), { otherWriters: true });
+const userSettings = cell(
+  "local",
+  USER_POLICY_STORAGE_KEY,
+  UserPolicySettingsSchema.default(() => ({})),
+  { otherWriters: true },
+);
+const agentTightenings = cell(
+  "session",
+  AGENT_POLICY_SESSION_KEY,
+  PolicyPatchSchema.default(() => ({})),
+  { otherWriters: true },
+);
 
 /**
  * The effective policy: the bundled defaultPolicy.json with the user's settings laid over
@@ -104,7 +114,10 @@ class PolicyStore {
 
   private base(): Policy {
     if (!BUNDLED.success) {
-      throw new WebOperatorError("policy_denied", `The bundled policy file (extension/policy/defaultPolicy.json) is invalid: ${describeZodError(BUNDLED.error, "policy")}. Fix it and rebuild the extension.`);
+      throw new WebOperatorError(
+        "policy_denied",
+        `The bundled policy file (extension/policy/defaultPolicy.json) is invalid: ${describeZodError(BUNDLED.error, "policy")}. Fix it and rebuild the extension.`,
+      );
     }
     // Who answers confirmations, unless the policy file or the user says: a person when one is present.
     return "confirmations" in bundledPolicy ? BUNDLED.data : { ...BUNDLED.data, confirmations: presenceDefault() };

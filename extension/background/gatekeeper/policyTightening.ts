@@ -12,7 +12,8 @@ export function loosenings(current: Policy, next: Policy): string[] {
   if (current.allowedHosts.length > 0) {
     if (next.allowedHosts.length === 0) found.push("allowedHosts: an empty allowlist would allow every host");
     for (const pattern of next.allowedHosts) {
-      if (!current.allowedHosts.some((existing) => patternCovers(existing, pattern))) found.push(`allowedHosts: ${pattern} is not within the current allowlist`);
+      if (!current.allowedHosts.some((existing) => patternCovers(existing, pattern)))
+        found.push(`allowedHosts: ${pattern} is not within the current allowlist`);
     }
   }
   for (const pattern of current.blockedHosts) {
@@ -25,7 +26,8 @@ export function loosenings(current: Policy, next: Policy): string[] {
   for (const category of ConfirmationCategorySchema.options) {
     if (current.confirm[category] && !next.confirm[category]) found.push(`confirm.${category}: true -> false`);
   }
-  if (current.confirmations === "user" && next.confirmations === "agent") found.push('confirmations: "user" -> "agent" (agents would answer their own confirmations)');
+  if (current.confirmations === "user" && next.confirmations === "agent")
+    found.push('confirmations: "user" -> "agent" (agents would answer their own confirmations)');
   return found;
 }
 

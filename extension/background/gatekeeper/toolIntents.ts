@@ -69,7 +69,8 @@ function planKeyboard(fields: Record<string, unknown>, ref: string | undefined, 
 function planPointing(fields: Record<string, unknown>, url: string | null): PlannedAction {
   const end = fields.to === undefined ? fields : record(fields.to);
   if (typeof end.ref === "string") return { activates: true, submitsByKeyboard: false, describe: end.ref, url };
-  if (typeof end.x === "number" && typeof end.y === "number") return { activates: true, submitsByKeyboard: false, describe: undefined, point: { x: end.x, y: end.y }, url };
+  if (typeof end.x === "number" && typeof end.y === "number")
+    return { activates: true, submitsByKeyboard: false, describe: undefined, point: { x: end.x, y: end.y }, url };
   // mouse_up without a point releases where the pointer is; nothing to describe.
   return { activates: false, submitsByKeyboard: false, describe: undefined, url };
 }

@@ -36,7 +36,13 @@ function shifted(text: string, modifiers: number): string {
   return modifiers & MODIFIER_BITS.Shift ? text.toUpperCase() : text;
 }
 
-async function dispatchKey(tabId: number, type: "keyDown" | "rawKeyDown" | "keyUp", key: KeyDefinition, modifiers: number, text?: string): Promise<void> {
+async function dispatchKey(
+  tabId: number,
+  type: "keyDown" | "rawKeyDown" | "keyUp",
+  key: KeyDefinition,
+  modifiers: number,
+  text?: string,
+): Promise<void> {
   await debuggerSession.send(tabId, "Input.dispatchKeyEvent", {
     type,
     modifiers,

@@ -78,7 +78,8 @@ addNamedKey({ key: "Pause", code: "Pause", keyCode: 19 });
 addNamedKey({ key: "PrintScreen", code: "PrintScreen", keyCode: 44 });
 addNamedKey({ key: "ContextMenu", code: "ContextMenu", keyCode: 93 }, "menu", "apps");
 for (let n = 1; n <= 24; n++) addNamedKey({ key: `F${n}`, code: `F${n}`, keyCode: 111 + n });
-for (let digit = 0; digit <= 9; digit++) addNamedKey({ key: String(digit), code: `Numpad${digit}`, keyCode: 96 + digit, text: String(digit), location: 3 });
+for (let digit = 0; digit <= 9; digit++)
+  addNamedKey({ key: String(digit), code: `Numpad${digit}`, keyCode: 96 + digit, text: String(digit), location: 3 });
 addNamedKey({ key: "*", code: "NumpadMultiply", keyCode: 106, text: "*", location: 3 });
 addNamedKey({ key: "+", code: "NumpadAdd", keyCode: 107, text: "+", location: 3 });
 addNamedKey({ key: "-", code: "NumpadSubtract", keyCode: 109, text: "-", location: 3 });

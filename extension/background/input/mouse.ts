@@ -63,7 +63,15 @@ export async function clickAt(tabId: number, point: Point, button: MouseButton =
 
 export async function wheelMouse(tabId: number, point: Point, deltaX: number, deltaY: number): Promise<void> {
   const held = pointerState.held(tabId);
-  await debuggerSession.send(tabId, "Input.dispatchMouseEvent", { type: "mouseWheel", x: point.x, y: point.y, deltaX, deltaY, buttons: buttonsOf(held), pointerType: "mouse" });
+  await debuggerSession.send(tabId, "Input.dispatchMouseEvent", {
+    type: "mouseWheel",
+    x: point.x,
+    y: point.y,
+    deltaX,
+    deltaY,
+    buttons: buttonsOf(held),
+    pointerType: "mouse",
+  });
   pointerState.moved(tabId, point.x, point.y);
 }
 

@@ -65,7 +65,12 @@ async function answerLocally(connection: NativeConnection, request: PanelLocalRe
       };
     case "policy_update": {
       const settings = await policyStore.updateUser(request.changes);
-      return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides(), agentOverrides: await policyStore.agentOverrides(), settings };
+      return {
+        policy: await policyStore.current(),
+        userOverrides: await policyStore.userOverrides(),
+        agentOverrides: await policyStore.agentOverrides(),
+        settings,
+      };
     }
   }
 }
@@ -74,7 +79,11 @@ async function answerLocally(connection: NativeConnection, request: PanelLocalRe
  * Allow or Deny from the panel. The answer reaches the agent that asked as a
  * confirmation:answered event, with the replayed action's result or why it failed.
  */
-async function answerGate(connection: NativeConnection, id: string, allow: boolean): Promise<{ id: string; allowed: boolean; error?: { code: string; message: string } }> {
+async function answerGate(
+  connection: NativeConnection,
+  id: string,
+  allow: boolean,
+): Promise<{ id: string; allowed: boolean; error?: { code: string; message: string } }> {
   const { pending, outcome } = await gatekeeper.answerFromPanel(id, allow);
   const base = { kind: "confirmation:answered", id, tool: pending.tool, allowed: allow, requester: pending.requester };
   try {

@@ -20,7 +20,9 @@ class PendingBadge {
     const total = gated + this.waitingTasks;
     await chrome.action.setBadgeBackgroundColor({ color: BADGE_COLOR }).catch(() => undefined);
     await chrome.action.setBadgeText({ text: total === 0 ? "" : String(total) }).catch(() => undefined);
-    await chrome.action.setTitle({ title: total === 0 ? "WebOperator" : `WebOperator: ${total} confirmation${total === 1 ? "" : "s"} waiting` }).catch(() => undefined);
+    await chrome.action
+      .setTitle({ title: total === 0 ? "WebOperator" : `WebOperator: ${total} confirmation${total === 1 ? "" : "s"} waiting` })
+      .catch(() => undefined);
   }
 }
 

@@ -26,7 +26,12 @@ export interface CapturedImage {
  * converted here. The reported scale is checked against the PNG's size, so the agent's
  * mapping back to viewport pixels holds even where the device pixel ratio was misjudged.
  */
-export async function captureRegion(tabId: number, region: ViewportRegion, imageScale: number, geometry: PageGeometry): Promise<CapturedImage> {
+export async function captureRegion(
+  tabId: number,
+  region: ViewportRegion,
+  imageScale: number,
+  geometry: PageGeometry,
+): Promise<CapturedImage> {
   const beyondViewport =
     region.x < 0 || region.y < 0 || region.x + region.width > geometry.viewportWidth || region.y + region.height > geometry.viewportHeight;
   const { data } = await debuggerSession.send(tabId, "Page.captureScreenshot", {

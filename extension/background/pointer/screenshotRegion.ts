@@ -9,7 +9,10 @@ export type ScreenshotSubject = { kind: "viewport" } | { kind: "fullPage" } | { 
  * The region a screenshot covers, in viewport CSS px: the viewport, the whole page (which
  * starts at -scroll), or a ref's box, scrolled into view first when it is not fully shown.
  */
-export async function screenshotRegion(tabId: number, subject: ScreenshotSubject): Promise<{ region: ViewportRegion; geometry: PageGeometry }> {
+export async function screenshotRegion(
+  tabId: number,
+  subject: ScreenshotSubject,
+): Promise<{ region: ViewportRegion; geometry: PageGeometry }> {
   if (subject.kind === "ref") {
     const box = await callContent(tabId, { op: "element_box", ref: subject.ref, reveal: true });
     const geometry = await readPageGeometry(tabId);
@@ -17,7 +20,10 @@ export async function screenshotRegion(tabId: number, subject: ScreenshotSubject
   }
   const geometry = await readPageGeometry(tabId);
   if (subject.kind === "fullPage") {
-    return { region: { x: -geometry.scrollX, y: -geometry.scrollY, width: geometry.contentWidth, height: geometry.contentHeight }, geometry };
+    return {
+      region: { x: -geometry.scrollX, y: -geometry.scrollY, width: geometry.contentWidth, height: geometry.contentHeight },
+      geometry,
+    };
   }
   return { region: { x: 0, y: 0, width: geometry.viewportWidth, height: geometry.viewportHeight }, geometry };
 }

@@ -59,7 +59,12 @@ export interface Loaded<T> {
 /** A schema the cell can fall back on: it must give a value for an absent key. */
 export type CellSchema<S extends z.ZodType> = undefined extends z.input<S> ? S : never;
 
-export type MakeCell = <S extends z.ZodType>(area: StorageAreaName, key: string, schema: CellSchema<S>, options?: CellOptions) => StorageCell<z.output<S>>;
+export type MakeCell = <S extends z.ZodType>(
+  area: StorageAreaName,
+  key: string,
+  schema: CellSchema<S>,
+  options?: CellOptions,
+) => StorageCell<z.output<S>>;
 
 /** The cell maker over one storage: one change listener routes storage's reports to each cell by area and key. */
 export function storageCells(storage: CellStorage): MakeCell {
@@ -67,7 +72,12 @@ export function storageCells(storage: CellStorage): MakeCell {
   storage.onChanged((area, keys) => {
     for (const key of keys) cells.get(cellId(area, key))?.changed();
   });
-  return <S extends z.ZodType>(area: StorageAreaName, key: string, schema: CellSchema<S>, options: CellOptions = {}): StorageCell<z.output<S>> => {
+  return <S extends z.ZodType>(
+    area: StorageAreaName,
+    key: string,
+    schema: CellSchema<S>,
+    options: CellOptions = {},
+  ): StorageCell<z.output<S>> => {
     const id = cellId(area, key);
     // Two cells on one key would each serialise only their own writes.
     if (cells.has(id)) throw new Error(`There is already a storage cell for ${area} "${key}": share that one.`);

@@ -24,7 +24,8 @@ function summaryOf(item: chrome.downloads.DownloadItem): DownloadSummary {
 
 async function itemOf(id: number): Promise<chrome.downloads.DownloadItem> {
   const [item] = await chrome.downloads.search({ id });
-  if (item === undefined) throw new WebOperatorError("not_found", `Download ${id} is gone from Chrome's list (the person may have removed it).`);
+  if (item === undefined)
+    throw new WebOperatorError("not_found", `Download ${id} is gone from Chrome's list (the person may have removed it).`);
   return item;
 }
 
@@ -47,7 +48,10 @@ export const downloadTool = defineTool({
     try {
       id = await chrome.downloads.download({ url, conflictAction: "uniquify", saveAs: false });
     } catch (error) {
-      throw new WebOperatorError("navigation_failed", `Chrome would not download ${shortenUrl(url)}: ${error instanceof Error ? error.message : String(error)}.`);
+      throw new WebOperatorError(
+        "navigation_failed",
+        `Chrome would not download ${shortenUrl(url)}: ${error instanceof Error ? error.message : String(error)}.`,
+      );
     }
     const policy = await policyStore.current();
     for (;;) {
@@ -61,7 +65,10 @@ export const downloadTool = defineTool({
       }
       if (Math.max(item.totalBytes, item.bytesReceived) > MAX_DOWNLOAD_BYTES) {
         await discard(id);
-        throw new WebOperatorError("payload_too_large", `${shortenUrl(landed)} is over ${MAX_DOWNLOAD_BYTES} bytes, so the download was cancelled and removed.`);
+        throw new WebOperatorError(
+          "payload_too_large",
+          `${shortenUrl(landed)} is over ${MAX_DOWNLOAD_BYTES} bytes, so the download was cancelled and removed.`,
+        );
       }
       if (item.state !== "in_progress" || Date.now() + POLL_MS > context.deadline - 250) return summaryOf(item);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

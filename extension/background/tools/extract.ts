@@ -17,6 +17,12 @@ export const extractTool = defineTool({
     });
     // Every result says what it extracted from, text or Markdown alike.
     const source = extracted.source ?? (ref === undefined ? "page" : "element");
-    return { tabId: tab.id, ...extracted, format: extracted.format ?? format ?? "text", source, untrusted: untrustedSource(tab.id, extracted.url) };
+    return {
+      tabId: tab.id,
+      ...extracted,
+      format: extracted.format ?? format ?? "text",
+      source,
+      untrusted: untrustedSource(tab.id, extracted.url),
+    };
   },
 });

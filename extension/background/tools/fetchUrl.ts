@@ -60,8 +60,15 @@ export const fetchUrlTool = defineTool({
     try {
       response = await fetch(url, { credentials: "omit", cache: "no-store", redirect: "follow", signal });
     } catch (error) {
-      if (signal.aborted) throw new WebOperatorError("timeout", `${shortenUrl(url)} did not answer within ${timeoutMs} ms. Try again later, or open it with navigate.`);
-      throw new WebOperatorError("navigation_failed", `Fetching ${shortenUrl(url)} failed: ${error instanceof Error ? error.message : String(error)}. Check the URL.`);
+      if (signal.aborted)
+        throw new WebOperatorError(
+          "timeout",
+          `${shortenUrl(url)} did not answer within ${timeoutMs} ms. Try again later, or open it with navigate.`,
+        );
+      throw new WebOperatorError(
+        "navigation_failed",
+        `Fetching ${shortenUrl(url)} failed: ${error instanceof Error ? error.message : String(error)}. Check the URL.`,
+      );
     }
     try {
       checkOpenUrl(await policyStore.current(), response.url);
@@ -73,10 +80,16 @@ export const fetchUrlTool = defineTool({
     const mimeType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
     if (!TEXT_TYPES.test(mimeType)) {
       await response.body?.cancel().catch(() => undefined);
-      throw new WebOperatorError("unsupported_page", `${shortenUrl(response.url)} is ${mimeType || "of no stated type"}, not text. Download it instead.`);
+      throw new WebOperatorError(
+        "unsupported_page",
+        `${shortenUrl(response.url)} is ${mimeType || "of no stated type"}, not text. Download it instead.`,
+      );
     }
     const { bytes, truncated } = await readCapped(response, maxBytes ?? DEFAULT_MAX_BYTES).catch((error: unknown) => {
-      throw new WebOperatorError(signal.aborted ? "timeout" : "navigation_failed", `Reading ${shortenUrl(response.url)} failed: ${error instanceof Error ? error.message : String(error)}.`);
+      throw new WebOperatorError(
+        signal.aborted ? "timeout" : "navigation_failed",
+        `Reading ${shortenUrl(response.url)} failed: ${error instanceof Error ? error.message : String(error)}.`,
+      );
     });
     return { url: response.url, status: response.status, mimeType, text: decode(bytes, contentType), bytes: bytes.byteLength, truncated };
   },

@@ -17,7 +17,8 @@ export const screenshotTool = defineTool({
       throw new WebOperatorError("bad_request", "Pass either fullPage or ref, not both: a ref's screenshot is already its own region.");
     }
     const tab = await resolveTab(tabId, context.defaultTabId);
-    const subject: ScreenshotSubject = ref !== undefined ? { kind: "ref", ref } : fullPage === true ? { kind: "fullPage" } : { kind: "viewport" };
+    const subject: ScreenshotSubject =
+      ref !== undefined ? { kind: "ref", ref } : fullPage === true ? { kind: "fullPage" } : { kind: "viewport" };
     const { region, geometry } = await screenshotRegion(tab.id, subject);
     const scale = fitScale(region, geometry.devicePixelRatio, maxWidth ?? DEFAULT_MAX_IMAGE_SIDE, maxHeight ?? DEFAULT_MAX_IMAGE_SIDE);
     return { tabId: tab.id, ...(await captureRegion(tab.id, region, scale, geometry)) };

@@ -11,7 +11,11 @@ export const snapshotTool = defineTool({
   async run({ tabId, maxChars, elements }, context) {
     const tab = await toolTab(tabId, context);
     // DOM traversal first, the CDP accessibility tree when that is empty or fails.
-    const { dialogsRecorded, ...snapshot } = await snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, { tab, elements, hops: context.hops });
+    const { dialogsRecorded, ...snapshot } = await snapshotWithFallback(tab.id, maxChars ?? DEFAULT_SNAPSHOT_CHARS, {
+      tab,
+      elements,
+      hops: context.hops,
+    });
     // The recorded dialogs are a main-world round trip of their own: only when a recorder
     // signalled one (dialogSignal.ts), or when nobody could tell (the CDP fallback).
     const dialogs = dialogsRecorded === false ? [] : await outsideDialogs(tab.id);

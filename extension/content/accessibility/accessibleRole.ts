@@ -19,8 +19,24 @@ export function computeRole(element: Element): string | null {
  * roles (a paragraph, emphasis, a section's header) whose content is printed as text.
  */
 const UNPRINTED_ROLES: ReadonlySet<string> = new Set([
-  "generic", "none", "presentation", "paragraph", "blockquote", "caption", "code", "deletion", "insertion",
-  "emphasis", "strong", "subscript", "superscript", "time", "mark", "term", "sectionheader", "sectionfooter",
+  "generic",
+  "none",
+  "presentation",
+  "paragraph",
+  "blockquote",
+  "caption",
+  "code",
+  "deletion",
+  "insertion",
+  "emphasis",
+  "strong",
+  "subscript",
+  "superscript",
+  "time",
+  "mark",
+  "term",
+  "sectionheader",
+  "sectionfooter",
 ]);
 
 /** Role printed for nodes that have a ref but no role of their own. */
@@ -51,7 +67,8 @@ function implicitRoleForUnmapped(element: Element): string | null {
 export function isEditableRoot(element: Element): boolean {
   // A root is made editable by its own attribute (or by designMode, on the body); reading
   // isContentEditable of every other element would cost a style read each.
-  if (!element.hasAttribute("contenteditable") && !(isBodyOfItsDocument(element) && element.ownerDocument.designMode === "on")) return false;
+  if (!element.hasAttribute("contenteditable") && !(isBodyOfItsDocument(element) && element.ownerDocument.designMode === "on"))
+    return false;
   const html = element as HTMLElement;
   if (html.isContentEditable !== true) return false;
   const parent = html.parentElement;

@@ -10,7 +10,8 @@ import { roles } from "aria-query";
 export function ariaRole(element: Element): string {
   const role = explicitRole(element) ?? implicitRole(element);
   // HTML-AAM: a generic element that can be focused on load, dragged or popped up is a group.
-  if (role === "generic" && (element.hasAttribute("draggable") || element.hasAttribute("autofocus") || element.hasAttribute("popover"))) return "group";
+  if (role === "generic" && (element.hasAttribute("draggable") || element.hasAttribute("autofocus") || element.hasAttribute("popover")))
+    return "group";
   return role;
 }
 
@@ -156,7 +157,8 @@ const SVG_LABELLED_ROLES: Readonly<Record<string, string>> = {
 
 export function hasSvgTitle(element: Element): boolean {
   // Runs for every <g> of a drawing: walk the siblings rather than copy the children.
-  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) if (child.localName === "title") return true;
+  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling)
+    if (child.localName === "title") return true;
   return false;
 }
 
@@ -176,7 +178,8 @@ function headerCellRole(element: Element): string {
   if (scope === "col" || scope === "colgroup") return "columnheader";
   // A header cell in a body row that also holds data cells heads that row.
   const row = element.parentElement;
-  if (row !== null && row.parentElement?.localName !== "thead" && Array.from(row.children).some((cell) => cell.localName === "td")) return "rowheader";
+  if (row !== null && row.parentElement?.localName !== "thead" && Array.from(row.children).some((cell) => cell.localName === "td"))
+    return "rowheader";
   return "columnheader";
 }
 
@@ -194,7 +197,25 @@ export function isSectioningScoped(element: Element): boolean {
   return element.parentElement?.closest("article, aside, main, nav, section") != null;
 }
 
-const GLOBAL_ARIA_ATTRIBUTES = ["aria-atomic", "aria-busy", "aria-controls", "aria-current", "aria-describedby", "aria-details", "aria-dropeffect", "aria-flowto", "aria-grabbed", "aria-hidden", "aria-keyshortcuts", "aria-label", "aria-labelledby", "aria-live", "aria-owns", "aria-relevant", "aria-roledescription"];
+const GLOBAL_ARIA_ATTRIBUTES = [
+  "aria-atomic",
+  "aria-busy",
+  "aria-controls",
+  "aria-current",
+  "aria-describedby",
+  "aria-details",
+  "aria-dropeffect",
+  "aria-flowto",
+  "aria-grabbed",
+  "aria-hidden",
+  "aria-keyshortcuts",
+  "aria-label",
+  "aria-labelledby",
+  "aria-live",
+  "aria-owns",
+  "aria-relevant",
+  "aria-roledescription",
+];
 
 function hasGlobalAriaAttribute(element: Element): boolean {
   return GLOBAL_ARIA_ATTRIBUTES.some((name) => element.hasAttribute(name));

@@ -122,7 +122,8 @@ export function countPseudoCounters(document: Document, layout: LayoutCache): Ps
     if (element.namespaceURI !== HTML_NAMESPACE) continue;
     pseudo(element, "::before");
     work.push({ element, exit: true });
-    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) work.push({ element: child, exit: false });
+    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling)
+      work.push({ element: child, exit: false });
   }
   return recorded;
 }
@@ -137,5 +138,7 @@ function changesOf(style: CSSStyleDeclaration): CounterChanges {
 
 function counterNames(content: string): string[] {
   const parsed = parseContent(content);
-  return [...parsed.main, ...(parsed.alternative ?? [])].flatMap((item) => (item.kind === "counter" || item.kind === "counters" ? [item.name] : []));
+  return [...parsed.main, ...(parsed.alternative ?? [])].flatMap((item) =>
+    item.kind === "counter" || item.kind === "counters" ? [item.name] : [],
+  );
 }

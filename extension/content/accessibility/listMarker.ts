@@ -12,7 +12,11 @@ export function listMarkerText(item: Element, layout: LayoutCache): string {
   const marker = layout.getComputedStyle(item, "::marker");
   const content = marker.getPropertyValue("content");
   if (content === "none") return "";
-  if (rendersContent(content)) return contentText(content, { attribute: (name) => item.getAttribute(name) ?? "", counterValues: (name) => (name === "list-item" ? [listItemOrdinal(item)] : []) }).text;
+  if (rendersContent(content))
+    return contentText(content, {
+      attribute: (name) => item.getAttribute(name) ?? "",
+      counterValues: (name) => (name === "list-item" ? [listItemOrdinal(item)] : []),
+    }).text;
   const style = layout.getComputedStyle(item);
   if (style.getPropertyValue("list-style-image") !== "none") return "";
   const type = style.getPropertyValue("list-style-type");

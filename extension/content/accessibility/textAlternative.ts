@@ -36,11 +36,51 @@ const CONTENT_NAMED_TAGS: ReadonlySet<string> = new Set(["label", "legend", "cap
  * otherwise be named with its whole table's text.
  */
 const CONTENT_NAMED_ROLES: ReadonlySet<string> = new Set([
-  "button", "cell", "checkbox", "columnheader", "gridcell", "heading", "label", "legend", "link", "menuitem",
-  "menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab", "tooltip", "treeitem",
+  "button",
+  "cell",
+  "checkbox",
+  "columnheader",
+  "gridcell",
+  "heading",
+  "label",
+  "legend",
+  "link",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "radio",
+  "row",
+  "rowheader",
+  "switch",
+  "tab",
+  "tooltip",
+  "treeitem",
 ]);
-const NO_PSEUDO_TAGS: ReadonlySet<string> = new Set(["img", "input", "br", "hr", "iframe", "video", "audio", "canvas", "embed", "object", "wbr"]);
-const CONTROL_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "progressbar", "meter", "scrollbar"]);
+const NO_PSEUDO_TAGS: ReadonlySet<string> = new Set([
+  "img",
+  "input",
+  "br",
+  "hr",
+  "iframe",
+  "video",
+  "audio",
+  "canvas",
+  "embed",
+  "object",
+  "wbr",
+]);
+const CONTROL_ROLES: ReadonlySet<string> = new Set([
+  "textbox",
+  "searchbox",
+  "combobox",
+  "listbox",
+  "slider",
+  "spinbutton",
+  "progressbar",
+  "meter",
+  "scrollbar",
+]);
 const RANGE_ROLES: ReadonlySet<string> = new Set(["slider", "spinbutton", "progressbar", "meter", "scrollbar"]);
 const ASCII_TEXT = /[^\t\n\f\r ]/;
 
@@ -309,7 +349,8 @@ function namedByContent(element: Element, context: NameContext): boolean {
 
 /** Step 2I: the title attribute (SVG links also take xlink:title). */
 function tooltip(element: Element): string | null {
-  const title = element.getAttribute("title") ?? (element.namespaceURI === SVG_NAMESPACE ? element.getAttributeNS(XLINK_NAMESPACE, "title") : null);
+  const title =
+    element.getAttribute("title") ?? (element.namespaceURI === SVG_NAMESPACE ? element.getAttributeNS(XLINK_NAMESPACE, "title") : null);
   return title !== null && hasText(title) ? title : null;
 }
 
@@ -342,7 +383,8 @@ function hiddenWithAncestors(element: Element, context: NameContext, ariaHiddenA
 
 // Sibling links, not an array of children: this runs for every SVG a name walks, mostly finding nothing.
 function childByTag(element: Element, localName: string): Element | null {
-  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) if (child.localName === localName) return child;
+  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling)
+    if (child.localName === localName) return child;
   return null;
 }
 

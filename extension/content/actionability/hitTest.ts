@@ -60,7 +60,10 @@ function hitReachesTarget(hit: Element, target: Element): boolean {
  */
 function stretchedOver(hit: Element, target: Element, point: Point): boolean {
   if (hit.ownerDocument !== target.ownerDocument || !isLinkOrButton(hit)) return false;
-  if (![...hit.getClientRects()].every((rect) => point.x < rect.left || point.x > rect.right || point.y < rect.top || point.y > rect.bottom)) return false;
+  if (
+    ![...hit.getClientRects()].every((rect) => point.x < rect.left || point.x > rect.right || point.y < rect.top || point.y > rect.bottom)
+  )
+    return false;
   const shared = commonAncestor(hit, target);
   return shared !== null && shared.localName !== "body" && shared.localName !== "html";
 }

@@ -33,7 +33,10 @@ async function checkActionable(target: ActionTarget, purpose: Purpose): Promise<
   if (purpose === "type") {
     const editable = classifyEditable(target.element);
     if (editable.kind === "none") {
-      throw new WebOperatorError("not_actionable", `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`);
+      throw new WebOperatorError(
+        "not_actionable",
+        `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`,
+      );
     }
   }
   const point = await stablePoint(target);
@@ -64,7 +67,10 @@ function clearAt(point: TargetPoint, target: ActionTarget): boolean {
 async function stablePoint(target: ActionTarget): Promise<TargetPoint> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
   if (!target.element.isConnected) {
-    throw new WebOperatorError("stale_ref", `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`);
+    throw new WebOperatorError(
+      "stale_ref",
+      `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`,
+    );
   }
   const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   return { local, top: toTopFramePoint(target.element, local) };

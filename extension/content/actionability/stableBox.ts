@@ -32,7 +32,25 @@ export async function waitForStableBox(element: Element, described: string): Pro
 }
 
 /** Keyframe members that are not CSS properties, and properties that only paint: neither moves a box. */
-const NOT_MOVING = new Set(["offset", "easing", "composite", "computedOffset", "opacity", "color", "backgroundColor", "borderColor", "outlineColor", "boxShadow", "textShadow", "filter", "fill", "stroke", "visibility", "textDecorationColor", "caretColor"]);
+const NOT_MOVING = new Set([
+  "offset",
+  "easing",
+  "composite",
+  "computedOffset",
+  "opacity",
+  "color",
+  "backgroundColor",
+  "borderColor",
+  "outlineColor",
+  "boxShadow",
+  "textShadow",
+  "filter",
+  "fill",
+  "stroke",
+  "visibility",
+  "textDecorationColor",
+  "caretColor",
+]);
 
 /** A running CSS animation, transition or Web Animation that can move a box, on the element or any (shadow-including) ancestor. */
 function isAnimated(element: Element): boolean {

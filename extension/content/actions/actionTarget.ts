@@ -38,7 +38,9 @@ export function centerInView(element: Element): void {
 function isWhollyInViewport(element: Element): boolean {
   const box = element.getBoundingClientRect();
   const view = element.ownerDocument.documentElement;
-  return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= view.clientHeight && box.right <= view.clientWidth;
+  return (
+    box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= view.clientHeight && box.right <= view.clientWidth
+  );
 }
 
 /** Read after scrolling, so the box is where events will be aimed. */

@@ -14,7 +14,10 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
   assertEnabled(target);
   const editable = classifyEditable(target.element);
   if (editable.kind === "none") {
-    throw new WebOperatorError("not_actionable", `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`);
+    throw new WebOperatorError(
+      "not_actionable",
+      `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`,
+    );
   }
   if (editable.kind === "field") {
     const field = editable.element;
@@ -46,7 +49,7 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
 export function readValue(registry: RefRegistry, rawRef: string): ContentResult<"read_value"> {
   const { ref, element } = registry.resolve(rawRef);
   const editable = classifyEditable(element);
-  const raw = editable.kind === "field" ? editable.element.value : (element as HTMLElement).innerText ?? "";
+  const raw = editable.kind === "field" ? editable.element.value : ((element as HTMLElement).innerText ?? "");
   const masked = element.localName === "input" && (element as HTMLInputElement).type === "password" ? "•".repeat(raw.length) : raw;
   return { ref, value: masked };
 }

@@ -23,9 +23,8 @@ export function selectOption(registry: RefRegistry, rawRef: string, wanted: Want
   const target = resolveTarget(registry, rawRef);
   scrollIntoView(target.element);
   assertEnabled(target);
-  const selected = target.element.localName === "select"
-    ? selectNative(target, target.element as HTMLSelectElement, wanted)
-    : selectAria(target, wanted);
+  const selected =
+    target.element.localName === "select" ? selectNative(target, target.element as HTMLSelectElement, wanted) : selectAria(target, wanted);
   return { ref: target.ref, target: target.target, recovered: target.recovered, selected };
 }
 
@@ -37,9 +36,16 @@ function matches(value: string, label: string, wanted: Wanted): boolean {
 function selectNative(target: ActionTarget, select: HTMLSelectElement, wanted: Wanted): Array<{ value: string; label: string }> {
   const options = [...select.options].filter((option) => !option.disabled && matches(option.value, option.label, wanted));
   const requested = wanted.values.length + wanted.labels.length;
-  if (options.length === 0) throw noMatch(target, [...select.options].map((option) => option.label));
+  if (options.length === 0)
+    throw noMatch(
+      target,
+      [...select.options].map((option) => option.label),
+    );
   if (!select.multiple && (requested > 1 || options.length > 1)) {
-    throw new WebOperatorError("bad_request", `${target.described} takes one option, but ${options.length > 1 ? "several options match" : "several were requested"}; name exactly one.`);
+    throw new WebOperatorError(
+      "bad_request",
+      `${target.described} takes one option, but ${options.length > 1 ? "several options match" : "several were requested"}; name exactly one.`,
+    );
   }
   for (const option of select.options) option.selected = options.includes(option);
   select.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
@@ -50,12 +56,22 @@ function selectNative(target: ActionTarget, select: HTMLSelectElement, wanted: W
 function selectAria(target: ActionTarget, wanted: Wanted): Array<{ value: string; label: string }> {
   const listbox = listboxFor(target.element);
   if (listbox === null) {
-    throw new WebOperatorError("not_actionable", `${target.described} is neither a <select> nor a listbox; open the widget (browser.click) and click the option's ref instead.`);
+    throw new WebOperatorError(
+      "not_actionable",
+      `${target.described} is neither a <select> nor a listbox; open the widget (browser.click) and click the option's ref instead.`,
+    );
   }
   const layout = new LayoutCache();
-  const options = [...listbox.querySelectorAll('[role="option"]')].map((element) => ({ element, label: describeElement(element, layout).name }));
+  const options = [...listbox.querySelectorAll('[role="option"]')].map((element) => ({
+    element,
+    label: describeElement(element, layout).name,
+  }));
   const picks = options.filter((option) => matches(option.element.getAttribute("data-value") ?? option.label, option.label, wanted));
-  if (picks.length === 0) throw noMatch(target, options.map((option) => option.label));
+  if (picks.length === 0)
+    throw noMatch(
+      target,
+      options.map((option) => option.label),
+    );
   for (const pick of picks) {
     pick.element.scrollIntoView({ block: "nearest", behavior: "instant" });
     const box = pick.element.getBoundingClientRect();
@@ -75,6 +91,12 @@ function listboxFor(element: Element): Element | null {
 }
 
 function noMatch(target: ActionTarget, available: string[]): WebOperatorError {
-  const list = available.slice(0, 20).map((label) => `"${label}"`).join(", ");
-  return new WebOperatorError("not_found", `No enabled option of ${target.described} matches; available: ${list}${available.length > 20 ? ", …" : ""}.`);
+  const list = available
+    .slice(0, 20)
+    .map((label) => `"${label}"`)
+    .join(", ");
+  return new WebOperatorError(
+    "not_found",
+    `No enabled option of ${target.described} matches; available: ${list}${available.length > 20 ? ", …" : ""}.`,
+  );
 }

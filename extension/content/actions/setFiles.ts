@@ -17,7 +17,10 @@ export function setFiles(registry: RefRegistry, rawRef: string, files: FileConte
   const target = resolveTarget(registry, rawRef);
   const input = fileInputFor(target.element);
   if (input === null) {
-    throw new WebOperatorError("not_actionable", `${target.ref} (${target.described}) is not a file input, nor a label or button for one; pick the file input's ref from browser.snapshot.`);
+    throw new WebOperatorError(
+      "not_actionable",
+      `${target.ref} (${target.described}) is not a file input, nor a label or button for one; pick the file input's ref from browser.snapshot.`,
+    );
   }
   scrollIntoView(target.element);
   assertEnabled(target);

@@ -35,8 +35,11 @@ export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string,
  */
 function setFormattedValue(target: ActionTarget, input: HTMLInputElement, text: string, format: string): ContentResult<"type"> {
   enterFieldText(input, text, "replace");
-  if (text !== "" && input.value === "" ) {
-    throw new WebOperatorError("bad_request", `${target.described} (an input of type ${input.type}) rejected "${text}"; give the value as ${format}.`);
+  if (text !== "" && input.value === "") {
+    throw new WebOperatorError(
+      "bad_request",
+      `${target.described} (an input of type ${input.type}) rejected "${text}"; give the value as ${format}.`,
+    );
   }
   return { ref: target.ref, target: target.target, value: input.value, recovered: target.recovered };
 }

@@ -9,9 +9,9 @@ let converter: TurndownService | null = null;
 export function markdownConverter(): TurndownService {
   if (converter !== null) return converter;
   converter = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "*" });
-  // The Node-side program (tests import this file) resolves turndown's typings otherwise and needs it.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  converter.remove(["script", "style", "noscript", "template", "iframe", "svg" as keyof HTMLElementTagNameMap, "button", "select", "input", "textarea"]);
+  // The Node-side program (tests import this file) resolves turndown's typings otherwise and needs the assertion.
+  const svg = "svg" as keyof HTMLElementTagNameMap;
+  converter.remove(["script", "style", "noscript", "template", "iframe", svg, "button", "select", "input", "textarea"]);
   converter.addRule("inlineImages", {
     filter: (node) => node.nodeName === "IMG" && INLINE_IMAGE.test(node.getAttribute("src") ?? ""),
     replacement: (_content, node) => {

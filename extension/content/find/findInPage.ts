@@ -24,9 +24,18 @@ interface FindRequest {
  */
 export function findInPage(registry: RefRegistry, request: FindRequest): ContentResult<"find"> {
   const snapshotId = registry.beginSnapshot();
-  const walked = walkDocument(document, { layout: new LayoutCache(), frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 } });
+  const walked = walkDocument(document, {
+    layout: new LayoutCache(),
+    frameChain: [],
+    frameOffset: TOP_FRAME_OFFSET,
+    suppressText: false,
+    counter: { interactive: 0 },
+  });
   if (walked.length === 0) {
-    throw new WebOperatorError("empty_snapshot", "The page has no visible content to search yet; wait and retry, or use browser.screenshot.");
+    throw new WebOperatorError(
+      "empty_snapshot",
+      "The page has no visible content to search yet; wait and retry, or use browser.screenshot.",
+    );
   }
   if (request.match === "words") return findByWords(registry, request, walked, snapshotId);
   const query: MatchQuery = { text: request.query.toLowerCase(), role: request.role?.toLowerCase() };
@@ -37,7 +46,12 @@ export function findInPage(registry: RefRegistry, request: FindRequest): Content
   const roleNote = query.role === undefined ? "" : ` with role ${quotePageString(query.role, 40)}`;
   const head = `# Find ${quotePageString(request.query, 200)}${roleNote}: ${counter.total} ${counter.total === 1 ? "match" : "matches"} (${snapshotId})\nURL: ${location.href.replace(/\[/g, "%5B").replace(/\]/g, "%5D")}\n\n`;
   const more = counter.total - counter.printed;
-  const tail = counter.total === 0 ? ["- … no element or text matches; try a shorter query, or browser.read_page"] : more > 0 ? [`- … ${more} more matches not shown; narrow the query or add a role`] : [];
+  const tail =
+    counter.total === 0
+      ? ["- … no element or text matches; try a shorter query, or browser.read_page"]
+      : more > 0
+        ? [`- … ${more} more matches not shown; narrow the query or add a role`]
+        : [];
   return { snapshotId, url: location.href, text: head + [...lines, ...tail].join("\n"), matchCount: counter.total, truncated: more > 0 };
 }
 
@@ -49,7 +63,12 @@ function findByWords(registry: RefRegistry, request: FindRequest, walked: Snapsh
   const lines = renderTree(kept).map((line) => line.text);
   const more = ranked.length - kept.length;
   const head = `# Find ${quotePageString(request.query, 200)}: ${ranked.length} ${ranked.length === 1 ? "match" : "matches"}, best first (${snapshotId})\nURL: ${location.href.replace(/\[/g, "%5B").replace(/\]/g, "%5D")}\n\n`;
-  const tail = ranked.length === 0 ? ["- … no element carries these words; try other words, or browser.read_page"] : more > 0 ? [`- … ${more} weaker matches not shown`] : [];
+  const tail =
+    ranked.length === 0
+      ? ["- … no element carries these words; try other words, or browser.read_page"]
+      : more > 0
+        ? [`- … ${more} weaker matches not shown`]
+        : [];
   return { snapshotId, url: location.href, text: head + [...lines, ...tail].join("\n"), matchCount: ranked.length, truncated: more > 0 };
 }
 

@@ -2,8 +2,42 @@ import type { ElementNode, SnapshotNode } from "../snapshot/snapshotTree.js";
 
 /** Words that say nothing about which element is meant ("the", "for", "button for the …"). */
 const STOP_WORDS = new Set([
-  "a", "an", "the", "and", "or", "of", "to", "for", "in", "on", "at", "by", "with", "from", "into", "onto", "is", "it", "its",
-  "this", "that", "these", "those", "my", "me", "i", "you", "your", "which", "where", "what", "find", "click", "element", "one", "some",
+  "a",
+  "an",
+  "the",
+  "and",
+  "or",
+  "of",
+  "to",
+  "for",
+  "in",
+  "on",
+  "at",
+  "by",
+  "with",
+  "from",
+  "into",
+  "onto",
+  "is",
+  "it",
+  "its",
+  "this",
+  "that",
+  "these",
+  "those",
+  "my",
+  "me",
+  "i",
+  "you",
+  "your",
+  "which",
+  "where",
+  "what",
+  "find",
+  "click",
+  "element",
+  "one",
+  "some",
 ]);
 
 /** Describing words that name roles: "the search field" means a textbox or a searchbox. */
@@ -62,7 +96,12 @@ export interface RankedElement {
  * name, text or label, then its role, then the text near it (the card or row around it,
  * so "add to cart for the storm lamp" prefers the button beside "Storm lamp").
  */
-export function rankByWords(nodes: readonly SnapshotNode[], description: string, labelOf: (node: ElementNode) => string, role?: string): RankedElement[] {
+export function rankByWords(
+  nodes: readonly SnapshotNode[],
+  description: string,
+  labelOf: (node: ElementNode) => string,
+  role?: string,
+): RankedElement[] {
   const words = descriptionWords(description);
   if (words.length === 0) return [];
   const subtreeText = new Map<ElementNode, string>();
@@ -70,7 +109,10 @@ export function rankByWords(nodes: readonly SnapshotNode[], description: string,
     if (node.kind === "text") return node.text;
     let text = subtreeText.get(node);
     if (text === undefined) {
-      text = [node.name, ...node.children.map(textOf)].filter((part) => part !== "").join(" ").slice(0, NEARBY_MAX_CHARS * 4);
+      text = [node.name, ...node.children.map(textOf)]
+        .filter((part) => part !== "")
+        .join(" ")
+        .slice(0, NEARBY_MAX_CHARS * 4);
       subtreeText.set(node, text);
     }
     return text;
@@ -85,10 +127,20 @@ export function rankByWords(nodes: readonly SnapshotNode[], description: string,
     for (const child of node.children) visit(child, [...ancestors, node]);
   };
   for (const node of nodes) visit(node, []);
-  return ranked.map((entry, order) => ({ entry, order })).sort((a, b) => b.entry.score - a.entry.score || a.order - b.order).map(({ entry }) => entry);
+  return ranked
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => b.entry.score - a.entry.score || a.order - b.order)
+    .map(({ entry }) => entry);
 }
 
-function scoreOf(node: ElementNode, ancestors: readonly ElementNode[], words: readonly string[], textOf: (node: SnapshotNode) => string, labelOf: (node: ElementNode) => string, roleGiven: boolean): number {
+function scoreOf(
+  node: ElementNode,
+  ancestors: readonly ElementNode[],
+  words: readonly string[],
+  textOf: (node: SnapshotNode) => string,
+  labelOf: (node: ElementNode) => string,
+  roleGiven: boolean,
+): number {
   const own = ownText(node, textOf);
   // An unnamed container (main, a list, a form) is where things are, not a thing: only leaves are found by their text.
   if (!node.interactive && node.name === "" && (own === "" || node.children.some((child) => child.kind === "element"))) return 0;
@@ -101,7 +153,17 @@ function scoreOf(node: ElementNode, ancestors: readonly ElementNode[], words: re
   // A role the caller named already says which kind of element is meant.
   let described = roleGiven;
   for (const word of words) {
-    const weight = name.has(word) ? WEIGHT.name : text.has(word) ? WEIGHT.text : label.has(word) ? WEIGHT.label : roleWords.has(word) ? WEIGHT.role : nearby.has(word) ? WEIGHT.nearby : 0;
+    const weight = name.has(word)
+      ? WEIGHT.name
+      : text.has(word)
+        ? WEIGHT.text
+        : label.has(word)
+          ? WEIGHT.label
+          : roleWords.has(word)
+            ? WEIGHT.role
+            : nearby.has(word)
+              ? WEIGHT.nearby
+              : 0;
     if (weight !== 0 && weight !== WEIGHT.nearby) described = true;
     score += weight;
   }

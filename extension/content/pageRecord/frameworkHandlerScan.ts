@@ -88,7 +88,8 @@ function scanNode(node: Element | Document, found: HandlerReport): number {
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string | symbol;
     const value = ownValue(node, key, true);
-    if (typeof key === "string" && (typeof value === "function" || native.isArray(value))) mask |= handlerFunctionOf(value) ? handlerPropertyBit(key) : 0;
+    if (typeof key === "string" && (typeof value === "function" || native.isArray(value)))
+      mask |= handlerFunctionOf(value) ? handlerPropertyBit(key) : 0;
     else if (isPlainObject(value)) mask |= bagMask(value) | eventsRecordMask(node, value, found);
   }
   return mask;

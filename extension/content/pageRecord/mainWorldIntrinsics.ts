@@ -7,7 +7,9 @@
  */
 const { bind, call } = Function.prototype;
 
-export function uncurry<This, Args extends unknown[], Result>(method: (this: This, ...args: Args) => Result): (self: This, ...args: Args) => Result {
+export function uncurry<This, Args extends unknown[], Result>(
+  method: (this: This, ...args: Args) => Result,
+): (self: This, ...args: Args) => Result {
   return bind.call(call, method) as (self: This, ...args: Args) => Result;
 }
 
@@ -29,7 +31,9 @@ export const NativeMap = Map;
 export const mapGet = uncurry(Map.prototype.get as (this: Map<Element, number>, key: Element) => number | undefined);
 export const mapSet = uncurry(Map.prototype.set as (this: Map<Element, number>, key: Element, value: number) => Map<Element, number>);
 export const mapHas = uncurry(Map.prototype.has as (this: Map<Element, number>, key: Element) => boolean);
-export const mapForEach = uncurry(Map.prototype.forEach as (this: Map<Element, number>, visit: (value: number, key: Element) => void) => void);
+export const mapForEach = uncurry(
+  Map.prototype.forEach as (this: Map<Element, number>, visit: (value: number, key: Element) => void) => void,
+);
 
 export const addListener = uncurry(EventTarget.prototype.addEventListener);
 export const removeListener = uncurry(EventTarget.prototype.removeEventListener);

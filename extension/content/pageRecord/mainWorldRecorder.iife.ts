@@ -1,7 +1,15 @@
 import { frameworkHandlerScanner } from "./frameworkHandlerScan.js";
 import { handlerBitTable } from "../../shared/handlerTypes.js";
 import * as native from "./mainWorldIntrinsics.js";
-import { ACK_EVENT, CLOSED_ROOT_EVENT, FRAMEWORK_HANDLER_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT, SCAN_EVENT } from "./recordChannel.js";
+import {
+  ACK_EVENT,
+  CLOSED_ROOT_EVENT,
+  FRAMEWORK_HANDLER_EVENT,
+  HELLO_EVENT,
+  LISTENER_EVENT,
+  READY_EVENT,
+  SCAN_EVENT,
+} from "./recordChannel.js";
 
 /**
  * MAIN world, document_start, before any page script: records which elements get closed

@@ -1,4 +1,12 @@
-import { ACK_EVENT, CLOSED_ROOT_EVENT, FRAMEWORK_HANDLER_EVENT, HELLO_EVENT, LISTENER_EVENT, READY_EVENT, SCAN_EVENT } from "./recordChannel.js";
+import {
+  ACK_EVENT,
+  CLOSED_ROOT_EVENT,
+  FRAMEWORK_HANDLER_EVENT,
+  HELLO_EVENT,
+  LISTENER_EVENT,
+  READY_EVENT,
+  SCAN_EVENT,
+} from "./recordChannel.js";
 import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
 
 /**
@@ -28,11 +36,13 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
     const target = (event as MouseEvent).relatedTarget;
     return target instanceof Element ? target : null;
   };
-  const addTypes = (into: WeakMap<Element, number>) => (event: Event): void => {
-    const element = relatedElement(event);
-    changes++;
-    if (element !== null) into.set(element, (into.get(element) ?? 0) | (event as MouseEvent).detail);
-  };
+  const addTypes =
+    (into: WeakMap<Element, number>) =>
+    (event: Event): void => {
+      const element = relatedElement(event);
+      changes++;
+      if (element !== null) into.set(element, (into.get(element) ?? 0) | (event as MouseEvent).detail);
+    };
   channel.addEventListener(CLOSED_ROOT_EVENT, (event) => {
     const element = relatedElement(event);
     changes++;

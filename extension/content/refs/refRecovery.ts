@@ -10,7 +10,11 @@ export type RecoveryOutcome = { kind: "unique"; element: Element } | { kind: "no
  * ref described, and that no other ref names. Anything but exactly one match is a
  * failure, never a guess.
  */
-export function findReplacement(descriptor: ElementDescriptor, document: Document, isClaimed: (candidate: Element) => boolean = () => false): RecoveryOutcome {
+export function findReplacement(
+  descriptor: ElementDescriptor,
+  document: Document,
+  isClaimed: (candidate: Element) => boolean = () => false,
+): RecoveryOutcome {
   const layout = new LayoutCache();
   const matches: Element[] = [];
   for (const candidate of elementsByTag(document, descriptor.tag)) {

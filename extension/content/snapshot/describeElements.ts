@@ -23,7 +23,13 @@ export function describeElements(selector: string, limit: number): ContentResult
     throw new WebOperatorError("bad_request", `"${selector}" is not a valid CSS selector; pass one document.querySelectorAll accepts.`);
   }
   const layout = new LayoutCache();
-  const walked = walkDocument(document, { layout, frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 } });
+  const walked = walkDocument(document, {
+    layout,
+    frameChain: [],
+    frameOffset: TOP_FRAME_OFFSET,
+    suppressText: false,
+    counter: { interactive: 0 },
+  });
   const lines = new Map<Element, ElementNode>();
   for (const node of elementNodes(walked)) if (!lines.has(node.element)) lines.set(node.element, node);
   const elements = matches.map((element) => {

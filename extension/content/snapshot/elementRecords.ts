@@ -101,7 +101,8 @@ function attributesOf(element: Element): SnapshotElement["attributes"] {
   const input = tag === "input" ? (element as HTMLInputElement) : null;
   const masked = input?.type === "password" ? "•".repeat(input.value.length) : null;
   // The form value itself (a <select>'s is its selected option's value), never a password.
-  const value = masked ?? (FORM_CONTROL_TAGS.has(tag) ? (element as HTMLInputElement).value : (element.getAttribute("value") ?? currentValue(element)));
+  const value =
+    masked ?? (FORM_CONTROL_TAGS.has(tag) ? (element as HTMLInputElement).value : (element.getAttribute("value") ?? currentValue(element)));
   return {
     name: boundedAttribute(element, "name"),
     value: value === null ? null : truncateText(value, RECORD_TEXT_CHARS),

@@ -15,7 +15,8 @@ export function diffLines(before: readonly string[], after: readonly string[], m
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail++;
   const removed = before.slice(head, before.length - tail);
   const added = after.slice(head, after.length - tail);
   const changes = removed.length * added.length <= LCS_CELL_LIMIT ? lcsChanges(removed, added) : setChanges(removed, added);
@@ -29,9 +30,10 @@ function lcsChanges(before: readonly string[], after: readonly string[]): string
   const lengths = new Uint32Array((rows + 1) * (cols + 1));
   for (let i = rows - 1; i >= 0; i--) {
     for (let j = cols - 1; j >= 0; j--) {
-      lengths[i * (cols + 1) + j] = before[i] === after[j]
-        ? (lengths[(i + 1) * (cols + 1) + j + 1] ?? 0) + 1
-        : Math.max(lengths[(i + 1) * (cols + 1) + j] ?? 0, lengths[i * (cols + 1) + j + 1] ?? 0);
+      lengths[i * (cols + 1) + j] =
+        before[i] === after[j]
+          ? (lengths[(i + 1) * (cols + 1) + j + 1] ?? 0) + 1
+          : Math.max(lengths[(i + 1) * (cols + 1) + j] ?? 0, lengths[i * (cols + 1) + j + 1] ?? 0);
     }
   }
   const out: string[] = [];
@@ -56,7 +58,10 @@ function lcsChanges(before: readonly string[], after: readonly string[]): string
 function setChanges(before: readonly string[], after: readonly string[]): string[] {
   const old = new Set(before);
   const fresh = new Set(after);
-  return [...before.filter((line) => !fresh.has(line)).map((line) => `- ${strip(line)}`), ...after.filter((line) => !old.has(line)).map((line) => `+ ${strip(line)}`)];
+  return [
+    ...before.filter((line) => !fresh.has(line)).map((line) => `- ${strip(line)}`),
+    ...after.filter((line) => !old.has(line)).map((line) => `+ ${strip(line)}`),
+  ];
 }
 
 /** `    - button "Pay" [ref=…]` becomes `button "Pay" [ref=…]`. */

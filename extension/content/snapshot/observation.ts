@@ -21,7 +21,8 @@ export function observe(registry: RefRegistry, maxChars: number, retract?: strin
   for (const node of elementNodes(view.nodes)) {
     if (node.ref === undefined) continue;
     interactiveCount += 1;
-    if (interactiveRefs.length < OBSERVATION_MAX_REFS) interactiveRefs.push({ ref: node.ref, role: node.role, name: truncateText(node.name) });
+    if (interactiveRefs.length < OBSERVATION_MAX_REFS)
+      interactiveRefs.push({ ref: node.ref, role: node.role, name: truncateText(node.name) });
   }
   return {
     snapshotId: view.snapshotId,

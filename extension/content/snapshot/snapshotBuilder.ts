@@ -30,10 +30,19 @@ export interface PageView extends ContentResult<"snapshot"> {
 }
 
 /** The "snapshot" op: the page as an indented accessibility tree with refs (docs/commands.md, browser.snapshot). */
-export function takeSnapshot(registry: RefRegistry, maxChars: number, elements = false, roots?: (Document | ShadowRoot)[]): ContentResult<"snapshot"> {
+export function takeSnapshot(
+  registry: RefRegistry,
+  maxChars: number,
+  elements = false,
+  roots?: (Document | ShadowRoot)[],
+): ContentResult<"snapshot"> {
   const view = buildPageView(registry, { maxChars, mode: "all", roots });
   if (!elements) return snapshotResult(view);
-  return { ...snapshotResult(view), elements: elementRecords(view.nodes), viewport: { width: window.innerWidth, height: window.innerHeight } };
+  return {
+    ...snapshotResult(view),
+    elements: elementRecords(view.nodes),
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+  };
 }
 
 /** The wire fields of a view, without the tree and lines kept for the engine. */
@@ -50,7 +59,14 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const root = options.rootRef === undefined ? null : registry.resolve(options.rootRef);
   const snapshotId = registry.beginSnapshot();
   const layout = new LayoutCache();
-  const walked = walkDocument(document, { layout, frameChain: [], frameOffset: TOP_FRAME_OFFSET, suppressText: false, counter: { interactive: 0 }, roots: options.roots });
+  const walked = walkDocument(document, {
+    layout,
+    frameChain: [],
+    frameOffset: TOP_FRAME_OFFSET,
+    suppressText: false,
+    counter: { interactive: 0 },
+    roots: options.roots,
+  });
   // An empty tree is a failure the caller can act on (wait, reload), not a success it would read as a blank page.
   if (walked.length === 0) {
     throw new WebOperatorError(
@@ -62,7 +78,10 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   if (root !== null) {
     const subtree = findSubtree(walked, root.element);
     if (subtree === null) {
-      throw new WebOperatorError("not_found", `The element of ref ${root.ref} is not rendered now (hidden or collapsed); call browser.read_page without ref.`);
+      throw new WebOperatorError(
+        "not_found",
+        `The element of ref ${root.ref} is not rendered now (hidden or collapsed); call browser.read_page without ref.`,
+      );
     }
     nodes = [subtree];
   }
@@ -78,11 +97,24 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
   const viewport = { width: window.innerWidth, height: window.innerHeight };
   const measure = ({ placement }: RenderedLine<Placement>): number =>
-    placement === null || placement === undefined ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
-  const { body, truncated, droppedInteractive } = rendered.length === 0
-    ? { body: "- … no interactive elements here (mode \"all\" shows the text)", truncated: false, droppedInteractive: 0 }
-    : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
+    placement === null || placement === undefined
+      ? Infinity
+      : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
+  const { body, truncated, droppedInteractive } =
+    rendered.length === 0
+      ? { body: '- … no interactive elements here (mode "all" shows the text)', truncated: false, droppedInteractive: 0 }
+      : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
   // The DOM as it is now; subresources (and content scripts build on them) may still come.
   const loading = document.readyState !== "complete";
-  return { snapshotId, url, title: header.title, text: header.text + body.trimEnd(), refCount: refCount - droppedInteractive, truncated, loading, nodes, lines };
+  return {
+    snapshotId,
+    url,
+    title: header.title,
+    text: header.text + body.trimEnd(),
+    refCount: refCount - droppedInteractive,
+    truncated,
+    loading,
+    nodes,
+    lines,
+  };
 }

@@ -11,10 +11,39 @@ import { takeSnapshot } from "./snapshotBuilder.js";
  * window, where non-bubbling events (scroll, load, toggle, focus) pass too.
  */
 const CHANGING_EVENTS = [
-  "input", "change", "reset", "focusin", "focusout", "mouseover", "mouseout", "pointerdown", "pointerup", "keydown", "keyup",
-  "scroll", "resize", "load", "error", "toggle", "beforetoggle", "animationstart", "animationend", "animationcancel",
-  "transitionrun", "transitionend", "transitioncancel", "hashchange", "popstate", "pageshow", "visibilitychange",
-  "fullscreenchange", "selectionchange", "play", "pause", "ended", "loadedmetadata",
+  "input",
+  "change",
+  "reset",
+  "focusin",
+  "focusout",
+  "mouseover",
+  "mouseout",
+  "pointerdown",
+  "pointerup",
+  "keydown",
+  "keyup",
+  "scroll",
+  "resize",
+  "load",
+  "error",
+  "toggle",
+  "beforetoggle",
+  "animationstart",
+  "animationend",
+  "animationcancel",
+  "transitionrun",
+  "transitionend",
+  "transitioncancel",
+  "hashchange",
+  "popstate",
+  "pageshow",
+  "visibilitychange",
+  "fullscreenchange",
+  "selectionchange",
+  "play",
+  "pause",
+  "ended",
+  "loadedmetadata",
 ] as const;
 
 const MUTATIONS: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -94,9 +123,16 @@ export class SnapshotCache {
     // A page mid-animation changes with no event until the end: not worth holding.
     if (animating(fresh.roots)) return;
     const windows = windowsOf(fresh.roots);
-    this.entry = { ...fresh, state: unreportedState(fresh.roots), active: deepActiveElement(document), recordChanges: pageRecordChanges(), windows };
+    this.entry = {
+      ...fresh,
+      state: unreportedState(fresh.roots),
+      active: deepActiveElement(document),
+      recordChanges: pageRecordChanges(),
+      windows,
+    };
     for (const root of fresh.roots) this.observer.observe(root, MUTATIONS);
-    for (const target of windows) for (const type of CHANGING_EVENTS) target.addEventListener(type, this.onChange, { capture: true, passive: true });
+    for (const target of windows)
+      for (const type of CHANGING_EVENTS) target.addEventListener(type, this.onChange, { capture: true, passive: true });
   }
 }
 
@@ -113,7 +149,15 @@ function animating(roots: readonly (Document | ShadowRoot)[]): boolean {
 
 /** What changes without a mutation record or an event the cache hears at once. */
 function unreportedState(roots: readonly (Document | ShadowRoot)[]): string {
-  const parts = [location.href, document.title, document.readyState, document.visibilityState, `${innerWidth}x${innerHeight}@${devicePixelRatio}`, `${scrollX},${scrollY}`, document.fonts.status];
+  const parts = [
+    location.href,
+    document.title,
+    document.readyState,
+    document.visibilityState,
+    `${innerWidth}x${innerHeight}@${devicePixelRatio}`,
+    `${scrollX},${scrollY}`,
+    document.fonts.status,
+  ];
   for (const root of roots) {
     for (const control of root.querySelectorAll("input, textarea, select")) {
       // By tag, not instanceof: a frame's controls are of its own realm.

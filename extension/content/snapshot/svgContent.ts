@@ -12,7 +12,8 @@ export function forEachShownSvgElement(parent: Element, layout: LayoutCache, vis
   for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
     if (NEVER_DRAWN.has(child.localName) || child.getAttribute("aria-hidden") === "true") continue;
     if (isShownSvgElement(child)) visit(child);
-    else if (CONTAINERS.has(child.localName) && child.firstElementChild !== null && layout.computed(child).display !== "none") forEachShownSvgElement(child, layout, visit);
+    else if (CONTAINERS.has(child.localName) && child.firstElementChild !== null && layout.computed(child).display !== "none")
+      forEachShownSvgElement(child, layout, visit);
   }
 }
 
@@ -32,8 +33,22 @@ const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
 const CONTAINERS: ReadonlySet<string> = new Set(["g", "svg", "a", "switch"]);
 /** Definitions, resources and metadata: never drawn where they stand. */
 const NEVER_DRAWN: ReadonlySet<string> = new Set([
-  "defs", "symbol", "clipPath", "mask", "pattern", "marker", "linearGradient", "radialGradient", "filter",
-  "title", "desc", "metadata", "style", "script", "foreignObject", "view",
+  "defs",
+  "symbol",
+  "clipPath",
+  "mask",
+  "pattern",
+  "marker",
+  "linearGradient",
+  "radialGradient",
+  "filter",
+  "title",
+  "desc",
+  "metadata",
+  "style",
+  "script",
+  "foreignObject",
+  "view",
 ]);
 /** Roles whose children are presentational: the author's label stands for the whole drawing. */
 const ATOMIC_ROLES: ReadonlySet<string> = new Set(["img", "graphics-symbol"]);

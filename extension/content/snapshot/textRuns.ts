@@ -42,7 +42,13 @@ export function dropCoveredByName(children: SnapshotNode[], name: string, nameFr
   const covered = (text: string): boolean => (nameFromContent ? flatName.includes(text) : flatName === text);
   return children.filter((child) => {
     if (child.kind === "text") return !covered(child.text);
-    return !(IMAGE_ROLES.has(child.role) && !child.interactive && child.children.length === 0 && child.name !== "" && covered(normalizeWhitespace(child.name)));
+    return !(
+      IMAGE_ROLES.has(child.role) &&
+      !child.interactive &&
+      child.children.length === 0 &&
+      child.name !== "" &&
+      covered(normalizeWhitespace(child.name))
+    );
   });
 }
 

@@ -7,8 +7,25 @@ import type { ElementNode, SnapshotNode } from "./snapshotTree.js";
 
 /** Ancestors that still say where an interactive node is once everything else is gone. */
 export const CONTEXT_ROLES: ReadonlySet<string> = new Set([
-  "banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search",
-  "dialog", "alertdialog", "iframe", "heading", "menu", "menubar", "tablist", "listbox", "tree", "grid", "toolbar",
+  "banner",
+  "complementary",
+  "contentinfo",
+  "form",
+  "main",
+  "navigation",
+  "region",
+  "search",
+  "dialog",
+  "alertdialog",
+  "iframe",
+  "heading",
+  "menu",
+  "menubar",
+  "tablist",
+  "listbox",
+  "tree",
+  "grid",
+  "toolbar",
 ]);
 
 export function findSubtree(nodes: readonly SnapshotNode[], target: Element): ElementNode | null {

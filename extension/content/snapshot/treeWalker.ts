@@ -106,7 +106,9 @@ function walkElement(element: Element, parentCursor: string, context: WalkContex
   const visible = style.visibility === "visible";
   const role = visible ? computeRole(element) : null;
   const inheritsPointer = style.cursor === "pointer" && parentCursor === "pointer";
-  let reason = visible ? interactiveReason(element, role, style.cursor, parentCursor, inheritsPointer && ownsContent(element, style)) : null;
+  let reason = visible
+    ? interactiveReason(element, role, style.cursor, parentCursor, inheritsPointer && ownsContent(element, style))
+    : null;
   if (reason === null && visible && context.delegatedBy !== undefined && isDelegatedItem(element, context.delegatedBy)) reason = "handler";
   const block = !INLINE_DISPLAYS.has(style.display);
 
@@ -213,7 +215,10 @@ function collectOptions(select: Element, context: WalkContext, out: WalkItem[]):
     if (role === "group") collectOptions(child, context, children);
     // An author's aria-label wins over the option's text, as in Chrome's accessibility tree.
     const ariaLabel = normalizeWhitespace(child.getAttribute("aria-label") ?? "");
-    const label = ariaLabel !== "" ? ariaLabel : normalizeWhitespace(child.localName === "option" ? (child as HTMLOptionElement).label : child.getAttribute("label") ?? "");
+    const label =
+      ariaLabel !== ""
+        ? ariaLabel
+        : normalizeWhitespace(child.localName === "option" ? (child as HTMLOptionElement).label : (child.getAttribute("label") ?? ""));
     out.push({
       kind: "element",
       element: child,

@@ -48,7 +48,12 @@ function taskCard(entry: TaskConfirmation, onError: (error: unknown) => void): H
       ["why", entry.reasons],
       ["expires", relativeTime(entry.expiresAt)],
     ]),
-    h("div", { class: "actions" }, button("Allow", answer(true), "allow", { "data-allow": entry.id }), button("Deny", answer(false), "", { "data-deny": entry.id })),
+    h(
+      "div",
+      { class: "actions" },
+      button("Allow", answer(true), "allow", { "data-allow": entry.id }),
+      button("Deny", answer(false), "", { "data-deny": entry.id }),
+    ),
   );
 }
 
@@ -73,6 +78,11 @@ function gateCard(entry: GateConfirmationView, onError: (error: unknown) => void
       ["why", entry.reasons.join("; ")],
       ["expires", relativeTime(entry.expiresAt)],
     ]),
-    h("div", { class: "actions" }, button("Allow", answer(true), "allow", { "data-allow": entry.id }), button("Deny", answer(false), "", { "data-deny": entry.id })),
+    h(
+      "div",
+      { class: "actions" },
+      button("Allow", answer(true), "allow", { "data-allow": entry.id }),
+      button("Deny", answer(false), "", { "data-deny": entry.id }),
+    ),
   );
 }

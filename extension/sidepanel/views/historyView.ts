@@ -24,22 +24,33 @@ function historyCard(task: TaskSummary, onError: (error: unknown) => void): HTML
         try {
           const detail = await askBridge({ action: "tasks.get", payload: { id: task.id } });
           steps.replaceChildren(
-            h("ol", { class: "steps small", start: "0" }, ...detail.steps.map((step) => h("li", { class: step.ok ? undefined : "failed" }, h("strong", {}, step.action), " ", step.summary))),
+            h(
+              "ol",
+              { class: "steps small", start: "0" },
+              ...detail.steps.map((step) =>
+                h("li", { class: step.ok ? undefined : "failed" }, h("strong", {}, step.action), " ", step.summary),
+              ),
+            ),
           );
         } catch (error) {
           onError(error);
         }
       }),
-      button("Open trace", async () => {
-        try {
-          // Fetched through the extension's native port: the trace endpoint's token never reaches a page.
-          const trace = await askBridge({ action: "trace", id: task.id });
-          const url = URL.createObjectURL(new Blob([JSON.stringify(trace, null, 2)], { type: "application/json" }));
-          await chrome.tabs.create({ url });
-        } catch (error) {
-          onError(error);
-        }
-      }, "", { "data-trace": task.id }),
+      button(
+        "Open trace",
+        async () => {
+          try {
+            // Fetched through the extension's native port: the trace endpoint's token never reaches a page.
+            const trace = await askBridge({ action: "trace", id: task.id });
+            const url = URL.createObjectURL(new Blob([JSON.stringify(trace, null, 2)], { type: "application/json" }));
+            await chrome.tabs.create({ url });
+          } catch (error) {
+            onError(error);
+          }
+        },
+        "",
+        { "data-trace": task.id },
+      ),
     ),
     steps,
   );

@@ -17,14 +17,22 @@ type PersonInteraction = Extract<TaskInteraction, { type: "question" | "user_act
 
 /** The tasks that wait for the person: a question to answer, or a step to do in the browser (a watch or a schedule waits for no one). */
 export function waitingInteractions(live: readonly PanelTask[]): Array<{ task: PanelTask; interaction: PersonInteraction }> {
-  return live.flatMap((task) => (task.pendingInteraction !== null && waitsForPerson(task.pendingInteraction) ? [{ task, interaction: task.pendingInteraction }] : []));
+  return live.flatMap((task) =>
+    task.pendingInteraction !== null && waitsForPerson(task.pendingInteraction) ? [{ task, interaction: task.pendingInteraction }] : [],
+  );
 }
 
 export function renderInteractions(live: readonly PanelTask[], onError: (error: unknown) => void): HTMLElement[] {
-  return waitingInteractions(live).map(({ task, interaction }) => (interaction.type === "question" ? questionCard(task, interaction, onError) : userActionCard(task, interaction, onError)));
+  return waitingInteractions(live).map(({ task, interaction }) =>
+    interaction.type === "question" ? questionCard(task, interaction, onError) : userActionCard(task, interaction, onError),
+  );
 }
 
-function questionCard(task: PanelTask, interaction: Extract<TaskInteraction, { type: "question" }>, onError: (error: unknown) => void): HTMLElement {
+function questionCard(
+  task: PanelTask,
+  interaction: Extract<TaskInteraction, { type: "question" }>,
+  onError: (error: unknown) => void,
+): HTMLElement {
   const reply = h("textarea", { "aria-label": "Your answer", "data-reply": interaction.id });
   reply.value = drafts.get(interaction.id) ?? "";
   reply.addEventListener("input", () => drafts.set(interaction.id, reply.value));
@@ -39,7 +47,12 @@ function questionCard(task: PanelTask, interaction: Extract<TaskInteraction, { t
   return h(
     "div",
     { class: "card", "data-interaction": interaction.id },
-    h("div", { class: "row" }, h("strong", {}, "The task asks you"), h("span", { class: "muted small" }, relativeTime(interaction.requestedAt))),
+    h(
+      "div",
+      { class: "row" },
+      h("strong", {}, "The task asks you"),
+      h("span", { class: "muted small" }, relativeTime(interaction.requestedAt)),
+    ),
     h("p", {}, interaction.question),
     h("div", { class: "muted small" }, `task ${task.id}: ${task.goal}`),
     reply,
@@ -47,7 +60,11 @@ function questionCard(task: PanelTask, interaction: Extract<TaskInteraction, { t
   );
 }
 
-function userActionCard(task: PanelTask, interaction: Extract<TaskInteraction, { type: "user_action" }>, onError: (error: unknown) => void): HTMLElement {
+function userActionCard(
+  task: PanelTask,
+  interaction: Extract<TaskInteraction, { type: "user_action" }>,
+  onError: (error: unknown) => void,
+): HTMLElement {
   const answer = (done: boolean) => async () => {
     await askBridge({ action: "tasks.respond", payload: { id: task.id, done } }).catch(onError);
   };
@@ -55,7 +72,12 @@ function userActionCard(task: PanelTask, interaction: Extract<TaskInteraction, {
   return h(
     "div",
     { class: "card", "data-interaction": interaction.id },
-    h("div", { class: "row" }, h("strong", {}, `${ACTION_LABELS[interaction.action]}: your turn`), h("span", { class: "muted small" }, relativeTime(interaction.requestedAt))),
+    h(
+      "div",
+      { class: "row" },
+      h("strong", {}, `${ACTION_LABELS[interaction.action]}: your turn`),
+      h("span", { class: "muted small" }, relativeTime(interaction.requestedAt)),
+    ),
     h("p", {}, interaction.instructions),
     h("div", { class: "muted small" }, `task ${task.id}: ${task.goal}. The task is told only whether you did it, never what you typed.`),
     h(

@@ -25,10 +25,15 @@ export function renderNewTask(onStarted: (id: string) => void): Node[] {
   const redraw = (): void => {
     list.replaceChildren(
       ...picked.map((file, at) =>
-        h("li", {}, h("span", {}, paperclipIcon(), `${file.name} (${file.size < 1024 ? `${file.size} bytes` : `${Math.ceil(file.size / 1024)} KB`})`), button("Remove", () => {
-          picked.splice(at, 1);
-          redraw();
-        })),
+        h(
+          "li",
+          {},
+          h("span", {}, paperclipIcon(), `${file.name} (${file.size < 1024 ? `${file.size} bytes` : `${Math.ceil(file.size / 1024)} KB`})`),
+          button("Remove", () => {
+            picked.splice(at, 1);
+            redraw();
+          }),
+        ),
       ),
     );
   };

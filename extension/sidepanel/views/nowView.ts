@@ -26,7 +26,12 @@ function agentCard(agent: PanelAgent): HTMLElement {
   return h(
     "div",
     { class: "card", "data-agent": agent.id },
-    h("div", { class: "row" }, h("strong", {}, agentLabel(agent)), h("span", { class: "muted small" }, `connected ${relativeTime(agent.connectedAt)}`)),
+    h(
+      "div",
+      { class: "row" },
+      h("strong", {}, agentLabel(agent)),
+      h("span", { class: "muted small" }, `connected ${relativeTime(agent.connectedAt)}`),
+    ),
     agent.tabIds.length === 0 ? h("div", { class: "muted small" }, "No tab used yet.") : tabs,
   );
 }
@@ -50,7 +55,11 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
     "div",
     { class: "card", "data-task": task.id },
     h("div", { class: "row" }, h("strong", {}, task.goal), h("span", { class: `status ${task.status}` }, task.status.replace("_", " "))),
-    h("div", { class: "muted small" }, `${task.id} · ${task.tabId === null ? "no tab yet" : `tab ${task.tabId}`} · ${task.stepCount} steps · started ${relativeTime(task.createdAt)}`),
+    h(
+      "div",
+      { class: "muted small" },
+      `${task.id} · ${task.tabId === null ? "no tab yet" : `tab ${task.tabId}`} · ${task.stepCount} steps · started ${relativeTime(task.createdAt)}`,
+    ),
     task.steps.length === 0 ? null : steps,
     task.pendingConfirmation === null
       ? null
@@ -64,9 +73,14 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
     h(
       "div",
       { class: "actions" },
-      button("Stop", async () => {
-        await askBridge({ action: "tasks.stop", payload: { id: task.id } }).catch(onError);
-      }, "", { "data-stop": task.id }),
+      button(
+        "Stop",
+        async () => {
+          await askBridge({ action: "tasks.stop", payload: { id: task.id } }).catch(onError);
+        },
+        "",
+        { "data-stop": task.id },
+      ),
     ),
   );
 }
@@ -75,11 +89,25 @@ function taskCard(task: PanelTask, onError: (error: unknown) => void): HTMLEleme
 function waitingLine(interaction: TaskInteraction): HTMLElement {
   switch (interaction.type) {
     case "question":
-      return h("div", { class: "waiting small" }, `The task asks you: "${interaction.question}" `, h("a", { href: "#confirmations" }, "Answer it"));
+      return h(
+        "div",
+        { class: "waiting small" },
+        `The task asks you: "${interaction.question}" `,
+        h("a", { href: "#confirmations" }, "Answer it"),
+      );
     case "user_action":
-      return h("div", { class: "waiting small" }, `Waiting for you to do a step in the browser (${interaction.action.replace("_", " ")}). `, h("a", { href: "#confirmations" }, "Answer it"));
+      return h(
+        "div",
+        { class: "waiting small" },
+        `Waiting for you to do a step in the browser (${interaction.action.replace("_", " ")}). `,
+        h("a", { href: "#confirmations" }, "Answer it"),
+      );
     case "watch":
-      return h("div", { class: "waiting small" }, `Watching its tab until "${interaction.text}" ${interaction.until === "appears" ? "appears" : "goes"} (at most until ${new Date(interaction.deadline).toLocaleTimeString()}).`);
+      return h(
+        "div",
+        { class: "waiting small" },
+        `Watching its tab until "${interaction.text}" ${interaction.until === "appears" ? "appears" : "goes"} (at most until ${new Date(interaction.deadline).toLocaleTimeString()}).`,
+      );
     case "schedule":
       return h("div", { class: "waiting small" }, `Paused until ${new Date(interaction.resumeAt).toLocaleString()}.`);
   }

@@ -1,4 +1,9 @@
-import { providerSettingProblem, type ProviderSettingName, type ProviderSettingStatus, type ProviderSettingsReport } from "../../../protocol/index.js";
+import {
+  providerSettingProblem,
+  type ProviderSettingName,
+  type ProviderSettingStatus,
+  type ProviderSettingsReport,
+} from "../../../protocol/index.js";
 import { button, h } from "../dom.js";
 import { askBridge } from "../panelClient.js";
 
@@ -18,8 +23,14 @@ export async function renderProviderSettings(): Promise<Node> {
   const draw = (report: ProviderSettingsReport): void => {
     section.replaceChildren(
       h("h2", {}, "Model providers"),
-      h("p", { class: "muted small" }, `Used by tasks from their next start, without restarting the browser. A value in the browser's environment wins. Kept in ${report.file}.`),
-      ...report.providers.map((each) => h("p", { class: "small", "data-provider": each.provider }, `${each.provider}: ${each.configured ? "ready" : "not configured"}`)),
+      h(
+        "p",
+        { class: "muted small" },
+        `Used by tasks from their next start, without restarting the browser. A value in the browser's environment wins. Kept in ${report.file}.`,
+      ),
+      ...report.providers.map((each) =>
+        h("p", { class: "small", "data-provider": each.provider }, `${each.provider}: ${each.configured ? "ready" : "not configured"}`),
+      ),
       ...report.settings.map((setting) => settingRow(setting, write)),
       notice,
     );
@@ -40,7 +51,10 @@ export async function renderProviderSettings(): Promise<Node> {
   try {
     draw(await askBridge({ action: "tasks.providers", payload: {} }));
   } catch (error) {
-    section.replaceChildren(h("h2", {}, "Model providers"), h("p", { class: "notice bad" }, `The bridge did not answer: ${error instanceof Error ? error.message : String(error)}`));
+    section.replaceChildren(
+      h("h2", {}, "Model providers"),
+      h("p", { class: "notice bad" }, `The bridge did not answer: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
   return section;
 }

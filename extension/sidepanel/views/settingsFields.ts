@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ConfirmationCategorySchema, HostPatternSchema, type Policy, type UserPolicySettings } from "../../../protocol/tools/gatekeeperTools.js";
+import {
+  ConfirmationCategorySchema,
+  HostPatternSchema,
+  type Policy,
+  type UserPolicySettings,
+} from "../../../protocol/tools/gatekeeperTools.js";
 import { describeZodError } from "../../../protocol/index.js";
 import { h } from "../dom.js";
 
@@ -38,7 +43,10 @@ function hostField(id: string, pick: (policy: Policy) => string[], label: string
 }
 
 function hostLines(text: string): string[] {
-  return text.split(/[\s,]+/).map((line) => line.trim()).filter((line) => line !== "");
+  return text
+    .split(/[\s,]+/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 function checkField(id: string, pick: (policy: Policy) => boolean, change: (checked: boolean) => UserPolicySettings): SettingField {
@@ -84,18 +92,45 @@ export function settingsFields(): SettingsFields {
   return {
     allowed: hostField("set-allowed", (policy) => policy.allowedHosts, "Only these hosts", "allowedHosts"),
     blocked: hostField("set-blocked", (policy) => policy.blockedHosts, "Never these hosts", "blockedHosts"),
-    privateRanges: checkField("set-private", (policy) => policy.blockPrivateNetworks, (checked) => ({ blockPrivateNetworks: checked })),
-    javascript: checkField("set-js", (policy) => policy.allowJavaScript, (checked) => ({ allowJavaScript: checked })),
-    uploads: checkField("set-uploads", (policy) => policy.allowUploads, (checked) => ({ allowUploads: checked })),
+    privateRanges: checkField(
+      "set-private",
+      (policy) => policy.blockPrivateNetworks,
+      (checked) => ({ blockPrivateNetworks: checked }),
+    ),
+    javascript: checkField(
+      "set-js",
+      (policy) => policy.allowJavaScript,
+      (checked) => ({ allowJavaScript: checked }),
+    ),
+    uploads: checkField(
+      "set-uploads",
+      (policy) => policy.allowUploads,
+      (checked) => ({ allowUploads: checked }),
+    ),
     categories: Object.fromEntries(
-      ConfirmationCategorySchema.options.map((category) => [category, checkField(`set-confirm-${category}`, (policy) => policy.confirm[category], (checked) => ({ confirm: { [category]: checked } }))]),
+      ConfirmationCategorySchema.options.map((category) => [
+        category,
+        checkField(
+          `set-confirm-${category}`,
+          (policy) => policy.confirm[category],
+          (checked) => ({ confirm: { [category]: checked } }),
+        ),
+      ]),
     ),
     mode: modeField(),
   };
 }
 
 export function allFields(fields: SettingsFields): SettingField[] {
-  return [fields.allowed, fields.blocked, fields.privateRanges, fields.javascript, fields.uploads, ...Object.values(fields.categories), fields.mode];
+  return [
+    fields.allowed,
+    fields.blocked,
+    fields.privateRanges,
+    fields.javascript,
+    fields.uploads,
+    ...Object.values(fields.categories),
+    fields.mode,
+  ];
 }
 
 /**

@@ -61,10 +61,16 @@ export async function renderSettings(): Promise<SettingsView> {
       h("label", { class: "check" }, fields.javascript.control, "Allow agents to run JavaScript on pages"),
       h("label", { class: "check" }, fields.uploads.control, "Allow file uploads"),
       h("label", {}, "Ask before"),
-      ...ConfirmationCategorySchema.options.map((category) => h("label", { class: "check" }, fields.categories[category]?.control ?? null, categoryLabel(category))),
+      ...ConfirmationCategorySchema.options.map((category) =>
+        h("label", { class: "check" }, fields.categories[category]?.control ?? null, categoryLabel(category)),
+      ),
       h("label", { for: "set-confirmations" }, "Who answers confirmations"),
       fields.mode.control,
-      h("p", { class: "muted small" }, `Default for this browser: ${current.confirmationsDefault === "user" ? "only you (a person is present)" : "agents (it runs headless)"}.`),
+      h(
+        "p",
+        { class: "muted small" },
+        `Default for this browser: ${current.confirmationsDefault === "user" ? "only you (a person is present)" : "agents (it runs headless)"}.`,
+      ),
       h("div", { class: "actions" }, button("Save settings", save, "primary", { id: "settings-save" })),
       notice,
     ),

@@ -24,9 +24,11 @@ export function judgeReply(reply: string, stateHash: string, history: ActionHist
   } catch (error) {
     return refuse(`your reply is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return refuse("your reply must be one JSON object, not an array or a bare value");
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return refuse("your reply must be one JSON object, not an array or a bare value");
   // Judged by the schema its action name picks, so the error names the field that is wrong.
-  const named = "action" in json && typeof json.action === "string" && (INTERACTION_ACTION_NAMES as readonly string[]).includes(json.action);
+  const named =
+    "action" in json && typeof json.action === "string" && (INTERACTION_ACTION_NAMES as readonly string[]).includes(json.action);
   const parsed = (named ? InteractionActionSchema : BrowserUseActionSchema).safeParse(json);
   if (!parsed.success) return refuse(`it does not conform to the Action Schema: ${describeZodError(parsed.error, "action")}`);
   const action = parsed.data;

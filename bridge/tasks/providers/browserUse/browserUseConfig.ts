@@ -16,7 +16,10 @@ export function browserUseProviderFrom(env: NodeJS.ProcessEnv): { provider: Task
     );
   }
   if (!/^https?:\/\/[^/\s]+/.test(baseURL)) {
-    throw new WebOperatorError("provider_not_configured", `OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:11434/v1, not "${baseURL}".`);
+    throw new WebOperatorError(
+      "provider_not_configured",
+      `OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:11434/v1, not "${baseURL}".`,
+    );
   }
   const apiKey = env.OPENAI_API_KEY !== undefined && env.OPENAI_API_KEY.length > 0 ? env.OPENAI_API_KEY : undefined;
   const model = env.OPENAI_MODEL !== undefined && env.OPENAI_MODEL.length > 0 ? env.OPENAI_MODEL : DEFAULT_BROWSER_USE_MODEL;

@@ -47,7 +47,10 @@ export class BrowserUseProvider implements TaskProvider {
   private async nextAction(task: TaskContext, conversation: BrowserUseConversation, stateHash: string): Promise<TaskAction> {
     let lastProblem = "";
     for (let reply = 1; reply <= MAX_REPLIES_PER_TURN; reply++) {
-      const request = { model: task.model, messages: [{ role: "system" as const, content: browserUseSystemPrompt() }, ...conversation.forModel()] };
+      const request = {
+        model: task.model,
+        messages: [{ role: "system" as const, content: browserUseSystemPrompt() }, ...conversation.forModel()],
+      };
       const startedAt = Date.now();
       let text: string;
       try {
@@ -116,7 +119,17 @@ function withoutImages(request: ChatCompletionRequest): ChatCompletionRequest {
     messages: request.messages.map((message) =>
       typeof message.content === "string"
         ? message
-        : { ...message, content: message.content.map((part) => (part.type === "text" ? part : { type: "image_url" as const, image_url: { url: `data:image/png;base64,(${part.image_url.url.length} chars, not stored)` } })) },
+        : {
+            ...message,
+            content: message.content.map((part) =>
+              part.type === "text"
+                ? part
+                : {
+                    type: "image_url" as const,
+                    image_url: { url: `data:image/png;base64,(${part.image_url.url.length} chars, not stored)` },
+                  },
+            ),
+          },
     ),
   };
 }
@@ -124,5 +137,8 @@ function withoutImages(request: ChatCompletionRequest): ChatCompletionRequest {
 /** The step record keeps a WebOperator code: the adapter's own refusals map onto the nearest one. */
 function asStepError(error: unknown): unknown {
   if (!(error instanceof BrowserUseActionError)) return error;
-  return new WebOperatorError(error.code === "INVALID_ELEMENT_INDEX" ? "invalid_ref" : error.code === "ELEMENT_NOT_INTERACTIVE" ? "not_actionable" : "internal_error", `${error.code}: ${error.message}`);
+  return new WebOperatorError(
+    error.code === "INVALID_ELEMENT_INDEX" ? "invalid_ref" : error.code === "ELEMENT_NOT_INTERACTIVE" ? "not_actionable" : "internal_error",
+    `${error.code}: ${error.message}`,
+  );
 }

@@ -75,13 +75,18 @@ export class ChatCompletionsClient {
     try {
       response = await fetch(this.endpoint, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(this.config.apiKey === undefined ? {} : { authorization: `Bearer ${this.config.apiKey}` }) },
+        headers: {
+          "content-type": "application/json",
+          ...(this.config.apiKey === undefined ? {} : { authorization: `Bearer ${this.config.apiKey}` }),
+        },
         body: JSON.stringify(request),
         signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      throw new RetryableFailure(`could not reach ${this.endpoint} (${error instanceof Error ? error.message : String(error)}); check OPENAI_BASE_URL and that the server runs`);
+      throw new RetryableFailure(
+        `could not reach ${this.endpoint} (${error instanceof Error ? error.message : String(error)}); check OPENAI_BASE_URL and that the server runs`,
+      );
     }
     const body = await response.text();
     if (!response.ok) {
@@ -100,11 +105,17 @@ export class ChatCompletionsClient {
     try {
       json = JSON.parse(body);
     } catch {
-      throw new WebOperatorError("provider_error", `The chat-completions API at ${this.endpoint} answered something that is not JSON (${body.slice(0, 200)}); is OPENAI_BASE_URL the API root (usually ending in /v1)?`);
+      throw new WebOperatorError(
+        "provider_error",
+        `The chat-completions API at ${this.endpoint} answered something that is not JSON (${body.slice(0, 200)}); is OPENAI_BASE_URL the API root (usually ending in /v1)?`,
+      );
     }
     const parsed = ChatCompletionResponseSchema.safeParse(json);
     if (!parsed.success) {
-      throw new WebOperatorError("provider_error", `The chat-completions API at ${this.endpoint} answered a malformed completion: ${describeZodError(parsed.error, "response")}.`);
+      throw new WebOperatorError(
+        "provider_error",
+        `The chat-completions API at ${this.endpoint} answered a malformed completion: ${describeZodError(parsed.error, "response")}.`,
+      );
     }
     const raw = parsed.data;
     return {
@@ -119,7 +130,10 @@ export class ChatCompletionsClient {
 function asProviderError(error: unknown): WebOperatorError {
   if (error instanceof WebOperatorError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new WebOperatorError("provider_error", `The chat-completions API failed after ${MAX_RETRIES + 1} tries: ${message}. Start the task again once the server answers.`);
+  return new WebOperatorError(
+    "provider_error",
+    `The chat-completions API failed after ${MAX_RETRIES + 1} tries: ${message}. Start the task again once the server answers.`,
+  );
 }
 
 function errorMessageOf(body: string): string {

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ChatMessageSchema, newUntrustedBoundary, type BrowserUseAction, type ChatMessage, type ChatRequestMessage } from "../../../../protocol/index.js";
+import {
+  ChatMessageSchema,
+  newUntrustedBoundary,
+  type BrowserUseAction,
+  type ChatMessage,
+  type ChatRequestMessage,
+} from "../../../../protocol/index.js";
 import { ActionHistory } from "./actionHistory.js";
 import type { AgentState } from "./taskPerception.js";
 
@@ -80,12 +86,23 @@ export class BrowserUseConversation {
   forModel(): ChatRequestMessage[] {
     return this.messages.map((message, at) => {
       if (at !== this.stateAt || this.screenshot === null) return { ...message };
-      return { role: message.role, content: [{ type: "text", text: message.content }, { type: "image_url", image_url: { url: `data:image/png;base64,${this.screenshot}` } }] };
+      return {
+        role: message.role,
+        content: [
+          { type: "text", text: message.content },
+          { type: "image_url", image_url: { url: `data:image/png;base64,${this.screenshot}` } },
+        ],
+      };
     });
   }
 
   toJSON(): z.infer<typeof StoredConversationSchema> {
-    return { format: "browser-use/1", messages: this.messages.map((message) => ({ ...message })), stateAt: this.stateAt, executed: this.history.toJSON() };
+    return {
+      format: "browser-use/1",
+      messages: this.messages.map((message) => ({ ...message })),
+      stateAt: this.stateAt,
+      executed: this.history.toJSON(),
+    };
   }
 }
 
@@ -105,7 +122,10 @@ function supersededLine(content: string): string {
   let summary = "(an earlier state)";
   try {
     const marked = content.slice(at + STATE_LEAD.length);
-    const state = JSON.parse(marked.slice(marked.indexOf("{"), marked.lastIndexOf("}") + 1)) as { state_hash?: unknown; error?: { code?: unknown } };
+    const state = JSON.parse(marked.slice(marked.indexOf("{"), marked.lastIndexOf("}") + 1)) as {
+      state_hash?: unknown;
+      error?: { code?: unknown };
+    };
     // The URL is the page's to choose, so it stays out of the line that outlives its markers.
     summary = `(earlier state ${String(state.state_hash).slice(0, 12)}${state.error === undefined ? "" : `, error ${String(state.error.code)}`}; superseded, its element indexes are invalid)`;
   } catch {

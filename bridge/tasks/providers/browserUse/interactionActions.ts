@@ -30,7 +30,13 @@ export function isInteraction(action: TaskAction): action is InteractionAction {
  * answer the person gave meanwhile.
  */
 export async function runInteraction(task: TaskContext, action: InteractionAction, stateHash: string): Promise<string> {
-  const key = `browser-use:${createHash("sha256").update(JSON.stringify([stateHash, action])).digest("hex").slice(0, 32)}`;
-  const request = action.action === "ask_user" ? { type: "question" as const, question: action.question } : { type: "user_action" as const, action: action.kind, instructions: action.instructions };
+  const key = `browser-use:${createHash("sha256")
+    .update(JSON.stringify([stateHash, action]))
+    .digest("hex")
+    .slice(0, 32)}`;
+  const request =
+    action.action === "ask_user"
+      ? { type: "question" as const, question: action.question }
+      : { type: "user_action" as const, action: action.kind, instructions: action.instructions };
   return askPerson(task, action.action, request, key, action);
 }

@@ -16,7 +16,7 @@ export function browserUseSystemPrompt(): string {
     '{"action": "navigate", "url": "https://example.com/docs"}  (an absolute http(s) URL)',
     '{"action": "finish_task", "message": "the result the user asked for"}',
     '{"action": "fail_task", "message": "why the goal cannot be reached"}',
-    'Two more actions reach the person who gave you the task, not the page; the task waits for their answer, which leads your next turn, before its state:',
+    "Two more actions reach the person who gave you the task, not the page; the task waits for their answer, which leads your next turn, before its state:",
     '{"action": "ask_user", "question": "Which of the two addresses should the order go to?"}  (a choice only they can make, or information the pages do not give)',
     '{"action": "request_user_action", "kind": "credentials", "instructions": "Please sign in to the shop in the task tab."}  (kind: credentials, payment, verification_code, human_verification or other; they do that step in the browser and you are told only whether it was done: never ask for passwords, card numbers or codes with ask_user)',
     "Rules:",

@@ -1,4 +1,10 @@
-import { WebOperatorError, type BrowserUseAction, type BrowserUseErrorCode, type CommandType, type SnapshotElement } from "../../../../protocol/index.js";
+import {
+  WebOperatorError,
+  type BrowserUseAction,
+  type BrowserUseErrorCode,
+  type CommandType,
+  type SnapshotElement,
+} from "../../../../protocol/index.js";
 import type { CommandCaller } from "../../../commandContext.js";
 import { perceive, stateHash, type BrowserUseStateObject, type IssuedState } from "../../../perception/browserUseState.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
@@ -22,7 +28,8 @@ export interface Observation {
  */
 export function taskCaller(task: TaskContext, target?: TargetHint): CommandCaller {
   const call = async (type: CommandType, payload: Record<string, unknown>): Promise<unknown> => {
-    if (!type.startsWith("browser.")) throw new WebOperatorError("internal_error", `The Browser-Use provider only calls browser.* commands, not ${type}.`);
+    if (!type.startsWith("browser."))
+      throw new WebOperatorError("internal_error", `The Browser-Use provider only calls browser.* commands, not ${type}.`);
     const result = await task.browser(type as Extract<CommandType, `browser.${string}`>, payload, target);
     adoptOpenedTab(task, result);
     return result;
@@ -54,7 +61,10 @@ async function nonWebState(task: TaskContext, tabId: number): Promise<Observatio
   if (/^https?:/i.test(url)) return null;
   const pageContent = `(${url || "This tab"} is not a web page: it has no content and no elements. Use navigate to open an http(s) URL.)`;
   const hash = stateHash(url, pageContent);
-  return { state: { url, page_content: pageContent, element_index: {}, state_hash: hash }, issued: { tabId, url, stateHash: hash, entries: new Map() } };
+  return {
+    state: { url, page_content: pageContent, element_index: {}, state_hash: hash },
+    issued: { tabId, url, stateHash: hash, entries: new Map() },
+  };
 }
 
 /** The element an action names, as the confirmation prompt and the trace's locator show it. */
@@ -69,5 +79,6 @@ export function targetOf(action: BrowserUseAction, issued: IssuedState): TargetH
 function adoptOpenedTab(task: TaskContext, result: unknown): void {
   if (typeof result !== "object" || result === null || !("tab_created" in result)) return;
   const created = result.tab_created;
-  if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") task.adoptTab(created.tabId, true);
+  if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number")
+    task.adoptTab(created.tabId, true);
 }

@@ -108,7 +108,12 @@ export function downloadSettled(download: DownloadSummary): BetaBrowserStateChan
     };
   }
   if (download.state === "interrupted") {
-    return { type: "download_failed", download_id: download.download_id, url, ...(download.error === undefined ? {} : { error: oneLine(download.error) }) };
+    return {
+      type: "download_failed",
+      download_id: download.download_id,
+      url,
+      ...(download.error === undefined ? {} : { error: oneLine(download.error) }),
+    };
   }
   return null;
 }
@@ -118,7 +123,10 @@ export function downloadSettled(download: DownloadSummary): BetaBrowserStateChan
  * (one that started and finished during the call reports only its completion), and a
  * `tab_opened` only for a tab still listed.
  */
-export function coalescedChanges(changes: readonly BetaBrowserStateChange[], tabs: readonly BetaBrowserStateTabEntry[]): BetaBrowserStateChange[] {
+export function coalescedChanges(
+  changes: readonly BetaBrowserStateChange[],
+  tabs: readonly BetaBrowserStateTabEntry[],
+): BetaBrowserStateChange[] {
   const listed = new Set(tabs.map((tab) => tab.tab_id));
   const latestAt = new Map<string, number>();
   changes.forEach((change, at) => {
@@ -156,7 +164,9 @@ function changeProblems(change: BetaBrowserStateChange, at: number): string[] {
   const problems: string[] = [];
   const fields = change as unknown as Record<string, unknown>;
   const present = Object.keys(fields).filter((key) => fields[key] !== undefined);
-  for (const key of present) if (!declared.required.includes(key) && !declared.optional.includes(key)) problems.push(`${where} (${change.type}) carries the undeclared field ${key}`);
+  for (const key of present)
+    if (!declared.required.includes(key) && !declared.optional.includes(key))
+      problems.push(`${where} (${change.type}) carries the undeclared field ${key}`);
   for (const key of declared.required) if (fields[key] === undefined) problems.push(`${where} (${change.type}) lacks ${key}`);
   for (const key of ["tab_id", "download_id", "url", "path", "error"]) {
     if (fields[key] === undefined) continue;
@@ -181,7 +191,8 @@ export function browserStateProblems(block: BrowserStateWire): string[] {
   const problems: string[] = [];
   const { tabs } = block;
   if (tabs.length > MAX_TABS) problems.push(`tabs lists ${tabs.length} tabs, more than ${MAX_TABS}`);
-  if (tabs.length > 0 && tabs.filter((tab) => tab.active === true).length !== 1) problems.push("tabs does not have exactly one active entry");
+  if (tabs.length > 0 && tabs.filter((tab) => tab.active === true).length !== 1)
+    problems.push("tabs does not have exactly one active entry");
   const ids = new Set<string>();
   tabs.forEach((tab, at) => {
     if (ids.has(tab.tab_id)) problems.push(`tabs[${at}].tab_id ${JSON.stringify(tab.tab_id)} is listed twice`);
@@ -198,9 +209,11 @@ export function browserStateProblems(block: BrowserStateWire): string[] {
   const downloads = new Set<string>();
   changes.forEach((change, at) => {
     problems.push(...changeProblems(change, at));
-    if (change.type === "tab_opened" && !ids.has(change.tab_id)) problems.push(`state_changes[${at}] opens ${JSON.stringify(change.tab_id)}, which tabs does not list`);
+    if (change.type === "tab_opened" && !ids.has(change.tab_id))
+      problems.push(`state_changes[${at}] opens ${JSON.stringify(change.tab_id)}, which tabs does not list`);
     if (change.type !== "tab_opened") {
-      if (downloads.has(change.download_id)) problems.push(`state_changes[${at}] is a second entry for download ${JSON.stringify(change.download_id)}`);
+      if (downloads.has(change.download_id))
+        problems.push(`state_changes[${at}] is a second entry for download ${JSON.stringify(change.download_id)}`);
       downloads.add(change.download_id);
     }
   });
@@ -212,7 +225,10 @@ export function browserStateProblems(block: BrowserStateWire): string[] {
  * the API refuse the request and end the task, so it goes out without its state changes,
  * or with the tabs cut to the limit, and the problems are returned for the bridge's log.
  */
-export function sendableBrowserState(tabs: BetaBrowserStateTabEntry[], changes: readonly BetaBrowserStateChange[]): { block: BrowserStateWire; problems: string[] } {
+export function sendableBrowserState(
+  tabs: BetaBrowserStateTabEntry[],
+  changes: readonly BetaBrowserStateChange[],
+): { block: BrowserStateWire; problems: string[] } {
   const kept = coalescedChanges(changes, tabs);
   const block: BrowserStateWire = kept.length > 0 ? { tabs, state_changes: kept } : { tabs };
   const problems = browserStateProblems(block);

@@ -27,7 +27,10 @@ export function builtinTools(task: TaskContext): BetaRunnableTool[] {
       run: (input) =>
         task.step("memory_read", input, () => {
           const entry = task.memory.read(input.key);
-          return Promise.resolve({ value: memoryReadText(input.key, entry, entry === null ? task.memory.keys() : []), summary: entry === null ? `nothing under "${input.key}"` : `read "${input.key}" (${entry.value.length} chars)` });
+          return Promise.resolve({
+            value: memoryReadText(input.key, entry, entry === null ? task.memory.keys() : []),
+            summary: entry === null ? `nothing under "${input.key}"` : `read "${input.key}" (${entry.value.length} chars)`,
+          });
         }),
     }),
     betaZodTool({
@@ -38,7 +41,10 @@ export function builtinTools(task: TaskContext): BetaRunnableTool[] {
       run: (input) =>
         task.step("memory_write", { key: input.key, chars: input.value.length }, () => {
           task.memory.write(input.key, input.value);
-          return Promise.resolve({ value: `Stored under "${input.key}" (${input.value.length} characters); later tasks of this agent read it with memory_read.`, summary: `wrote "${input.key}" (${input.value.length} chars)` });
+          return Promise.resolve({
+            value: `Stored under "${input.key}" (${input.value.length} characters); later tasks of this agent read it with memory_read.`,
+            summary: `wrote "${input.key}" (${input.value.length} chars)`,
+          });
         }),
     }),
     betaZodTool({
@@ -60,9 +66,14 @@ export function builtinTools(task: TaskContext): BetaRunnableTool[] {
       run: (input) =>
         task.step("fetch_url", input, async () => {
           const fromChar = input.from_char ?? 0;
-          if (!Number.isInteger(fromChar) || fromChar < 0) throw new WebOperatorError("bad_request", `from_char is ${fromChar}; give a whole number from 0.`);
+          if (!Number.isInteger(fromChar) || fromChar < 0)
+            throw new WebOperatorError("bad_request", `from_char is ${fromChar}; give a whole number from 0.`);
           const fetched = await task.browser("browser.fetch_url", { url: input.url });
-          return { value: fetchedText(fetched, fromChar), summary: `GET ${fetched.url}: ${fetched.status}, ${fetched.bytes} bytes`, record: { ...fetched, text: `${fetched.text.length} chars` } };
+          return {
+            value: fetchedText(fetched, fromChar),
+            summary: `GET ${fetched.url}: ${fetched.status}, ${fetched.bytes} bytes`,
+            record: { ...fetched, text: `${fetched.text.length} chars` },
+          };
         }),
     }),
     betaZodTool({
@@ -73,8 +84,16 @@ export function builtinTools(task: TaskContext): BetaRunnableTool[] {
       run: (input) =>
         task.step("download", input, async () => {
           const download = await task.browser("browser.download", { url: input.url });
-          if (download.state === "interrupted") throw new WebOperatorError("navigation_failed", `The download of ${download.url} failed (${download.error ?? "no reason given"}).`);
-          return { value: downloadedText(download), summary: `${download.state === "complete" ? "downloaded" : "downloading"} ${download.bytesReceived} bytes`, record: download };
+          if (download.state === "interrupted")
+            throw new WebOperatorError(
+              "navigation_failed",
+              `The download of ${download.url} failed (${download.error ?? "no reason given"}).`,
+            );
+          return {
+            value: downloadedText(download),
+            summary: `${download.state === "complete" ? "downloaded" : "downloading"} ${download.bytesReceived} bytes`,
+            record: download,
+          };
         }),
     }),
     betaZodTool({

@@ -18,7 +18,13 @@ const MAX_TOKENS = 4_096;
  * last six (context management edits).
  */
 const CONTEXT_MANAGEMENT = {
-  edits: [{ type: "clear_tool_uses_20250919" as const, trigger: { type: "input_tokens" as const, value: 80_000 }, keep: { type: "tool_uses" as const, value: 6 } }],
+  edits: [
+    {
+      type: "clear_tool_uses_20250919" as const,
+      trigger: { type: "input_tokens" as const, value: 80_000 },
+      keep: { type: "tool_uses" as const, value: 6 },
+    },
+  ],
 };
 
 /**
@@ -31,11 +37,16 @@ export class ClaudeProvider implements TaskProvider {
   constructor(private readonly config: { apiKey: string; baseURL: string | undefined }) {}
 
   async run(task: TaskContext): Promise<string> {
-    const client = new Anthropic({ apiKey: this.config.apiKey, ...(this.config.baseURL === undefined ? {} : { baseURL: this.config.baseURL }), maxRetries: 2 });
+    const client = new Anthropic({
+      apiKey: this.config.apiKey,
+      ...(this.config.baseURL === undefined ? {} : { baseURL: this.config.baseURL }),
+      maxRetries: 2,
+    });
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
     const stored = Array.isArray(task.storedConversation) ? (task.storedConversation as BetaMessageParam[]) : null;
     const engineTools = [...interactionTools(task), ...waitTools(task), ...builtinTools(task)];
-    const messages: BetaMessageParam[] = stored === null ? [{ role: "user", content: task.goal }] : await answerInterruptedCalls(stored, engineTools);
+    const messages: BetaMessageParam[] =
+      stored === null ? [{ role: "user", content: task.goal }] : await answerInterruptedCalls(stored, engineTools);
     const system = systemPrompt(task.attachments);
     const runner = client.beta.messages.toolRunner(
       {
@@ -56,18 +67,34 @@ export class ClaudeProvider implements TaskProvider {
     try {
       for await (const message of runner) {
         const sent = runner.params.messages;
-        task.recordModelCall({ model: task.model, system, max_tokens: MAX_TOKENS, tools: [toolset.toJSON()], messages: sent }, message, null, turnStarted);
+        task.recordModelCall(
+          { model: task.model, system, max_tokens: MAX_TOKENS, tools: [toolset.toJSON()], messages: sent },
+          message,
+          null,
+          turnStarted,
+        );
         task.addUsage(message.usage.input_tokens, message.usage.output_tokens);
         task.saveConversation([...sent, { role: "assistant", content: message.content }]);
-        answer = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n").trim();
+        answer = message.content
+          .flatMap((block) => (block.type === "text" ? [block.text] : []))
+          .join("\n")
+          .trim();
         turnStarted = Date.now();
       }
     } catch (error) {
       if (task.signal.aborted) throw task.signal.reason;
       if (error instanceof WebOperatorError) throw error;
-      const failure = error instanceof Anthropic.APIError ? `HTTP ${error.status ?? "?"}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      const failure =
+        error instanceof Anthropic.APIError
+          ? `HTTP ${error.status ?? "?"}: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       task.recordModelCall({ model: task.model, messages: runner.params.messages }, null, failure, turnStarted);
-      throw new WebOperatorError("provider_error", `The Messages API failed: ${failure}. Check ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL and the model name, then tasks.resume or start again.`);
+      throw new WebOperatorError(
+        "provider_error",
+        `The Messages API failed: ${failure}. Check ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL and the model name, then tasks.resume or start again.`,
+      );
     } finally {
       void toolset.close();
     }

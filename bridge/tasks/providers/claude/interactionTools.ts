@@ -29,7 +29,13 @@ export function interactionTools(task: TaskContext): BetaRunnableTool[] {
       "Ask the person to do a step in the browser that you must not do yourself: sign in (credentials), pay (payment), enter a verification code, or pass a human verification such as a captcha (other: anything else only they may do). They do it in this task's tab; the result says only whether it was done, never what they typed.",
     inputSchema: RequestUserActionInputSchema,
     run: (input, context) =>
-      askPerson(task, "request_user_action", { type: "user_action", action: input.kind, instructions: input.instructions }, toolUseKey(context), input),
+      askPerson(
+        task,
+        "request_user_action",
+        { type: "user_action", action: input.kind, instructions: input.instructions },
+        toolUseKey(context),
+        input,
+      ),
   });
   return [askUser, requestUserAction];
 }

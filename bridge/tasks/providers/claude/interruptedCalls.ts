@@ -24,7 +24,10 @@ function toolUsesOf(message: BetaMessageParam | undefined): StoredToolUse[] {
  * tool_use id, so they answer with what the person said meanwhile, or wait for it. A
  * browser call is not repeated (it may have clicked already); it answers an error that says so.
  */
-export async function answerInterruptedCalls(messages: BetaMessageParam[], engineTools: readonly BetaRunnableTool[]): Promise<BetaMessageParam[]> {
+export async function answerInterruptedCalls(
+  messages: BetaMessageParam[],
+  engineTools: readonly BetaRunnableTool[],
+): Promise<BetaMessageParam[]> {
   const calls = toolUsesOf(messages.at(-1));
   if (calls.length === 0) return messages;
   const results: BetaToolResultBlockParam[] = [];
@@ -35,7 +38,13 @@ export async function answerInterruptedCalls(messages: BetaMessageParam[], engin
       const content = await tool.run(tool.parse(call.input), { toolUse, toolUseBlock: toolUse });
       results.push({ type: "tool_result", tool_use_id: call.id, content });
     } else {
-      results.push({ type: "tool_result", tool_use_id: call.id, is_error: true, content: [{ type: "text", text: INTERRUPTED_CALL }], ...(call.toolset_name === undefined ? {} : { toolset_name: call.toolset_name }) });
+      results.push({
+        type: "tool_result",
+        tool_use_id: call.id,
+        is_error: true,
+        content: [{ type: "text", text: INTERRUPTED_CALL }],
+        ...(call.toolset_name === undefined ? {} : { toolset_name: call.toolset_name }),
+      });
     }
   }
   return [...messages, { role: "user", content: results }];

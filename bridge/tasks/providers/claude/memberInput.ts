@@ -12,13 +12,15 @@ export function requireText(value: unknown, field: string, max = 100_000): strin
 }
 
 export function requireNumber(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) throw new ToolError(`${field} must be a number from ${min} to ${max}.`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max)
+    throw new ToolError(`${field} must be a number from ${min} to ${max}.`);
   return value;
 }
 
 export function optionalInt(value: unknown, field: string, min: number, max: number, fallback: number): number {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) throw new ToolError(`${field} must be an integer from ${min} to ${max}.`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+    throw new ToolError(`${field} must be an integer from ${min} to ${max}.`);
   return value;
 }
 
@@ -50,7 +52,17 @@ export function requireClickTarget(target: unknown): BetaBrowserClickTarget {
 export function modifierList(chord: unknown): string[] | undefined {
   if (chord === undefined || chord === null || chord === "") return undefined;
   if (typeof chord !== "string") throw new ToolError('modifiers must be a chord such as "shift" or "ctrl+shift".');
-  const names: Record<string, string> = { shift: "Shift", ctrl: "Control", control: "Control", alt: "Alt", option: "Alt", cmd: "Meta", meta: "Meta", command: "Meta", super: "Meta" };
+  const names: Record<string, string> = {
+    shift: "Shift",
+    ctrl: "Control",
+    control: "Control",
+    alt: "Alt",
+    option: "Alt",
+    cmd: "Meta",
+    meta: "Meta",
+    command: "Meta",
+    super: "Meta",
+  };
   return chord.split("+").map((part) => {
     const name = names[part.trim().toLowerCase()];
     if (name === undefined) throw new ToolError(`Unknown modifier "${part}"; use shift, ctrl, alt or cmd.`);
@@ -68,6 +80,7 @@ export function normalizeUrl(raw: string): string {
   } catch {
     throw new ToolError(`"${raw}" is not a URL. Give an http or https URL, or "back", "forward" or "reload".`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ToolError(`Refused: only http and https URLs can be opened, not ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ToolError(`Refused: only http and https URLs can be opened, not ${url.protocol}`);
   return url.href;
 }

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { ToolError } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type { BetaBrowserState } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type { BetaBrowserStateChange, BetaBrowserStateTabEntry } from "@anthropic-ai/sdk/resources/beta";
-import { ActionEffectsSchema, WebOperatorError, type BrowserCommandType, type CommandPayloadInput, type CommandResult } from "../../../../protocol/index.js";
+import {
+  ActionEffectsSchema,
+  WebOperatorError,
+  type BrowserCommandType,
+  type CommandPayloadInput,
+  type CommandResult,
+} from "../../../../protocol/index.js";
 import type { TargetHint, TaskContext } from "../../taskTypes.js";
 import { TabRefMap } from "./refMap.js";
 import type { DownloadSummary } from "../../../../protocol/tools/diagnosticsTools.js";
@@ -53,7 +59,8 @@ export class TaskBrowser {
   /** Our ref for a model's `ref_N` in this tab, with the element's role and name. */
   resolveRef(tabId: number, name: string): { ref: string; hint: TargetHint } {
     const entry = this.refsOf(tabId).resolve(name);
-    if (entry === undefined) throw new ToolError(`${name} is stale or not found on the current page. Re-read the page to get fresh references.`);
+    if (entry === undefined)
+      throw new ToolError(`${name} is stale or not found on the current page. Re-read the page to get fresh references.`);
     return entry;
   }
 
@@ -85,7 +92,9 @@ export class TaskBrowser {
     } catch (error) {
       if (!(error instanceof WebOperatorError)) throw error;
       if (error.code === "stale_ref" || error.code === "invalid_ref") {
-        throw new ToolError(`The element is stale or not found on the current page (${error.message}). Re-read the page to get fresh references.`);
+        throw new ToolError(
+          `The element is stale or not found on the current page (${error.message}). Re-read the page to get fresh references.`,
+        );
       }
       throw new ToolError(`${error.code}: ${error.message}`);
     }
@@ -136,7 +145,14 @@ export class TaskBrowser {
     const entries = listed.tabs
       .filter((tab) => own.has(tab.tabId))
       // As the inventory is written: only the active tab carries `active`, the others leave it out.
-      .map((tab) => tabEntryForModel({ tab_id: TaskBrowser.tabName(tab.tabId), title: tab.title, url: tab.url, ...(tab.tabId === active ? { active: true } : {}) }));
+      .map((tab) =>
+        tabEntryForModel({
+          tab_id: TaskBrowser.tabName(tab.tabId),
+          title: tab.title,
+          url: tab.url,
+          ...(tab.tabId === active ? { active: true } : {}),
+        }),
+      );
     this.lastTabs = entries;
     return entries;
   }
@@ -154,7 +170,8 @@ export class TaskBrowser {
     await this.pollDownloads();
     const { block, problems } = sendableBrowserState(tabs, this.changes);
     this.changes = [];
-    if (problems.length > 0) logBridge(`task ${this.task.id}: a browser_state block broke the API's rules and went out reduced: ${problems.join("; ")}`);
+    if (problems.length > 0)
+      logBridge(`task ${this.task.id}: a browser_state block broke the API's rules and went out reduced: ${problems.join("; ")}`);
     return block;
   }
 

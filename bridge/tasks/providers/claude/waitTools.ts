@@ -19,11 +19,16 @@ export function waitTools(task: TaskContext): BetaRunnableTool[] {
   const watchPage = betaZodTool({
     name: "watch_page",
     description:
-      "Wait, without using turns, until the given text appears on (until: \"appears\") or goes from (until: \"goes\") your current tab's visible text, case-sensitive, for at most timeout_seconds (1 to 86400, within the task's time). Use it for what takes minutes: a build, a price change, a reply. The result says whether it happened; re-read the page after it.",
+      'Wait, without using turns, until the given text appears on (until: "appears") or goes from (until: "goes") your current tab\'s visible text, case-sensitive, for at most timeout_seconds (1 to 86400, within the task\'s time). Use it for what takes minutes: a build, a price change, a reply. The result says whether it happened; re-read the page after it.',
     inputSchema: WatchPageInputSchema,
     run: (input, context) =>
       task.step("watch_page", input, async () => {
-        const outcome = await task.waitOn(toolUseKey(context), () => ({ type: "watch", text: input.text, until: input.until, timeoutMs: watchTimeoutMs(input.timeout_seconds, task.timeLeftMs()) }));
+        const outcome = await task.waitOn(toolUseKey(context), () => ({
+          type: "watch",
+          text: input.text,
+          until: input.until,
+          timeoutMs: watchTimeoutMs(input.timeout_seconds, task.timeLeftMs()),
+        }));
         return watchOutcome(input.text, input.until, outcome);
       }),
   });
@@ -34,7 +39,10 @@ export function waitTools(task: TaskContext): BetaRunnableTool[] {
     inputSchema: ScheduleResumeInputSchema,
     run: (input, context) =>
       task.step("schedule_resume", input, async () => {
-        const outcome = await task.waitOn(toolUseKey(context), () => ({ type: "schedule", resumeAt: scheduleResumeAt(input, new Date(), task.timeLeftMs()) }));
+        const outcome = await task.waitOn(toolUseKey(context), () => ({
+          type: "schedule",
+          resumeAt: scheduleResumeAt(input, new Date(), task.timeLeftMs()),
+        }));
         const resumedAt = "resumedAt" in outcome ? outcome.resumedAt : outcome.at;
         return { value: `The scheduled time came; the task went on at ${resumedAt}.`, summary: `went on at ${resumedAt}` };
       }),

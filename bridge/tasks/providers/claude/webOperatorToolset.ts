@@ -1,11 +1,25 @@
-import { BetaAbstractBrowserToolset20260801, ToolError, type BetaBrowserToolsetOptions, type BetaToolsetCallContext as Ctx } from "@anthropic-ai/sdk/helpers/beta/toolsets";
+import {
+  BetaAbstractBrowserToolset20260801,
+  ToolError,
+  type BetaBrowserToolsetOptions,
+  type BetaToolsetCallContext as Ctx,
+} from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import { BetaNodeFilePolicy } from "@anthropic-ai/sdk/helpers/beta/toolsets/node";
 import type { BetaBrowserMemberResult, BetaBrowserNavigateResult, BetaScreenshotResult } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type * as Beta from "@anthropic-ai/sdk/resources/beta";
 import { newUntrustedBoundary } from "../../../../protocol/index.js";
 import type { TargetHint } from "../../taskTypes.js";
 import { NO_EFFECT_HINT, type ActionEffect } from "../../../../protocol/index.js";
-import { modifierList, normalizeUrl, optionalInt, requireClickTarget, requireCoordinate, requireNumber, requireRefTarget, requireText } from "./memberInput.js";
+import {
+  modifierList,
+  normalizeUrl,
+  optionalInt,
+  requireClickTarget,
+  requireCoordinate,
+  requireNumber,
+  requireRefTarget,
+  requireText,
+} from "./memberInput.js";
 import { toClaudeTree } from "./refMap.js";
 import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_MAX_WIDTH, TaskBrowser } from "./taskBrowser.js";
 
@@ -65,7 +79,11 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   }
 
   /** Every member call is one task step: paused, stopped, counted, recorded, announced. */
-  protected override async execute(ctx: Ctx, name: Parameters<BetaAbstractBrowserToolset20260801["execute"]>[1], input: Beta.BetaBrowserMemberInput): Promise<BetaBrowserMemberResult> {
+  protected override async execute(
+    ctx: Ctx,
+    name: Parameters<BetaAbstractBrowserToolset20260801["execute"]>[1],
+    input: Beta.BetaBrowserMemberInput,
+  ): Promise<BetaBrowserMemberResult> {
     const task = this.browser.task;
     return task.step(name, input, async () => {
       this.lastLocator = undefined;
@@ -73,7 +91,13 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       session.currentAction = name;
       const value = await super.execute(ctx, name, input);
       const stateHash = await this.browser.stateHash().catch(() => undefined);
-      return { value, summary: summarize(name, value), record: value, locator: this.lastLocator, ...(stateHash === undefined ? {} : { stateHash }) };
+      return {
+        value,
+        summary: summarize(name, value),
+        record: value,
+        locator: this.lastLocator,
+        ...(stateHash === undefined ? {} : { stateHash }),
+      };
     });
   }
 
@@ -86,7 +110,10 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       if (!moved.moved) throw new ToolError(`There is no page to go ${where} to in this tab.`);
       return { url: moved.url, title: moved.title };
     }
-    const loaded = where === "reload" ? await this.browser.call("browser.reload", { tabId }) : await this.browser.call("browser.navigate", { url: normalizeUrl(where), tabId });
+    const loaded =
+      where === "reload"
+        ? await this.browser.call("browser.reload", { tabId })
+        : await this.browser.call("browser.navigate", { url: normalizeUrl(where), tabId });
     return { url: loaded.url, title: loaded.title };
   }
 
@@ -101,7 +128,12 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     const region = input.region;
     if (!Array.isArray(region) || region.length !== 4) throw new ToolError("region must be [x0, y0, x1, y1] in viewport pixels.");
-    const [x0, y0, x1, y1] = region.map((value, index) => requireNumber(value, `region[${index}]`, 0, 100_000)) as [number, number, number, number];
+    const [x0, y0, x1, y1] = region.map((value, index) => requireNumber(value, `region[${index}]`, 0, 100_000)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     if (x1 <= x0 || y1 <= y0) throw new ToolError("region must have x1 > x0 and y1 > y0.");
     const from = this.browser.toViewport(tabId, { x: x0, y: y0 });
     const to = this.browser.toViewport(tabId, { x: x1, y: y1 });
@@ -145,12 +177,20 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 
   protected override async left_mouse_down(_ctx: Ctx, input: Beta.BetaBrowserLeftMouseDownInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
-    await this.browser.call("browser.mouse_down", { tabId, ...this.browser.toViewport(tabId, requireCoordinate(input.target, "target")), button: "left" });
+    await this.browser.call("browser.mouse_down", {
+      tabId,
+      ...this.browser.toViewport(tabId, requireCoordinate(input.target, "target")),
+      button: "left",
+    });
   }
 
   protected override async left_mouse_up(_ctx: Ctx, input: Beta.BetaBrowserLeftMouseUpInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
-    await this.browser.call("browser.mouse_up", { tabId, ...this.browser.toViewport(tabId, requireCoordinate(input.target, "target")), button: "left" });
+    await this.browser.call("browser.mouse_up", {
+      tabId,
+      ...this.browser.toViewport(tabId, requireCoordinate(input.target, "target")),
+      button: "left",
+    });
   }
 
   protected override async mouse_move(_ctx: Ctx, input: Beta.BetaBrowserMouseMoveInput): Promise<void> {
@@ -162,7 +202,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     const point = this.browser.toViewport(tabId, requireCoordinate(input.target, "target"));
     const direction = input.scroll_direction;
-    if (direction !== "up" && direction !== "down" && direction !== "left" && direction !== "right") throw new ToolError('scroll_direction must be "up", "down", "left" or "right".');
+    if (direction !== "up" && direction !== "down" && direction !== "left" && direction !== "right")
+      throw new ToolError('scroll_direction must be "up", "down", "left" or "right".');
     const notches = optionalInt(input.scroll_amount, "scroll_amount", 1, 10, 3);
     await this.browser.call("browser.scroll_xy", { tabId, ...point, direction, amount: notches * WHEEL_NOTCH_PX });
   }
@@ -185,7 +226,10 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       await this.browser.call("browser.type", { tabId, ref: focused, text, mode: "append" }, this.lastLocator);
       return;
     }
-    if (text.length > TYPE_AT_FOCUS_MAX_CHARS) throw new ToolError(`Typing at the focus takes at most ${TYPE_AT_FOCUS_MAX_CHARS} characters at a time: split the text, or click the field by ref and type.`);
+    if (text.length > TYPE_AT_FOCUS_MAX_CHARS)
+      throw new ToolError(
+        `Typing at the focus takes at most ${TYPE_AT_FOCUS_MAX_CHARS} characters at a time: split the text, or click the field by ref and type.`,
+      );
     for (const character of text) await this.browser.call("browser.press", { tabId, key: KEY_FOR_CHARACTER[character] ?? character });
   }
 
@@ -193,7 +237,9 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     // Tab, Enter, Escape or a shortcut may move the focus: the next type goes wherever it is then.
     this.browser.rememberFocus(tabId, null);
-    const keys = requireText(input.text, "text", 1_000).split(" ").filter((key) => key.length > 0);
+    const keys = requireText(input.text, "text", 1_000)
+      .split(" ")
+      .filter((key) => key.length > 0);
     const repeat = optionalInt(input.repeat, "repeat", 1, 100, 1);
     for (let round = 0; round < repeat; round++) {
       for (const key of keys) await this.browser.call("browser.press", { tabId, key });
@@ -204,7 +250,11 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     const seconds = requireNumber(input.duration, "duration", 0, 30);
     this.browser.rememberFocus(tabId, null);
-    await this.browser.call("browser.hold_key", { tabId, key: requireText(input.text, "text", 100), durationMs: Math.round(seconds * 1000) });
+    await this.browser.call("browser.hold_key", {
+      tabId,
+      key: requireText(input.text, "text", 100),
+      durationMs: Math.round(seconds * 1000),
+    });
   }
 
   protected override async form_input(_ctx: Ctx, input: Beta.BetaBrowserFormInputInput): Promise<void> {
@@ -241,7 +291,9 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       ...(scoped === undefined ? {} : { ref: scoped }),
     });
     const tree = pageData(toClaudeTree(page.text, this.browser.refsOf(tabId)));
-    return page.truncated ? `${tree}\n[Output capped at ${READ_PAGE_MAX_CHARS} characters: read a smaller depth or a ref's subtree.]` : tree;
+    return page.truncated
+      ? `${tree}\n[Output capped at ${READ_PAGE_MAX_CHARS} characters: read a smaller depth or a ref's subtree.]`
+      : tree;
   }
 
   protected override async find(_ctx: Ctx, input: Beta.BetaBrowserFindInput): Promise<string> {
@@ -259,7 +311,9 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
       const page = await this.browser.call("browser.extract", { tabId, format: "markdown", fromChar });
       text += page.text;
       if (page.nextChar === undefined || text.length >= PAGE_TEXT_MAX_CHARS) {
-        return page.nextChar === undefined ? pageData(text) : `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} characters.]`;
+        return page.nextChar === undefined
+          ? pageData(text)
+          : `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} characters.]`;
       }
       fromChar = page.nextChar;
     }
@@ -285,7 +339,10 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   protected override async read_console(_ctx: Ctx, input: Beta.BetaBrowserReadConsoleInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
     const read = await this.browser.call("browser.read_console", { tabId });
-    const lines = read.entries.map((entry) => `[${entry.level}] ${entry.text}${entry.url === undefined ? "" : ` (${entry.url}${entry.line === undefined ? "" : `:${entry.line}`})`}`);
+    const lines = read.entries.map(
+      (entry) =>
+        `[${entry.level}] ${entry.text}${entry.url === undefined ? "" : ` (${entry.url}${entry.line === undefined ? "" : `:${entry.line}`})`}`,
+    );
     return lines.length === 0 ? "No console entries since the last read." : pageData(lines.join("\n"));
   }
 
@@ -293,7 +350,10 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const tabId = this.browser.tabFor(input.tab_id);
     const read = await this.browser.call("browser.read_network", { tabId });
     // Method, URL, status, MIME type and timing, then the kind of request it was.
-    const lines = read.entries.map((entry) => `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.mimeType ?? "-"} ${Math.round(entry.durationMs ?? 0)}ms [${entry.type}]`);
+    const lines = read.entries.map(
+      (entry) =>
+        `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.mimeType ?? "-"} ${Math.round(entry.durationMs ?? 0)}ms [${entry.type}]`,
+    );
     return lines.length === 0 ? "No network requests since the last read." : pageData(lines.join("\n"));
   }
 
@@ -336,14 +396,24 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const modifiers = modifierList(input.modifiers);
     if (target.type === "ref") {
       const { ref, hint } = this.resolve(tabId, target.ref);
-      const options = { ...(button === "left" ? {} : { button }), ...(count === 1 ? {} : { count }), ...(modifiers === undefined ? {} : { modifiers: modifiers as Array<"Alt" | "Control" | "Meta" | "Shift"> }) };
+      const options = {
+        ...(button === "left" ? {} : { button }),
+        ...(count === 1 ? {} : { count }),
+        ...(modifiers === undefined ? {} : { modifiers: modifiers as Array<"Alt" | "Control" | "Meta" | "Shift"> }),
+      };
       const result = await this.browser.call("browser.click", { tabId, ref, ...options }, hint);
       this.browser.rememberFocus(tabId, result.navigated === true ? null : ref);
       if (result.navigated === true) this.browser.forgetRefs(tabId);
       return effectLine(CLICKED[button][count], result);
     }
     const point = this.browser.toViewport(tabId, target);
-    const result = await this.browser.call("browser.click_xy", { tabId, ...point, button, count, ...(modifiers === undefined ? {} : { modifiers }) });
+    const result = await this.browser.call("browser.click_xy", {
+      tabId,
+      ...point,
+      button,
+      count,
+      ...(modifiers === undefined ? {} : { modifiers }),
+    });
     this.lastLocator = { role: result.target.role ?? result.target.tag, name: result.target.name ?? "" };
     this.browser.rememberFocus(tabId, null);
     if (result.navigated === true) this.browser.forgetRefs(tabId);

@@ -9,9 +9,14 @@ export const clickDeepTool = defineTool({
   async run({ ref, tabId }, context) {
     // A deep ref names its own tab; an explicit tabId must agree with it (stale_ref otherwise).
     const resolved = await resolveDeepRef(ref, tabId);
-    const { value, effects } = await runWriteAction(resolved.tabId, context, async () => ({
-      value: await clickResolvedDeepRef(resolved, { beforeDispatch: (id) => context.beforeDispatch(id) }),
-    }), { pointer: true });
+    const { value, effects } = await runWriteAction(
+      resolved.tabId,
+      context,
+      async () => ({
+        value: await clickResolvedDeepRef(resolved, { beforeDispatch: (id) => context.beforeDispatch(id) }),
+      }),
+      { pointer: true },
+    );
     return { ...value, ...effects };
   },
 });

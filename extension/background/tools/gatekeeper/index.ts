@@ -6,7 +6,11 @@ import { syncNetworkRules } from "../../gatekeeper/networkEnforcement.js";
 const policyGetTool = defineTool({
   name: "browser.policy_get",
   async run() {
-    return { policy: await policyStore.current(), userOverrides: await policyStore.userOverrides(), agentOverrides: await policyStore.agentOverrides() };
+    return {
+      policy: await policyStore.current(),
+      userOverrides: await policyStore.userOverrides(),
+      agentOverrides: await policyStore.agentOverrides(),
+    };
   },
 });
 

@@ -19,7 +19,12 @@ export const batchActionsTool = defineTool({
         results.push({ tool, ok: true, result });
         const changed = contextChange(result);
         if (changed !== null && index < actions.length - 1) {
-          return { tabId: tab.id, results, completed: results.length, stopped: `${changed} after step ${index + 1}; the remaining steps' refs belong to the old page. Take a new snapshot.` };
+          return {
+            tabId: tab.id,
+            results,
+            completed: results.length,
+            stopped: `${changed} after step ${index + 1}; the remaining steps' refs belong to the old page. Take a new snapshot.`,
+          };
         }
       } catch (error) {
         const failure = errorFromUnknown(error);

@@ -19,10 +19,17 @@ export function needsTrustedInput(input: ClickInput): boolean {
  * path puts its dialog patch on; then the click through that path. `tab`: as the tool
  * resolved it, moments ago.
  */
-export async function performClick(tab: chrome.tabs.Tab & { id: number }, input: ClickInput, context: ToolContext, mode: "synthetic" | "trusted"): Promise<CommandResult<"browser.click">> {
+export async function performClick(
+  tab: chrome.tabs.Tab & { id: number },
+  input: ClickInput,
+  context: ToolContext,
+  mode: "synthetic" | "trusted",
+): Promise<CommandResult<"browser.click">> {
   const tabId = tab.id;
   const preparing = callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: true }, tab);
-  preparing.then((prepared) => showActionHighlight(tabId, prepared.highlightBox, actionLabel(context, input.reason ?? "click"))).catch(() => undefined);
+  preparing
+    .then((prepared) => showActionHighlight(tabId, prepared.highlightBox, actionLabel(context, input.reason ?? "click")))
+    .catch(() => undefined);
   const { effects } = await runWriteAction<null>(
     tabId,
     context,

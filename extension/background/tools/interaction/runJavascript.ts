@@ -25,7 +25,8 @@ export const runJavascriptTool = defineTool({
       const detail = response.exceptionDetails.exception?.description ?? response.exceptionDetails.text ?? "unknown error";
       throw new WebOperatorError("dispatch_failed", `The script threw: ${detail.slice(0, 500)}`);
     }
-    const value = response.result?.value !== undefined ? JSON.stringify(response.result.value) : (response.result?.description ?? "undefined");
+    const value =
+      response.result?.value !== undefined ? JSON.stringify(response.result.value) : (response.result?.description ?? "undefined");
     const text = value ?? "undefined";
     return { tabId: tab.id, result: text.slice(0, MAX_RESULT_CHARS), truncated: text.length > MAX_RESULT_CHARS };
   },

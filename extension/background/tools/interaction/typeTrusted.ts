@@ -17,7 +17,13 @@ export const typeTrustedTool = defineTool({
     const { effects } = await runWriteAction(tab.id, context, async () => {
       await callContent(tab.id, { op: "prepare_typing", ref: prepared.ref, mode });
       if (text.length > 0) await debuggerSession.send(tab.id, "Input.insertText", { text });
-      else if (mode === "replace") await debuggerSession.send(tab.id, "Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Delete", code: "Delete", windowsVirtualKeyCode: 46 });
+      else if (mode === "replace")
+        await debuggerSession.send(tab.id, "Input.dispatchKeyEvent", {
+          type: "rawKeyDown",
+          key: "Delete",
+          code: "Delete",
+          windowsVirtualKeyCode: 46,
+        });
       return { value: null, navigationStarted: false };
     });
     const { value } = await callContent(tab.id, { op: "read_value", ref: prepared.ref });

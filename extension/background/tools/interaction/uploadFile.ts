@@ -15,7 +15,10 @@ export const uploadFileTool = defineTool({
   name: "browser.upload_file",
   async run({ ref, paths, files, tabId }, context) {
     if (paths !== undefined || files === undefined) {
-      throw new WebOperatorError("upload_refused", "Upload paths must be resolved by the bridge; send the request through the WebOperator socket.");
+      throw new WebOperatorError(
+        "upload_refused",
+        "Upload paths must be resolved by the bridge; send the request through the WebOperator socket.",
+      );
     }
     const tab = await resolveTab(tabId, context.defaultTabId);
     const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);

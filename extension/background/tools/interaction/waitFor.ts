@@ -12,7 +12,10 @@ export const waitForTool = defineTool({
     const tab = await resolveTab(tabId, context.defaultTabId);
     const budget = Math.max(0, context.deadline - Date.now());
     if (timeMs !== undefined && timeMs > budget) {
-      throw new WebOperatorError("bad_request", `timeMs ${timeMs} does not fit in this request's time (about ${budget} ms left of timeoutMs); raise the request's timeoutMs or lower timeMs.`);
+      throw new WebOperatorError(
+        "bad_request",
+        `timeMs ${timeMs} does not fit in this request's time (about ${budget} ms left of timeoutMs); raise the request's timeoutMs or lower timeMs.`,
+      );
     }
     if (text === undefined && textGone === undefined) {
       const waitMs = timeMs ?? 0;
@@ -28,7 +31,10 @@ export const waitForTool = defineTool({
     });
     if (!outcome.matched) {
       const what = text !== undefined ? `"${text}" to appear` : `"${textGone ?? ""}" to disappear`;
-      throw new WebOperatorError("timeout", `Waited ${outcome.waitedMs} ms for ${what} (matching is case-sensitive); it did not. Take a snapshot to see the page, or wait longer with timeMs (and a larger timeoutMs).`);
+      throw new WebOperatorError(
+        "timeout",
+        `Waited ${outcome.waitedMs} ms for ${what} (matching is case-sensitive); it did not. Take a snapshot to see the page, or wait longer with timeMs (and a larger timeoutMs).`,
+      );
     }
     return { tabId: tab.id, ...outcome };
   },

@@ -9,7 +9,11 @@ import { callContent } from "../../contentClient.js";
  */
 export async function observeAfterAction(tabId: number, known?: chrome.tabs.Tab, retract?: string): Promise<Observation | null> {
   try {
-    return await callContent(tabId, { op: "observe", maxChars: OBSERVATION_MAX_CHARS, ...(retract === undefined ? {} : { retract }) }, known);
+    return await callContent(
+      tabId,
+      { op: "observe", maxChars: OBSERVATION_MAX_CHARS, ...(retract === undefined ? {} : { retract }) },
+      known,
+    );
   } catch {
     return null;
   }

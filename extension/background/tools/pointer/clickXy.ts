@@ -14,10 +14,15 @@ export const clickXyTool = defineTool({
   async run({ x, y, button, count, modifiers, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const target = await targetAtPoint(tab.id, x, y);
-    const { effects } = await runWriteAction(tab.id, context, async () => {
-      await clickAt(tab.id, { x, y }, button, count, modifierBits(modifiers));
-      return { value: null };
-    }, { pointer: true });
+    const { effects } = await runWriteAction(
+      tab.id,
+      context,
+      async () => {
+        await clickAt(tab.id, { x, y }, button, count, modifierBits(modifiers));
+        return { value: null };
+      },
+      { pointer: true },
+    );
     return { tabId: tab.id, x, y, button, count, target, ...effects };
   },
 });

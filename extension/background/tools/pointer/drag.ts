@@ -13,17 +13,25 @@ export const dragTool = defineTool({
   async run({ from, to, steps, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     if (pointerState.held(tab.id).length > 0) {
-      throw new WebOperatorError("bad_request", `A mouse button is held on tab ${tab.id} (browser.mouse_down); call browser.mouse_up before dragging.`);
+      throw new WebOperatorError(
+        "bad_request",
+        `A mouse button is held on tab ${tab.id} (browser.mouse_down); call browser.mouse_up before dragging.`,
+      );
     }
     const bothRefs = "ref" in from && "ref" in to;
     const start = await dragEndPoint(tab.id, from, bothRefs, "from");
     const end = await dragEndPoint(tab.id, to, false, "to");
     const source = await targetAtPoint(tab.id, start.x, start.y);
     const target = await targetAtPoint(tab.id, end.x, end.y);
-    const { value: mode, effects } = await runWriteAction(tab.id, context, async () => ({
-      value: await dragAlongPath(tab.id, start, end, steps),
-      navigationStarted: false,
-    }), { pointer: true });
+    const { value: mode, effects } = await runWriteAction(
+      tab.id,
+      context,
+      async () => ({
+        value: await dragAlongPath(tab.id, start, end, steps),
+        navigationStarted: false,
+      }),
+      { pointer: true },
+    );
     return { tabId: tab.id, from: start, to: end, mode, source, target, ...effects };
   },
 });

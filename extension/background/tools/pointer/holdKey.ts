@@ -18,7 +18,10 @@ export const holdKeyTool = defineTool({
   async run({ key, durationMs, tabId }, context) {
     const chord = parseKeyChord(key);
     if (Date.now() + durationMs + RELEASE_MARGIN_MS > context.deadline) {
-      throw new WebOperatorError("bad_request", `Holding ${key} for ${durationMs} ms would outlast this request; send it with a larger timeoutMs.`);
+      throw new WebOperatorError(
+        "bad_request",
+        `Holding ${key} for ${durationMs} ms would outlast this request; send it with a larger timeoutMs.`,
+      );
     }
     const tab = await resolveTab(tabId, context.defaultTabId);
     return withNavigationWatch(tab.id, async (watch) => {

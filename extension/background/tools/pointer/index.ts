@@ -8,4 +8,13 @@ import { scrollXyTool } from "./scrollXy.js";
 import { holdKeyTool } from "./holdKey.js";
 
 /** L2 pointer, keyboard-hold and zoom tools (browser.screenshot is in ../screenshot.ts). */
-export const pointerTools: AnyTool[] = [zoomTool, clickXyTool, mouseMoveTool, mouseDownTool, mouseUpTool, dragTool, scrollXyTool, holdKeyTool];
+export const pointerTools: AnyTool[] = [
+  zoomTool,
+  clickXyTool,
+  mouseMoveTool,
+  mouseDownTool,
+  mouseUpTool,
+  dragTool,
+  scrollXyTool,
+  holdKeyTool,
+];

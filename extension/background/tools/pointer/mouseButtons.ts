@@ -54,7 +54,8 @@ export const mouseUpTool = defineTool({
 function pointFor(tabId: number, x: number | undefined, y: number | undefined): { x: number; y: number; moved: boolean } {
   const last = pointerState.position(tabId);
   if (x !== undefined && y !== undefined) return { x, y, moved: last === null || last.x !== x || last.y !== y };
-  if (x !== undefined || y !== undefined) throw new WebOperatorError("bad_request", "Give both x and y, or neither to act where the pointer is.");
+  if (x !== undefined || y !== undefined)
+    throw new WebOperatorError("bad_request", "Give both x and y, or neither to act where the pointer is.");
   if (last === null) {
     throw new WebOperatorError("bad_request", `The pointer has not been placed on tab ${tabId} yet; give x and y (viewport CSS px).`);
   }

@@ -7,7 +7,11 @@ export const historySearchTool = defineTool({
   name: "browser.history_search",
   async run({ query, maxResults, startTime }) {
     // One more than asked tells us whether the answer was cut.
-    const found = await chrome.history.search({ text: query, maxResults: maxResults + 1, ...(startTime === undefined ? {} : { startTime }) });
+    const found = await chrome.history.search({
+      text: query,
+      maxResults: maxResults + 1,
+      ...(startTime === undefined ? {} : { startTime }),
+    });
     const { items, truncated } = capList(found, maxResults);
     return {
       items: items.map((item) => ({

@@ -6,7 +6,6 @@ import { boundText } from "./boundedText.js";
 import { tabUrl } from "./tabSummary.js";
 import { stepInPage, type Direction } from "./pageHistoryStep.js";
 
-
 /** go_back and go_forward: one step through the tab's session history, waiting for the load. */
 export const goBackTool = defineTool({
   name: "browser.go_back",

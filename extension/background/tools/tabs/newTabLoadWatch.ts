@@ -29,7 +29,10 @@ export class NewTabLoadWatch {
   async waitForLoad(tabId: number, deadline: number, what: string): Promise<void> {
     const outcome = this.outcomes.get(tabId) ?? (await this.next(tabId, deadline));
     if (outcome === null) {
-      throw new WebOperatorError("timeout", `${what} did not finish loading in time. It stays open as tab ${tabId}; list tabs or retry with a larger timeoutMs.`);
+      throw new WebOperatorError(
+        "timeout",
+        `${what} did not finish loading in time. It stays open as tab ${tabId}; list tabs or retry with a larger timeoutMs.`,
+      );
     }
     if (outcome.kind === "failed") {
       throw new WebOperatorError("navigation_failed", `${what} failed: ${outcome.error}. Check the URL and that the site is reachable.`);

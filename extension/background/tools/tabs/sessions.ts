@@ -30,14 +30,19 @@ export const sessionRestoreTool = defineTool({
     return withNewTabLoadWatch(async (watch) => {
       const session = await chrome.sessions.restore(sessionId).catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new WebOperatorError("not_found", `Nothing to restore${sessionId === undefined ? "" : ` for session ${sessionId}`} (${reason}). Call sessions_recently_closed for current sessionIds.`);
+        throw new WebOperatorError(
+          "not_found",
+          `Nothing to restore${sessionId === undefined ? "" : ` for session ${sessionId}`} (${reason}). Call sessions_recently_closed for current sessionIds.`,
+        );
       });
       await visible.restore();
       const restored = session.tab ? ("tab" as const) : ("window" as const);
       const restoredTab = session.tab ?? session.window?.tabs?.find((tab) => tab.active) ?? session.window?.tabs?.[0];
       const windowId = session.window?.id ?? restoredTab?.windowId;
       if (!restoredTab || !hasTabId(restoredTab)) return { restored, ...(windowId === undefined ? {} : { windowId }) };
-      await watch.waitForLoad(restoredTab.id, Math.min(context.deadline - 1_000, Date.now() + RESTORE_LOAD_WAIT_MS), "The restored tab").catch(() => undefined);
+      await watch
+        .waitForLoad(restoredTab.id, Math.min(context.deadline - 1_000, Date.now() + RESTORE_LOAD_WAIT_MS), "The restored tab")
+        .catch(() => undefined);
       const now = await chrome.tabs.get(restoredTab.id);
       return {
         restored,

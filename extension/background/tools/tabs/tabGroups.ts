@@ -27,12 +27,13 @@ export const tabsGroupTool = defineTool({
     const [first, ...rest] = tabs.map((tab) => tab.id);
     if (first === undefined) throw new WebOperatorError("bad_request", "tabs_group needs at least one tabId.");
     const ids: [number, ...number[]] = [first, ...rest];
-    const grouped = await chrome.tabs
-      .group(groupId === undefined ? { tabIds: ids } : { tabIds: ids, groupId })
-      .catch((error: unknown) => {
-        // Chrome refuses e.g. tabs of popup windows; its reason is the useful part.
-        throw new WebOperatorError("bad_request", `The browser would not group tabs ${ids.join(", ")}: ${error instanceof Error ? error.message : String(error)}`);
-      });
+    const grouped = await chrome.tabs.group(groupId === undefined ? { tabIds: ids } : { tabIds: ids, groupId }).catch((error: unknown) => {
+      // Chrome refuses e.g. tabs of popup windows; its reason is the useful part.
+      throw new WebOperatorError(
+        "bad_request",
+        `The browser would not group tabs ${ids.join(", ")}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
     return describeGroup(await getGroup(api, grouped));
   },
 });
@@ -57,7 +58,10 @@ export const tabGroupUpdateTool = defineTool({
 /** Some Chromium builds and embedders ship without tab groups; say so instead of failing obscurely. */
 function tabGroupsApi(): typeof chrome.tabGroups {
   if (typeof chrome.tabGroups?.query !== "function" || typeof chrome.tabs.group !== "function") {
-    throw new WebOperatorError("not_implemented", "This browser has no tab groups API (chrome.tabGroups); tab group tools cannot run here.");
+    throw new WebOperatorError(
+      "not_implemented",
+      "This browser has no tab groups API (chrome.tabGroups); tab group tools cannot run here.",
+    );
   }
   return chrome.tabGroups;
 }
@@ -66,7 +70,10 @@ async function getGroup(api: typeof chrome.tabGroups, groupId: number): Promise<
   try {
     return await api.get(groupId);
   } catch {
-    throw new WebOperatorError("not_found", `Tab group ${groupId} does not exist (closed or emptied?). Call tab_groups_list for current groupIds.`);
+    throw new WebOperatorError(
+      "not_found",
+      `Tab group ${groupId} does not exist (closed or emptied?). Call tab_groups_list for current groupIds.`,
+    );
   }
 }
 

@@ -25,7 +25,8 @@ export const tabOpenTool = defineTool({
         try {
           await watch.waitForLoad(tabId, context.deadline, `Opening ${shortenUrl(target)}`);
         } catch (error) {
-          if (error instanceof WebOperatorError && error.code === "navigation_failed") await chrome.tabs.remove(tabId).catch(() => undefined);
+          if (error instanceof WebOperatorError && error.code === "navigation_failed")
+            await chrome.tabs.remove(tabId).catch(() => undefined);
           throw error;
         }
       }
@@ -53,6 +54,9 @@ async function requireWindow(windowId: number): Promise<void> {
   try {
     await chrome.windows.get(windowId);
   } catch {
-    throw new WebOperatorError("not_found", `Window ${windowId} does not exist (closed?). Call tabs_list for the current windowIds, or omit windowId.`);
+    throw new WebOperatorError(
+      "not_found",
+      `Window ${windowId} does not exist (closed?). Call tabs_list for the current windowIds, or omit windowId.`,
+    );
   }
 }
