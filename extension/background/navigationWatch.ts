@@ -42,16 +42,23 @@ export class NavigationWatch {
       this.outcome = null;
     }
   };
-  private readonly onCommitted = (details: { tabId: number; frameId: number; documentId?: string }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0) {
+  // A fresh tab's about:blank can commit and load after our navigation began: its events are not ours.
+  private readonly onCommitted = (details: { tabId: number; frameId: number; documentId?: string; url?: string }): void => {
+    if (this.started && details.tabId === this.tabId && details.frameId === 0 && !this.isLeftoverBlank(details.url)) {
       this.committed = true;
       this.committedAt = Date.now();
       this.committedDocumentId = details.documentId;
     }
   };
   // DOMContentLoaded: the document is there to read and act on, whatever its subresources do.
-  private readonly onInteractive = (details: { tabId: number; frameId: number; documentId?: string }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0 && this.isOurDocument(details.documentId)) {
+  private readonly onInteractive = (details: { tabId: number; frameId: number; documentId?: string; url?: string }): void => {
+    if (
+      this.started &&
+      details.tabId === this.tabId &&
+      details.frameId === 0 &&
+      !this.isLeftoverBlank(details.url) &&
+      this.isOurDocument(details.documentId)
+    ) {
       this.committed = true;
       this.interactive = true;
       this.wake();
@@ -59,8 +66,14 @@ export class NavigationWatch {
   };
   // Completion and errors count only after our navigation began: replacing an in-flight
   // load aborts the old one, and that old outcome is not ours.
-  private readonly onDone = (details: { tabId: number; frameId: number; documentId?: string }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0 && this.isOurDocument(details.documentId))
+  private readonly onDone = (details: { tabId: number; frameId: number; documentId?: string; url?: string }): void => {
+    if (
+      this.started &&
+      details.tabId === this.tabId &&
+      details.frameId === 0 &&
+      !this.isLeftoverBlank(details.url) &&
+      this.isOurDocument(details.documentId)
+    )
       this.settle({ kind: "completed" });
   };
   private readonly onError = (details: { tabId: number; frameId: number; error: string; documentId?: string }): void => {

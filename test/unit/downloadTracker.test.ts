@@ -5,11 +5,17 @@ function fakeDownloads(): {
   tracker: DownloadTracker;
   create(item: Partial<DownloadItemLike> & { id: number }): void;
   change(delta: DownloadDeltaLike): void;
+  erase(id: number): void;
 } {
   let onCreated: (item: DownloadItemLike) => void = () => undefined;
   let onChanged: (delta: DownloadDeltaLike) => void = () => undefined;
+  let onErased: (id: number) => void = () => undefined;
   const tracker = new DownloadTracker(
-    { onCreated: (listener) => (onCreated = listener), onChanged: (listener) => (onChanged = listener) },
+    {
+      onCreated: (listener) => (onCreated = listener),
+      onChanged: (listener) => (onChanged = listener),
+      onErased: (listener) => (onErased = listener),
+    },
     (url) => url.replace(/token=[^&]*/, "token=[redacted]"),
   );
   return {
@@ -24,10 +30,21 @@ function fakeDownloads(): {
         ...item,
       }),
     change: (delta) => onChanged(delta),
+    erase: (id) => onErased(id),
   };
 }
 
 describe("DownloadTracker", () => {
+  it("forgets a download erased from Chrome's list: neither listed nor reported as done", () => {
+    const downloads = fakeDownloads();
+    downloads.create({ id: 7 });
+    downloads.create({ id: 8 });
+    downloads.change({ id: 7, state: { current: "complete" } });
+    downloads.erase(7);
+    expect(downloads.tracker.list().downloads.map((download) => download.download_id)).toEqual(["dl-8"]);
+    expect(downloads.tracker.drainDownloadUpdates()).toEqual([]);
+  });
+
   it("reports the downloads an action started, and only those", async () => {
     const downloads = fakeDownloads();
     downloads.create({ id: 1 });

@@ -23,6 +23,8 @@ export interface DownloadDeltaLike {
 export interface DownloadEvents {
   onCreated(listener: (item: DownloadItemLike) => void): void;
   onChanged(listener: (delta: DownloadDeltaLike) => void): void;
+  /** A download removed from Chrome's list (by the person, or by us after refusing its file). */
+  onErased(listener: (id: number) => void): void;
 }
 
 const MAX_KNOWN = 100;
@@ -46,6 +48,7 @@ export class DownloadTracker {
   ) {
     events.onCreated((item) => this.created(item));
     events.onChanged((delta) => this.changed(delta));
+    events.onErased((id) => this.erased(id));
   }
 
   /**
@@ -106,6 +109,12 @@ export class DownloadTracker {
     }
     for (const collector of this.collectors) collector.add(item.id);
     if (asState(item.state) !== "in_progress") this.unreported.add(item.id);
+  }
+
+  /** Gone from Chrome's list, so gone from ours: a refused file the policy removed is never listed or reported as done. */
+  private erased(id: number): void {
+    this.known.delete(id);
+    this.unreported.delete(id);
   }
 
   private changed(delta: DownloadDeltaLike): void {

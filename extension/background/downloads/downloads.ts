@@ -10,6 +10,7 @@ export const downloadTracker = new DownloadTracker(
   {
     onCreated: (listener) => chrome.downloads.onCreated.addListener(listener),
     onChanged: (listener) => chrome.downloads.onChanged.addListener(listener),
+    onErased: (listener) => chrome.downloads.onErased.addListener(listener),
   },
   redactUrl,
 );
