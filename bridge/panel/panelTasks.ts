@@ -28,8 +28,10 @@ export function panelSteps(rows: StepRow[]): PanelStep[] {
 
 function locatorOf(row: StepRow): PanelStep["target"] {
   if (row.edge === null) return null;
-  const edge = safeJson(row.edge) as { tool?: { locator?: { role?: unknown; name?: unknown } | null } } | null;
-  const locator = edge?.tool?.locator;
+  type Located = { locator?: { role?: unknown; name?: unknown } | null };
+  const edge = safeJson(row.edge) as { tool?: Located; typed_action?: Located } | null;
+  // Steps stored before edges took the InteractionTrace shape kept the model's target under typed_action.
+  const locator = edge?.tool?.locator ?? edge?.typed_action?.locator;
   if (typeof locator?.role !== "string" || typeof locator.name !== "string") return null;
   return { role: locator.role, name: locator.name };
 }

@@ -63,11 +63,14 @@ describe("panelSteps", () => {
       step(1, { edge: JSON.stringify({ tool: { locator: { role: "button", name: "Pay" } } }) }),
       step(2, { action: "screenshot", result: shot("BBBB") }),
       step(3, { ok: 0, error_code: "stale_ref", result: "not json" }),
+      // A step stored before edges took the InteractionTrace shape.
+      step(4, { edge: JSON.stringify({ typed_action: { action: "left_click", locator: { role: "link", name: "Home" } } }) }),
     ];
     const steps = panelSteps(rows);
-    expect(steps.map((entry) => entry.thumbnail)).toEqual([null, null, "data:image/png;base64,BBBB", null]);
+    expect(steps.map((entry) => entry.thumbnail)).toEqual([null, null, "data:image/png;base64,BBBB", null, null]);
     expect(steps[1]?.target).toEqual({ role: "button", name: "Pay" });
     expect(steps[3]).toMatchObject({ ok: false, errorCode: "stale_ref", target: null });
+    expect(steps[4]?.target).toEqual({ role: "link", name: "Home" });
   });
 
   it("shows only the latest steps of a long task", () => {
