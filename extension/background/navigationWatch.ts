@@ -15,6 +15,7 @@ const LOAD_GRACE_MS = 300;
 const COMMIT_POLL_MS = 250;
 
 type Outcome = { kind: "completed" } | { kind: "failed"; error: string };
+type TopFrameEvent = { tabId: number; frameId: number; documentId?: string; url?: string };
 
 /**
  * Watches a tab's top frame for navigation. Armed before an action so that a navigation
@@ -43,22 +44,16 @@ export class NavigationWatch {
     }
   };
   // A fresh tab's about:blank can commit and load after our navigation began: its events are not ours.
-  private readonly onCommitted = (details: { tabId: number; frameId: number; documentId?: string; url?: string }): void => {
-    if (this.started && details.tabId === this.tabId && details.frameId === 0 && !this.isLeftoverBlank(details.url)) {
+  private readonly onCommitted = (details: TopFrameEvent): void => {
+    if (this.isOurNavigation(details)) {
       this.committed = true;
       this.committedAt = Date.now();
       this.committedDocumentId = details.documentId;
     }
   };
   // DOMContentLoaded: the document is there to read and act on, whatever its subresources do.
-  private readonly onInteractive = (details: { tabId: number; frameId: number; documentId?: string; url?: string }): void => {
-    if (
-      this.started &&
-      details.tabId === this.tabId &&
-      details.frameId === 0 &&
-      !this.isLeftoverBlank(details.url) &&
-      this.isOurDocument(details.documentId)
-    ) {
+  private readonly onInteractive = (details: TopFrameEvent): void => {
+    if (this.isOurNavigation(details) && this.isOurDocument(details.documentId)) {
       this.committed = true;
       this.interactive = true;
       this.wake();
@@ -66,15 +61,8 @@ export class NavigationWatch {
   };
   // Completion and errors count only after our navigation began: replacing an in-flight
   // load aborts the old one, and that old outcome is not ours.
-  private readonly onDone = (details: { tabId: number; frameId: number; documentId?: string; url?: string }): void => {
-    if (
-      this.started &&
-      details.tabId === this.tabId &&
-      details.frameId === 0 &&
-      !this.isLeftoverBlank(details.url) &&
-      this.isOurDocument(details.documentId)
-    )
-      this.settle({ kind: "completed" });
+  private readonly onDone = (details: TopFrameEvent): void => {
+    if (this.isOurNavigation(details) && this.isOurDocument(details.documentId)) this.settle({ kind: "completed" });
   };
   private readonly onError = (details: { tabId: number; frameId: number; error: string; documentId?: string }): void => {
     if (!this.started || details.tabId !== this.tabId || details.frameId !== 0) return;
@@ -120,6 +108,11 @@ export class NavigationWatch {
   async rememberCurrentDocument(): Promise<void> {
     const frame = await chrome.webNavigation.getFrame({ tabId: this.tabId, frameId: 0 }).catch(() => null);
     this.previousDocumentId = frame?.documentId;
+  }
+
+  /** An event of this tab's top frame, after our navigation began, and not a fresh tab's leftover about:blank. */
+  private isOurNavigation(details: TopFrameEvent): boolean {
+    return this.started && details.tabId === this.tabId && details.frameId === 0 && !this.isLeftoverBlank(details.url);
   }
 
   private isLeftoverBlank(url: string | undefined): boolean {
