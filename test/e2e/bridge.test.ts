@@ -153,6 +153,8 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
   });
 
   it("holds a request while a killed service worker comes back by itself, then answers it", async ({ session }) => {
+    // A page to snapshot of its own, so the test does not lean on what earlier tests left open.
+    await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
     const workerTarget = await session.launched.browser.waitForTarget((target) => target.type() === "service_worker");
     const worker = await workerTarget.worker();
     await worker?.close();
