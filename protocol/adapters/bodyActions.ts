@@ -196,6 +196,7 @@ export const BodyTraceEdgeSchema = z.object({
 export type BodyTraceEdge = z.infer<typeof BodyTraceEdgeSchema>;
 
 export const BodyErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type BodyError = z.infer<typeof BodyErrorSchema>;
 
 /**
  * One InteractionTrace edge of a task step (`GET /v1/tasks/:id/trace` → `edges`): the same

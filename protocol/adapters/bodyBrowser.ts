@@ -151,7 +151,7 @@ export const BODY_BROWSER_COMMANDS = {
     result: BodyActionOutcomeSchema,
     handledBy: "bridge",
     description:
-      "One typed action of the closed v0.1 set (click, dblclick, hover, focus, fill, type, press, check, uncheck, select, upload, scroll, scrollintoview, drag, navigate, wait, screenshot) on target_ref (@eN) or semantic_locator {role, name, occurrence}: answers the action_outcome {tabId, status, state_before, state_after, edge (InteractionTrace), provenance {provider, capability, operation, timestamp, agent_id, trace_id}, error?, screenshot?}.",
+      'One typed action of the closed v0.1 set (click, dblclick, hover, focus, fill, type, press, check, uncheck, select, upload, scroll, scrollintoview, drag, navigate, wait, screenshot) on target_ref (@eN) or semantic_locator {role, name, occurrence}: answers the action_outcome {tabId, status, state_before, state_after, edge (InteractionTrace), provenance {provider, capability, operation, timestamp, agent_id, trace_id}, error?, screenshot?}. A stale @eN (stale_ref), a locator matching nothing (not_found), an expect_state the page no longer has (state_diverged) and a refused browser command are status "failure" outcomes with provenance, and send the body:surprise event; only malformed input is a socket error.',
     example: { type: "click", target_ref: "@e5" },
     effects: "write",
     intent: "composes",

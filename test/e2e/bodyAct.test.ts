@@ -52,7 +52,8 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
       provenance: outcome.provenance,
     });
     expect(outcome.edge.typed_action.type).toBe(payload.type);
-    expect(outcome.edge.typed_action).not.toHaveProperty("target_ref");
+    // A resolved element is recorded by its semantic locator; a ref that resolved to nothing is kept as it was tried.
+    if (outcome.error?.code !== "stale_ref") expect(outcome.edge.typed_action).not.toHaveProperty("target_ref");
     return outcome;
   };
   const success = async (payload: CommandPayloadInput<"body.act">): Promise<BodyActionOutcome> => {
@@ -164,23 +165,29 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     surprises.length = 0;
   });
 
-  it("refuses what names nothing: a type outside the closed set, a ref never issued, a missing element, a stale expectation", async () => {
+  it("refuses malformed input as a socket error, and a plan that does not fit the page as a failure outcome with provenance and a SurpriseSignal", async () => {
     await agent.request("browser.navigate", { url });
     expect(await session.errorCode("body.act", { type: "teleport" } as never, agent)).toBe("bad_request");
-    expect(await session.errorCode("body.act", { type: "click", target_ref: "@e999" }, agent)).toBe("stale_ref");
-    expect(
-      await session.errorCode("body.act", { type: "click", semantic_locator: { role: "button", name: "No such button" } }, agent),
-    ).toBe("not_found");
     expect(await session.errorCode("body.act", { type: "click" }, agent)).toBe("bad_request");
     const { state_hash: now } = await agent.request("body.encode_state", {});
     const other = now.replace(/.$/, (last) => (last === "0" ? "1" : "0"));
-    expect(
-      await session.errorCode(
-        "body.act",
-        { type: "click", semantic_locator: { role: "button", name: "Press me" }, expect_state: other },
-        agent,
-      ),
-    ).toBe("state_diverged");
+    const plans = [
+      { action: { type: "click", target_ref: "@e999" }, code: "stale_ref" },
+      { action: { type: "click", semantic_locator: { role: "button", name: "No such button" } }, code: "not_found" },
+      { action: { type: "click", semantic_locator: { role: "button", name: "Press me" }, expect_state: other }, code: "state_diverged" },
+    ] as const;
+    surprises.length = 0;
+    for (const { action, code } of plans) {
+      const outcome = await act(action);
+      expect(outcome).toMatchObject({ status: "failure", error: { code }, state_before: now, state_after: now });
+      expect(outcome.edge).toMatchObject({ outcome_status: "failure", error: { code }, trace_id: TRACE, provenance: { agent_id: AGENT } });
+      expect(outcome.edge.typed_action.type).toBe("click");
+      expect(outcome.provenance).toMatchObject({ operation: "act", capability: "&body.browser", trace_id: TRACE, agent_id: AGENT });
+    }
+    expect(surprises.map((surprise) => [surprise.operation, surprise.error?.code, surprise.state_before])).toEqual(
+      plans.map(({ code }) => ["act", code, now]),
+    );
+    surprises.length = 0;
     expect(await log()).toBe("ready");
   });
 
