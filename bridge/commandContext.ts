@@ -8,7 +8,8 @@ import type { AgentIdentity, BridgeEvent, CommandPayload, CommandPayloadInput, C
 
 /** One agent as the bridge tracks it; sessions hold a reference, so a route change is seen by all its connections. */
 export interface AgentRecord {
-  readonly identity: AgentIdentity;
+  /** Replaced as a whole when the agent declares governance (bridge/agents/governance.ts). */
+  identity: AgentIdentity;
   connections: number;
   /** The agent's default route: the tab its tab-less commands go to. */
   lastTabId: number | undefined;
@@ -41,6 +42,8 @@ export interface BridgeCommandContext {
   session: AgentSession;
   /** Any command, through the same path socket requests take. */
   call: CommandCaller;
+  /** The same path, but the gatekeeper holds every write for a person first, with this reason (governance escalation). */
+  escalated: (reason: string) => CommandCaller;
   /** The request's budget, for a handler that waits (tasks.wait answers before it). */
   timeoutMs: number;
 }

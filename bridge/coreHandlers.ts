@@ -4,6 +4,7 @@ import type { RouterContext } from "./requestRouter.js";
 import { authRequired } from "./auth.js";
 import { BRIDGE_VERSION } from "./version.js";
 import { info } from "./agents/agentRegistry.js";
+import { compileGovernance, declareGovernance } from "./agents/governance.js";
 
 /** bridge.health and bridge.hello: the bridge's own state, and who an agent is. */
 export function coreHandlers(context: () => RouterContext): BridgeCommandHandlers {
@@ -29,7 +30,10 @@ export function coreHandlers(context: () => RouterContext): BridgeCommandHandler
     },
     "bridge.hello": (payload, { session }) => {
       // The same session object: bridge.hello replaces session.agent for later requests too.
+      // A declaration WebOperator cannot enforce is refused before the connection changes agent.
+      if (payload.governance !== undefined) compileGovernance(payload.governance);
       session.agent = context().agents.hello(session.agent, payload.agent);
+      if (payload.governance !== undefined) declareGovernance(session.agent, payload.governance);
       return Promise.resolve({ agent: info(session.agent) });
     },
   };

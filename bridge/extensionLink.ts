@@ -36,6 +36,8 @@ export interface ForwardedRequest {
   uploadGrant?: UploadGrant;
   /** A traced request: the native round trip and the extension's own steps are added to it. */
   hops?: HopRecorder;
+  /** The agent's governance asks a person before this write; the gatekeeper holds it (escalation). */
+  escalation?: string;
 }
 
 /** A side-panel request the extension relayed; `answer` sends the outcome back. */
@@ -165,6 +167,7 @@ export class ExtensionLink extends EventEmitter<{
       ...(request.requester === undefined ? {} : { requester: request.requester }),
       ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
       ...(request.hops === undefined ? {} : { traceHops: true }),
+      ...(request.escalation === undefined ? {} : { escalation: request.escalation }),
     };
     let frames: BridgeToExtensionMessage[];
     try {

@@ -96,6 +96,7 @@ export async function runCommand(
   session: AgentSession,
   context: RouterContext,
   hops?: HopRecorder,
+  escalation?: string,
 ): Promise<unknown> {
   const type = resolveCommandType(requested);
   if (type === undefined) {
@@ -113,8 +114,12 @@ export async function runCommand(
       throw new WebOperatorError("not_implemented", `${type}: this bridge runs without the part that answers it (the task engine).`);
     // Adapters' browser calls come back through here, checked exactly as a socket request.
     const call: CommandCaller = async (inner, innerPayload) =>
-      (await runCommand(inner, innerPayload, timeoutMs, session, context)) as never;
-    const built = spec.result.safeParse(await handler(payload.data, { session, call, timeoutMs }));
+      (await runCommand(inner, innerPayload, timeoutMs, session, context, undefined, escalation)) as never;
+    const escalated = (reason: string): CommandCaller => {
+      return async (inner, innerPayload) =>
+        (await runCommand(inner, innerPayload, timeoutMs, session, context, undefined, reason)) as never;
+    };
+    const built = spec.result.safeParse(await handler(payload.data, { session, call, escalated, timeoutMs }));
     if (!built.success)
       throw new WebOperatorError("internal_error", `${type} built a malformed result: ${describeZodError(built.error, "result")}.`);
     hops?.mark("bridge: route, payload check, handler, result check");
@@ -131,6 +136,7 @@ export async function runCommand(
     requester: requesterOf(session.agent.identity),
     ...(session.agent.lastTabId === undefined ? {} : { defaultTabId: session.agent.lastTabId }),
     ...(hops === undefined ? {} : { hops }),
+    ...(escalation === undefined ? {} : { escalation }),
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TabGroupColorSchema } from "./tools/tabTools.js";
+import { AgentGovernanceSchema, GovernanceDeclarationSchema } from "./governance.js";
 
 /**
  * Agents: who a socket connection (or a task) is. Each agent has its own default route
@@ -31,6 +32,8 @@ export const AgentIdentitySchema = z.object({
   color: TabGroupColorSchema,
   /** A task's starting agent: the task may act in that agent's tabs (a tasks.start with its tabId). */
   parentId: z.string().min(1).max(120).optional(),
+  /** The governance the agent declared (a task inherits its starting agent's); the gatekeeper enforces it. */
+  governance: AgentGovernanceSchema.optional(),
 });
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
 
@@ -44,7 +47,11 @@ export const AgentInfoSchema = AgentIdentitySchema.extend({
 });
 export type AgentInfo = z.infer<typeof AgentInfoSchema>;
 
-export const BridgeHelloPayloadSchema = z.strictObject({ agent: AgentNameSchema });
+export const BridgeHelloPayloadSchema = z.strictObject({
+  agent: AgentNameSchema,
+  /** Declares the agent's governance at once, as body.declare would. */
+  governance: GovernanceDeclarationSchema.optional(),
+});
 export const BridgeHelloResultSchema = z.object({ agent: AgentInfoSchema });
 
 const COLORS = TabGroupColorSchema.options;

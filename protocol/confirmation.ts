@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { ConfirmationsModeSchema } from "./panel/panelConfirmations.js";
 
-/** What a confirmation is about (docs/gatekeeper.md); the policy's `confirm` switches one per category. */
-export const ConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
+/** What the policy's `confirm` switches turn on or off, one per category (docs/gatekeeper.md). */
+export const PolicyConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
+export type PolicyConfirmationCategory = z.infer<typeof PolicyConfirmationCategorySchema>;
+
+/**
+ * What a confirmation is about: a policy category, or `escalation`, which the acting agent's
+ * own governance asks for (escalate_when.confidence_below) and no policy switch turns off.
+ */
+export const ConfirmationCategorySchema = z.enum([...PolicyConfirmationCategorySchema.options, "escalation"]);
 export type ConfirmationCategory = z.infer<typeof ConfirmationCategorySchema>;
 
 /**
@@ -14,7 +21,7 @@ export const ConfirmationRequestSchema = z.object({
   id: z.string().min(1).max(64),
   /** The gated command, e.g. "browser.click". */
   tool: z.string(),
-  /** The most consequential matched category: credentials, purchase, account, messaging, then submit. */
+  /** The most consequential matched category: escalation, credentials, purchase, account, messaging, then submit. */
   category: ConfirmationCategorySchema,
   /** Every enforced category the action matched, most consequential first. */
   categories: z.array(ConfirmationCategorySchema).min(1),
@@ -32,5 +39,10 @@ export const ConfirmationRequestSchema = z.object({
    * names an answer that will be refused.
    */
   answeredBy: ConfirmationsModeSchema,
+  /**
+   * Present (true) only when the held action is an L2 write (trusted input, coordinates, a
+   * drag, an upload) and another condition already asked: L2 alone never asks.
+   */
+  escalation_l2: z.literal(true).optional(),
 });
 export type ConfirmationRequest = z.infer<typeof ConfirmationRequestSchema>;

@@ -25,6 +25,8 @@ export * from "./panel/panelShapes.js";
 export * from "./panel/panelConfirmations.js";
 export * from "./panel/panelRuntime.js";
 export * from "./agents.js";
+export * from "./governance.js";
+export * from "./hostPatterns.js";
 export * from "./capabilityGroupNames.js";
 export * from "./toolProfiles.js";
 export * from "./untrustedBoundary.js";

@@ -37,6 +37,12 @@ export const BridgeToExtensionRequestSchema = z.object({
   uploadGrant: UploadGrantSchema.optional(),
   /** The agent asked for a hop trace: the response carries the extension's step durations. */
   traceHops: z.boolean().optional(),
+  /**
+   * Set only by the bridge: the agent's own governance asks a person before this write
+   * (body.act below its escalate_when.confidence_below); the gatekeeper holds it as an
+   * `escalation` confirmation. The reason is shown to the person.
+   */
+  escalation: z.string().min(1).max(500).optional(),
 });
 
 export const BridgeWelcomeSchema = z.object({

@@ -152,6 +152,10 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
     group: "body",
     summary: "The &body.browser capability contract: its five operations, their types, and what it takes and feeds.",
   },
+  "body.declare": {
+    group: "body",
+    summary: "Declares your governance (authorized domains, credential forms, escalation below a confidence); enforced on every call.",
+  },
   "body.perceive": { group: "body", summary: "The &body.browser observation of the tab, with @eN refs." },
   "body.encode_state": { group: "body", summary: "The &body.browser state hash of the page." },
   "body.affordances": { group: "body", summary: "The typed &body.browser actions valid now." },

@@ -37,12 +37,15 @@ export class AgentRegistry {
     const id = taskAgentId(taskId);
     const existing = this.agents.get(id);
     if (existing !== undefined) return existing;
+    // A task acts for the agent that started it, so it is bound by that agent's governance.
+    const governance = parentId === undefined ? undefined : this.agents.get(parentId)?.identity.governance;
     const identity: AgentIdentity = {
       id,
       name: `task ${taskId.replace(/^task_/, "")}`,
       kind: "task",
       color: agentColor(id),
       ...(parentId === undefined ? {} : { parentId }),
+      ...(governance === undefined ? {} : { governance }),
     };
     return this.add(identity, 0);
   }

@@ -200,6 +200,7 @@ export class NativeConnection {
         ...(request.requester === undefined ? {} : { requester: request.requester }),
         ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
         ...(hops === undefined ? {} : { hops }),
+        ...(request.escalation === undefined ? {} : { escalation: request.escalation }),
       });
       this.post(
         hops === undefined

@@ -29,6 +29,8 @@ export interface ToolContext {
   uploadGrant?: UploadGrant;
   /** Set when the bridge asked for a hop trace: the steps of this call mark themselves on it. */
   hops?: HopRecorder;
+  /** The agent's governance asks a person before this write (body.act below its confidence threshold). */
+  escalation?: string;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
    * re-verifies tab identity, origin and policy at that moment, as the tab may have moved on since admission. Resolves to the

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ModifierSchema, MouseButtonSchema, ScrollDirectionSchema, TabIdSchema } from "../primitives.js";
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
+import { ConfirmationRequestSchema } from "../confirmation.js";
 
 /**
  * &body.browser typed actions (the closed set of &body.browser v0.1) and the
@@ -135,6 +136,11 @@ const actContext = {
   trace_id: z.string().min(1).max(200).optional(),
   /** The state the caller planned against: when the page is no longer in it, nothing is done (state_diverged). */
   expect_state: BodyStateHashSchema.optional(),
+  /**
+   * The planner's confidence in this action (0 to 1). Below the agent's governance
+   * escalate_when.confidence_below, a write is held for a person (an `escalation` confirmation).
+   */
+  confidence: z.number().min(0).max(1).optional(),
 };
 
 /** body.act's payload as one typed action: its variant's fields, the tab, and who acts under which trace. */
@@ -195,7 +201,12 @@ export const BodyTraceEdgeSchema = z.object({
 });
 export type BodyTraceEdge = z.infer<typeof BodyTraceEdgeSchema>;
 
-export const BodyErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const BodyErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** confirmation_required: the held action, to answer with browser.confirm (or in the side panel). */
+  confirmation: ConfirmationRequestSchema.optional(),
+});
 export type BodyError = z.infer<typeof BodyErrorSchema>;
 
 /**

@@ -10,6 +10,8 @@ import {
   BodyReplayResultSchema,
   BodyStateHashSchema,
 } from "./bodyActions.js";
+import { AgentInfoSchema } from "../agents.js";
+import { GovernanceDeclarationSchema } from "../governance.js";
 export * from "./bodyActions.js";
 
 /**
@@ -118,6 +120,28 @@ export const BODY_BROWSER_COMMANDS = {
     example: {},
     effects: "read",
     gated: false,
+  }),
+  "body.declare": command({
+    // The seed's whole agent declaration may be sent as it is; only `governance` is acted on.
+    payload: z.strictObject({
+      $schema: z.string().optional(),
+      agent: z.string().max(200).optional(),
+      version: z.string().max(50).optional(),
+      capabilities: z.record(z.string(), z.unknown()).optional(),
+      governance: GovernanceDeclarationSchema,
+    }),
+    result: z.object({ agent: AgentInfoSchema }),
+    handledBy: "bridge",
+    description:
+      "Declares this agent's governance {hard?, authorized_domains?, escalate_when? {confidence_below}} (the &body.browser declaration's block; the whole declaration may be sent). The gatekeeper then enforces it on every call of the agent and of tasks it starts: pages and URLs outside authorized_domains are policy_denied, a form with a password field is submitted only after a confirmation, and body.act with a confidence below the threshold is held as an escalation confirmation. A hard rule WebOperator cannot enforce is bad_request; a later declaration may only narrow (policy_denied). Answers {agent} with the governance in force.",
+    example: {
+      governance: {
+        hard: ["Never navigate to URLs outside the authorized domain set"],
+        authorized_domains: ["*.example.com"],
+        escalate_when: { confidence_below: 0.7 },
+      },
+    },
+    effects: "read",
   }),
   "body.perceive": command({
     payload: PerceptionQuerySchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkHost, hostMatches, isPrivateAddress, isPrivateHost, patternCovers } from "../../extension/background/gatekeeper/hostRules.js";
+import { checkHost, isPrivateAddress, isPrivateHost } from "../../extension/background/gatekeeper/hostRules.js";
+import { hostMatches, patternCovers } from "../../protocol/hostPatterns.js";
 import { PolicySchema } from "../../protocol/tools/gatekeeperTools.js";
 import defaultPolicy from "../../extension/policy/defaultPolicy.json" with { type: "json" };
 

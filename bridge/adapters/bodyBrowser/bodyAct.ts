@@ -22,7 +22,8 @@ import { runTypedAction, type ActionEvidence } from "../../perception/typedActio
  * (bad_request) is a socket error.
  */
 export async function actOnBody(payload: BodyActPayload, session: AgentSession, call: BrowserCaller): Promise<BodyActionOutcome> {
-  const { tabId, agent_id: agentId, trace_id: traceId, expect_state: expected, ...typed } = payload;
+  // confidence decided whether a person is asked (bodyHandlers); it is not part of the recorded action.
+  const { tabId, agent_id: agentId, trace_id: traceId, expect_state: expected, confidence: _confidence, ...typed } = payload;
   const action = typed;
   const before = await perceiveBody(call, tabId);
   const tab = before.observation.tabId;
@@ -53,7 +54,7 @@ export async function actOnBody(payload: BodyActPayload, session: AgentSession, 
     evidence = await runTypedAction(action, resolved.targets, call, tab);
   } catch (failure) {
     if (!(failure instanceof WebOperatorError) || failure.code === "bad_request") throw failure;
-    error = { code: failure.code, message: failure.message };
+    error = { code: failure.code, message: failure.message, ...failure.details };
   }
   const latency = Math.round(performance.now() - startedAt);
   const after = await perceiveBody(call, tab);

@@ -7,7 +7,7 @@ import { categoriesOf, classify, enforced, type DescribedTarget, type Finding } 
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
-import type { AgentIdentity, Requester, UploadGrant } from "../../../protocol/index.js";
+import type { AgentIdentity, Requester, ToolLevel, UploadGrant } from "../../../protocol/index.js";
 
 export interface GatedCall {
   tool: string;
@@ -19,6 +19,10 @@ export interface GatedCall {
   agent: AgentIdentity | null;
   /** Kept with a held-back upload, so its confirmed replay is the same task-attachment upload. */
   uploadGrant: UploadGrant | null;
+  /** The command's level: a held L2 write says so (escalation_l2). */
+  level: ToolLevel | null;
+  /** The agent's governance asks a person before this write, for this reason. */
+  escalation: string | null;
 }
 
 /**
@@ -44,6 +48,8 @@ export async function checkConfirmations(
     if (found.length > 0 && asked === null) asked = target;
     findings.push(...found);
   }
+  // The agent's own rule, not a page condition: it asks whatever the action is, once.
+  if (call.escalation !== null) findings.unshift({ category: "escalation", why: call.escalation });
   if (grant !== undefined) return verifyGrant(grant, call, targets, findings);
   if (findings.length === 0 || call.tab === null) {
     if (findings.length > 0)
@@ -76,7 +82,7 @@ export async function checkConfirmations(
   throw new WebOperatorError(
     "confirmation_required",
     `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. ${answer}; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
-    { confirmation: confirmationRequest(pending, call.tab.url, asked, policy.confirmations) },
+    { confirmation: confirmationRequest(pending, call.tab.url, asked, policy.confirmations, call.level === "L2") },
   );
 }
 
@@ -86,6 +92,7 @@ function confirmationRequest(
   url: string,
   target: DescribedTarget | null,
   answeredBy: Policy["confirmations"],
+  l2: boolean,
 ): ConfirmationRequest {
   const categories = categoriesOf(pending.findings);
   // Never empty: a confirmation is only issued for at least one finding.
@@ -100,6 +107,7 @@ function confirmationRequest(
     url,
     expiresAt: new Date(pending.expiresAt).toISOString(),
     answeredBy,
+    ...(l2 ? { escalation_l2: true as const } : {}),
   };
 }
 

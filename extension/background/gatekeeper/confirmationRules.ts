@@ -32,7 +32,7 @@ export interface Finding {
 }
 
 /** Most consequential first: a confirmation's `category` is the first of its findings in this order. */
-const SEVERITY: readonly ConfirmationCategory[] = ["credentials", "purchase", "account", "messaging", "submit"];
+const SEVERITY: readonly ConfirmationCategory[] = ["escalation", "credentials", "purchase", "account", "messaging", "submit"];
 
 /** The roles and tags a focused Enter activates instead of submitting a form. */
 const PRESSABLE_ROLES = new Set(["button", "link", "menuitem"]);
@@ -64,7 +64,7 @@ export function classify(intent: ActionIntent): Finding[] {
 }
 
 export function enforced(findings: Finding[], policy: Policy): Finding[] {
-  return findings.filter((finding) => policy.confirm[finding.category]);
+  return findings.filter((finding) => finding.category === "escalation" || policy.confirm[finding.category]);
 }
 
 interface FormSend {

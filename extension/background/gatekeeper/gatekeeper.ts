@@ -1,5 +1,4 @@
 import { WebOperatorError, isTabScoped, type UploadGrant } from "../../../protocol/index.js";
-import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
@@ -8,6 +7,8 @@ import { NavigationGuard } from "./navigationGuard.js";
 import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChecks.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import { policyStore } from "./policyStore.js";
+import { policyFor } from "./policyStore.js";
+import type { GovernedPolicy } from "./governedPolicy.js";
 import { plannedActions } from "./toolIntents.js";
 import { admitAgentTab, claimNewTab } from "../agents/tabAdmission.js";
 import { createdTabs } from "../agents/createdTabs.js";
@@ -20,6 +21,8 @@ interface AdmittedCall {
   tabId: number | null;
   origin: string;
   guard: NavigationGuard | null;
+  /** Whose governance the dispatch-time check applies again. */
+  agent: BaseContext["agent"];
 }
 
 /**
@@ -43,7 +46,7 @@ export class Gatekeeper implements ToolGate {
 
   async admit(tool: ToolDescriptor, input: unknown, context: BaseContext): Promise<Admission> {
     if (!tool.spec.gated) return { beforeDispatch: () => Promise.resolve(null), tab: null };
-    const policy = await policyStore.current();
+    const policy = await policyFor(context.agent);
     context.hops?.mark("worker: gate, policy read");
     const uploadGrant = grantedUpload(tool, input, context);
     checkCapabilities(tool.name, tool.spec.capability, policy, uploadGrant);
@@ -74,6 +77,8 @@ export class Gatekeeper implements ToolGate {
             requester: context.requester ?? null,
             agent: context.agent ?? null,
             uploadGrant: uploadGrant ?? null,
+            level: tool.level ?? null,
+            escalation: context.escalation ?? null,
           },
           plans,
           policy,
@@ -85,7 +90,7 @@ export class Gatekeeper implements ToolGate {
       if (opened && tab !== null) await chrome.tabs.remove(tab.id).catch(() => undefined);
       throw error;
     }
-    const admitted: AdmittedCall = { tool, uploadGrant, tabId: tab?.id ?? null, origin, guard: null };
+    const admitted: AdmittedCall = { tool, uploadGrant, tabId: tab?.id ?? null, origin, guard: null, agent: context.agent };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
@@ -193,7 +198,7 @@ export class Gatekeeper implements ToolGate {
         "policy_denied",
         `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`,
       );
-    const policy: Policy = await policyStore.current();
+    const policy = await policyFor(admitted.agent);
     checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy, admitted.uploadGrant);
     const pageUrl = tab.url ?? tab.pendingUrl ?? "";
     if (tabId === admitted.tabId && originOf(pageUrl) !== admitted.origin) {
@@ -211,7 +216,7 @@ export class Gatekeeper implements ToolGate {
     tool: ToolDescriptor,
     input: unknown,
     context: BaseContext,
-    policy: Policy,
+    policy: GovernedPolicy,
   ): Promise<{ tab: ResolvedTab | null; opened: boolean }> {
     const explicit = (input as { tabId?: unknown } | null)?.tabId;
     if (typeof explicit === "number") return { tab: await resolveTab(explicit, context.defaultTabId), opened: false };

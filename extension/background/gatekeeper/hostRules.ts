@@ -1,14 +1,16 @@
 import ipaddr from "ipaddr.js";
-import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import { hostMatches } from "../../../protocol/hostPatterns.js";
+import type { GovernedPolicy } from "./governedPolicy.js";
 
 export type UrlVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /**
  * The domain part of the policy for one http(s) URL: blocklist first, then the
- * allowlist (when it has entries), then the optional loopback/private-range block.
+ * allowlist (when it has entries), then the acting agent's authorized domains (when its
+ * governance declares them), then the optional loopback/private-range block.
  * Hosts are compared as the URL parser normalised them (lowercase, punycode, IPs canonical).
  */
-export function checkHost(policy: Policy, url: URL): UrlVerdict {
+export function checkHost(policy: GovernedPolicy, url: URL): UrlVerdict {
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   const blocked = policy.blockedHosts.find((pattern) => hostMatches(pattern, host));
   if (blocked !== undefined) return { allowed: false, reason: `host ${host} is on the policy's blocklist (${blocked})` };
@@ -18,6 +20,13 @@ export function checkHost(policy: Policy, url: URL): UrlVerdict {
       reason: `host ${host} is not on the policy's allowlist (${policy.allowedHosts.slice(0, 5).join(", ")}${policy.allowedHosts.length > 5 ? ", …" : ""})`,
     };
   }
+  const authorized = policy.authorizedDomains;
+  if (authorized !== undefined && !authorized.some((pattern) => hostMatches(pattern, host))) {
+    return {
+      allowed: false,
+      reason: `host ${host} is outside the authorized domains the agent's governance declares (${authorized.slice(0, 5).join(", ")}${authorized.length > 5 ? ", …" : ""})`,
+    };
+  }
   if (policy.blockPrivateNetworks && isPrivateHost(host)) {
     return {
       allowed: false,
@@ -25,20 +34,6 @@ export function checkHost(policy: Policy, url: URL): UrlVerdict {
     };
   }
   return { allowed: true };
-}
-
-/** `example.com` matches only itself; `*.example.com` matches example.com and its subdomains. */
-export function hostMatches(pattern: string, host: string): boolean {
-  const normalized = pattern.toLowerCase();
-  if (!normalized.startsWith("*.")) return normalized === host;
-  const apex = normalized.slice(2);
-  return host === apex || host.endsWith(`.${apex}`);
-}
-
-/** Whether everything `inner` matches is also matched by `outer` (for "tighten only"). */
-export function patternCovers(outer: string, inner: string): boolean {
-  const innerHost = inner.toLowerCase().replace(/^\*\./, "");
-  return hostMatches(outer, innerHost) && (outer.startsWith("*.") || !inner.startsWith("*."));
 }
 
 export function isPrivateHost(host: string): boolean {

@@ -1,4 +1,4 @@
-import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import type { GovernedPolicy } from "./governedPolicy.js";
 import { checkHost, isPrivateAddress } from "./hostRules.js";
 import { subscribe, subscribeFiltered } from "../sharedListeners.js";
 
@@ -50,7 +50,7 @@ export class NavigationGuard {
 
   constructor(
     tabId: number | null,
-    private readonly policy: Policy,
+    private readonly policy: GovernedPolicy,
     private readonly followNewTabs = false,
   ) {
     if (tabId !== null) this.tabs.add(tabId);

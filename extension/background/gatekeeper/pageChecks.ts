@@ -2,6 +2,7 @@ import { WebOperatorError, type Capability, type UploadGrant } from "../../../pr
 import { USER_POLICY_STORAGE_KEY, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 import { checkHost } from "./hostRules.js";
+import type { GovernedPolicy } from "./governedPolicy.js";
 
 /** Where the user's settings are, for messages that send an agent to the user. */
 export const USER_SETTINGS_PLACE = `the side panel's Settings (stored in the extension's local storage as "${USER_POLICY_STORAGE_KEY}")`;
@@ -29,7 +30,7 @@ export function checkCapabilities(toolName: string, capability: Capability | und
 }
 
 /** A URL an action asks to open: http(s) only, then the domain rules. */
-export function checkOpenUrl(policy: Policy, raw: string): void {
+export function checkOpenUrl(policy: GovernedPolicy, raw: string): void {
   const url = parseHttpUrl(raw);
   const verdict = checkHost(policy, url);
   if (!verdict.allowed) {
@@ -41,7 +42,7 @@ export function checkOpenUrl(policy: Policy, raw: string): void {
 }
 
 /** The page a tool reads or acts on must itself be allowed; non-web pages are left to the tool to refuse. */
-export function checkPage(policy: Policy, tabId: number, pageUrl: string): void {
+export function checkPage(policy: GovernedPolicy, tabId: number, pageUrl: string): void {
   let url: URL;
   try {
     url = new URL(pageUrl);

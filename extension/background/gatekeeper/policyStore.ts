@@ -1,4 +1,5 @@
-import { WebOperatorError, describeZodError } from "../../../protocol/index.js";
+import { WebOperatorError, describeZodError, type AgentGovernance } from "../../../protocol/index.js";
+import { governedPolicy, type GovernedPolicy } from "./governedPolicy.js";
 import {
   AGENT_POLICY_SESSION_KEY,
   PolicyPatchSchema,
@@ -149,3 +150,8 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 }
 
 export const policyStore = new PolicyStore();
+
+/** The current policy for a call made for `agent`, with its declared governance applied. */
+export async function policyFor(agent: { governance?: AgentGovernance } | undefined): Promise<GovernedPolicy> {
+  return governedPolicy(await policyStore.current(), agent?.governance);
+}

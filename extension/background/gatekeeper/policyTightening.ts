@@ -1,5 +1,5 @@
-import { ConfirmationCategorySchema, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
-import { patternCovers } from "./hostRules.js";
+import { PolicyConfirmationCategorySchema, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
+import { patternCovers } from "../../../protocol/hostPatterns.js";
 
 /**
  * Every way `next` allows something `current` did not. browser.policy_set refuses a
@@ -23,7 +23,7 @@ export function loosenings(current: Policy, next: Policy): string[] {
   if (!current.allowJavaScript && next.allowJavaScript) found.push("allowJavaScript: false -> true");
   if (!current.allowUploads && next.allowUploads) found.push("allowUploads: false -> true");
   if (!current.shareAgentTabs && next.shareAgentTabs) found.push("shareAgentTabs: false -> true");
-  for (const category of ConfirmationCategorySchema.options) {
+  for (const category of PolicyConfirmationCategorySchema.options) {
     if (current.confirm[category] && !next.confirm[category]) found.push(`confirm.${category}: true -> false`);
   }
   if (current.confirmations === "user" && next.confirmations === "agent")
@@ -36,7 +36,7 @@ export function changedFields(before: Policy, after: Policy): string[] {
   const changed: string[] = [];
   for (const key of Object.keys(after) as Array<keyof Policy>) {
     if (key === "confirm") {
-      for (const category of ConfirmationCategorySchema.options) {
+      for (const category of PolicyConfirmationCategorySchema.options) {
         if (before.confirm[category] !== after.confirm[category]) changed.push(`confirm.${category}`);
       }
     } else if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {

@@ -3,7 +3,7 @@ import type { DownloadSummary } from "../../../protocol/tools/diagnosticsTools.j
 import { redactUrl } from "../../../protocol/redaction.js";
 import { defineTool } from "../toolRegistry.js";
 import { checkOpenUrl } from "../gatekeeper/pageChecks.js";
-import { policyStore } from "../gatekeeper/policyStore.js";
+import { policyFor } from "../gatekeeper/policyStore.js";
 import { shortenUrl } from "../httpUrl.js";
 
 const POLL_MS = 200;
@@ -53,7 +53,7 @@ export const downloadTool = defineTool({
         `Chrome would not download ${shortenUrl(url)}: ${error instanceof Error ? error.message : String(error)}.`,
       );
     }
-    const policy = await policyStore.current();
+    const policy = await policyFor(context.agent);
     for (;;) {
       const item = await itemOf(id);
       const landed = item.finalUrl || item.url;

@@ -1,7 +1,7 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import { defineTool } from "../toolRegistry.js";
 import { checkOpenUrl } from "../gatekeeper/pageChecks.js";
-import { policyStore } from "../gatekeeper/policyStore.js";
+import { policyFor } from "../gatekeeper/policyStore.js";
 import { shortenUrl } from "../httpUrl.js";
 
 const DEFAULT_MAX_BYTES = 200_000;
@@ -71,7 +71,7 @@ export const fetchUrlTool = defineTool({
       );
     }
     try {
-      checkOpenUrl(await policyStore.current(), response.url);
+      checkOpenUrl(await policyFor(context.agent), response.url);
     } catch (error) {
       await response.body?.cancel().catch(() => undefined);
       throw error;

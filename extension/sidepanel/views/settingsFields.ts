@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  ConfirmationCategorySchema,
+  PolicyConfirmationCategorySchema,
   HostPatternSchema,
   type Policy,
   type UserPolicySettings,
@@ -108,7 +108,7 @@ export function settingsFields(): SettingsFields {
       (checked) => ({ allowUploads: checked }),
     ),
     categories: Object.fromEntries(
-      ConfirmationCategorySchema.options.map((category) => [
+      PolicyConfirmationCategorySchema.options.map((category) => [
         category,
         checkField(
           `set-confirm-${category}`,

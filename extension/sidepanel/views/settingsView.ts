@@ -1,4 +1,4 @@
-import { ConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
+import { PolicyConfirmationCategorySchema } from "../../../protocol/tools/gatekeeperTools.js";
 import { button, h } from "../dom.js";
 import { askExtension } from "../panelClient.js";
 import { renderProviderSettings } from "./providerSettingsView.js";
@@ -61,7 +61,7 @@ export async function renderSettings(): Promise<SettingsView> {
       h("label", { class: "check" }, fields.javascript.control, "Allow agents to run JavaScript on pages"),
       h("label", { class: "check" }, fields.uploads.control, "Allow file uploads"),
       h("label", {}, "Ask before"),
-      ...ConfirmationCategorySchema.options.map((category) =>
+      ...PolicyConfirmationCategorySchema.options.map((category) =>
         h("label", { class: "check" }, fields.categories[category]?.control ?? null, categoryLabel(category)),
       ),
       h("label", { for: "set-confirmations" }, "Who answers confirmations"),

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { WebOperatorError } from "../../protocol/index.js";
+import { AgentRegistry } from "../../bridge/agents/agentRegistry.js";
+import { compileGovernance, declareGovernance, governanceLoosenings } from "../../bridge/agents/governance.js";
+
+const codeOf = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof WebOperatorError ? error.code : "thrown";
+  }
+  return "none";
+};
+
+describe("governance declarations", () => {
+  it("recognises the seed's hard rules, in its words and in close variants", () => {
+    const compiled = compileGovernance({
+      hard: ["Never submit forms containing credentials without explicit authorization", "Only act on approved domains"],
+      authorized_domains: ["*.example.com"],
+    });
+    expect(compiled.hard.map((rule) => rule.enforcedAs)).toEqual(["credential_forms", "authorized_domains"]);
+    expect(compiled).toMatchObject({ credentialForms: true, authorizedDomains: ["*.example.com"] });
+    expect(compileGovernance({ hard: ["Do not submit a password form unless authorized"] }).credentialForms).toBe(true);
+    expect(compileGovernance({}).credentialForms).toBe(false);
+  });
+
+  it("refuses what it cannot enforce", () => {
+    expect(codeOf(() => compileGovernance({ hard: ["Be polite"] }))).toBe("bad_request");
+    expect(codeOf(() => compileGovernance({ hard: ["Never navigate outside the authorized domain set"] }))).toBe("bad_request");
+  });
+
+  it("names every way a new declaration would widen the one in force", () => {
+    const current = compileGovernance({
+      hard: ["Never submit forms containing credentials without explicit authorization"],
+      authorized_domains: ["*.example.com"],
+      escalate_when: { confidence_below: 0.7 },
+    });
+    expect(governanceLoosenings(current, current)).toEqual([]);
+    expect(governanceLoosenings(current, compileGovernance({ ...narrowed(), authorized_domains: ["shop.example.com"] }))).toEqual([]);
+    expect(governanceLoosenings(current, compileGovernance({ authorized_domains: ["other.org"] }))).toEqual([
+      "authorized_domains: other.org is not within the domains already authorized",
+      "the credential-form rule would be dropped",
+      "escalate_when.confidence_below would fall below 0.7",
+    ]);
+    expect(governanceLoosenings(current, compileGovernance({}))[0]).toBe("authorized_domains would be dropped");
+  });
+
+  it("binds the tasks an agent starts, and no task declares its own", () => {
+    const registry = new AgentRegistry(() => undefined);
+    const agent = registry.named("planner");
+    declareGovernance(agent, { authorized_domains: ["example.com"] });
+    const task = registry.task("task_1", agent.identity.id);
+    expect(task.identity.governance?.authorizedDomains).toEqual(["example.com"]);
+    expect(registry.task("task_2", undefined).identity.governance).toBe(undefined);
+    expect(codeOf(() => declareGovernance(task, {}))).toBe("invalid_state");
+  });
+});
+
+function narrowed(): Parameters<typeof compileGovernance>[0] {
+  return { hard: ["Never submit forms containing credentials without explicit authorization"], escalate_when: { confidence_below: 0.8 } };
+}
