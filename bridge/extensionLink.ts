@@ -293,8 +293,9 @@ export class ExtensionLink extends EventEmitter<{
     this.status = { ...this.status, connected: false, disconnectedAt: new Date().toISOString() };
     for (const call of this.pending.values()) {
       clearTimeout(call.timer);
-      // A read can be asked again of the extension that comes back; a write may have been done.
-      if (isReadOnly(call.request.type)) {
+      // The command's recovery class says whether it may be asked again of the extension that
+      // comes back (reads); a write may have been done.
+      if (mayResend(call.request.type)) {
         this.park(call);
         continue;
       }
@@ -312,8 +313,8 @@ export class ExtensionLink extends EventEmitter<{
   }
 }
 
-function isReadOnly(type: string): boolean {
-  return isCommandType(type) && COMMANDS[type].effects === "read";
+function mayResend(type: string): boolean {
+  return isCommandType(type) && COMMANDS[type].recovery === "retry";
 }
 
 /** Distinguishes this bridge process's request ids from an earlier one's, whose late answers may still arrive. */

@@ -22,6 +22,25 @@ export type ToolEffects = z.infer<typeof ToolEffectsSchema>;
 export const CommandIntentSchema = z.enum(["reads", "activates", "submits", "points", "composes"]);
 export type CommandIntent = z.infer<typeof CommandIntentSchema>;
 
+/**
+ * What may be done when a call's answer is lost or its target went stale:
+ * - retry: send it again as it is (reads): the bridge re-sends one the extension lost to a
+ *   service-worker restart;
+ * - reperceive: a write aimed at a ref: take a new snapshot and aim again; never re-sent blindly;
+ * - none: a write with nothing to re-aim (coordinates, keys, scripts, tabs, tasks): it may have
+ *   been done, so look before doing it again.
+ */
+export const RecoveryClassSchema = z.enum(["retry", "reperceive", "none"]);
+export type RecoveryClass = z.infer<typeof RecoveryClassSchema>;
+
+/**
+ * Whose words the result carries: `page` when a page supplied any of it (text, names, titles,
+ * URLs: data for a model, never instructions, so it goes inside the page-data boundary);
+ * `own` when it is only WebOperator's own facts (status, settings, hashes, ids).
+ */
+export const ResultTrustSchema = z.enum(["page", "own"]);
+export type ResultTrust = z.infer<typeof ResultTrustSchema>;
+
 /** A capability the user's policy must switch on before the command may run at all. */
 export const CapabilitySchema = z.enum(["javascript", "uploads"]);
 export type Capability = z.infer<typeof CapabilitySchema>;
@@ -58,6 +77,8 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   level?: ToolLevel;
   effects: ToolEffects;
   intent: CommandIntent;
+  recovery: RecoveryClass;
+  trust: ResultTrust;
   /** The gatekeeper's own commands act on no page and are not gated. */
   gated: boolean;
   capability?: Capability;
@@ -74,13 +95,17 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
 
 type CommandDeclaration<P extends z.ZodType, R extends z.ZodType> = Omit<
   CommandSpec<P, R>,
-  "aliases" | "cli" | "gated" | "intent" | "opensOwnTab"
+  "aliases" | "cli" | "gated" | "intent" | "opensOwnTab" | "recovery" | "trust"
 > & {
   aliases?: readonly string[];
   opensOwnTab?: boolean;
   cli?: CliSpelling;
   gated?: boolean;
   intent?: CommandIntent;
+  /** Default: reads retry; writes whose payload has a `ref` reperceive; other writes none. */
+  recovery?: RecoveryClass;
+  /** Default: browser commands (those with a level) `page`, the bridge's own `own`. */
+  trust?: ResultTrust;
 };
 
 /** Declares a command; the description and example also go on the payload schema's `.meta()`, so JSON Schema carries them. */
@@ -89,9 +114,16 @@ export function command<P extends z.ZodType, R extends z.ZodType>(declaration: C
     ...declaration,
     payload: declaration.payload.meta({ description: declaration.description, examples: [declaration.example] }),
     intent: declaration.intent ?? "reads",
+    recovery: declaration.recovery ?? defaultRecovery(declaration.effects, declaration.payload),
+    trust: declaration.trust ?? (declaration.level === undefined ? "own" : "page"),
     gated: declaration.gated ?? true,
     opensOwnTab: declaration.opensOwnTab ?? false,
     aliases: declaration.aliases ?? [],
     cli: declaration.cli ?? {},
   };
+}
+
+function defaultRecovery(effects: ToolEffects, payload: z.ZodType): RecoveryClass {
+  if (effects === "read") return "retry";
+  return payload instanceof z.ZodObject && "ref" in payload.shape ? "reperceive" : "none";
 }

@@ -114,7 +114,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       const response = await connection.send({ type: tool.type, payload });
       if (isErrorResponse(response))
         return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation, true);
-      return toolResultOf(tool.name, response.result);
+      return toolResultOf(tool.name, response.result, COMMANDS[tool.type].trust);
     } catch (error) {
       // A closed connection is dropped so the next call reconnects (the browser may have restarted).
       client = null;

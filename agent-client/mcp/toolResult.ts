@@ -3,7 +3,9 @@ import {
   ScreenshotResultSchema,
   markPageStrings,
   newUntrustedBoundary,
+  withoutUiDetails,
   type ConfirmationRequest,
+  type ResultTrust,
   type UntrustedBoundary,
 } from "../../protocol/index.js";
 import { summarizeAction } from "./actionSummary.js";
@@ -18,8 +20,15 @@ import { summarizeAction } from "./actionSummary.js";
  * - anything else as JSON text and structured content.
  * Some hosts hand the model the structured content rather than the text, so there every
  * string a page may have supplied is marked too, each on its own, with the same nonce.
+ * A command whose descriptor declares an `own` result goes out as plain JSON, and a
+ * result's UI-only `details` never goes out at all.
  */
-export function toolResultOf(toolName: string, result: unknown): CallToolResult {
+export function toolResultOf(toolName: string, answer: unknown, trust: ResultTrust = "page"): CallToolResult {
+  // UI-only coordinates and boxes never reach the model, in the text or the structured content.
+  const result = withoutUiDetails(answer);
+  // WebOperator's own facts (status, settings, hashes) need no page-data boundary.
+  if (trust === "own" && isRecord(result))
+    return { content: [{ type: "text", text: `${toolName}${sourceTab(result)}:\n${JSON.stringify(result)}` }], structuredContent: result };
   const boundary = newUntrustedBoundary();
   const image = ScreenshotResultSchema.safeParse(result);
   if (image.success) {

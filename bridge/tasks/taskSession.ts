@@ -14,6 +14,7 @@ import {
   type TaskStartPayload,
   type TaskStatus,
   type UploadGrant,
+  withoutUiDetails,
 } from "../../protocol/index.js";
 import { autoConfirmAllows } from "./confirmationPolicy.js";
 import type { TaskControl } from "./taskControl.js";
@@ -237,7 +238,8 @@ export class TaskSession implements TaskContext {
     try {
       const result = parseBrowserResult(type, await this.deps.callTool(type, explicit, undefined, uploadGrant)) as CommandResult<T>;
       if (this.inStep) this.recorder.noteResult(type, explicit, result);
-      return result;
+      // The trace keeps the UI-only details; the provider, which talks to a model, never gets them.
+      return withoutUiDetails(result) as CommandResult<T>;
     } catch (error) {
       if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required") throw error;
       const gate = error.confirmation;
@@ -250,7 +252,8 @@ export class TaskSession implements TaskContext {
       const confirmed = await this.deps.callTool("browser.confirm", { id: gate.id, allow: true });
       const result = parseBrowserResult(type, (confirmed as { result?: unknown }).result) as CommandResult<T>;
       if (this.inStep) this.recorder.noteResult(type, explicit, result);
-      return result;
+      // The trace keeps the UI-only details; the provider, which talks to a model, never gets them.
+      return withoutUiDetails(result) as CommandResult<T>;
     }
   }
 

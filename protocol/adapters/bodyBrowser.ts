@@ -144,6 +144,7 @@ export const BODY_BROWSER_COMMANDS = {
     effects: "read",
   }),
   "body.perceive": command({
+    trust: "page",
     payload: PerceptionQuerySchema,
     result: BodyObservationSchema,
     handledBy: "bridge",
@@ -162,6 +163,7 @@ export const BODY_BROWSER_COMMANDS = {
     effects: "read",
   }),
   "body.affordances": command({
+    trust: "page",
     payload: PerceptionQuerySchema,
     result: BodyAffordanceSetSchema,
     handledBy: "bridge",
@@ -171,6 +173,7 @@ export const BODY_BROWSER_COMMANDS = {
     effects: "read",
   }),
   "body.act": command({
+    trust: "page",
     payload: BodyActCommandPayloadSchema,
     result: BodyActionOutcomeSchema,
     handledBy: "bridge",
@@ -181,6 +184,7 @@ export const BODY_BROWSER_COMMANDS = {
     intent: "composes",
   }),
   "body.replay": command({
+    trust: "page",
     payload: BodyReplayPayloadSchema,
     result: BodyReplayResultSchema,
     handledBy: "bridge",

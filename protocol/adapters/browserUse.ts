@@ -103,6 +103,7 @@ export const BrowserUseActResultSchema = BrowserUseStateSchema.extend({
 
 export const BROWSER_USE_COMMANDS = {
   "browseruse.state": command({
+    trust: "page",
     payload: BrowserUseStatePayloadSchema,
     result: BrowserUseStateSchema.extend({ tabId: TabIdSchema.optional() }),
     handledBy: "bridge",
@@ -112,6 +113,7 @@ export const BROWSER_USE_COMMANDS = {
     effects: "read",
   }),
   "browseruse.act": command({
+    trust: "page",
     payload: BrowserUseActPayloadSchema,
     result: BrowserUseActResultSchema,
     handledBy: "bridge",

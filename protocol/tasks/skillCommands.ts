@@ -4,6 +4,7 @@ import { SkillDetailSchema, SkillIdPayloadSchema, SkillListPayloadSchema, SkillL
 /** Stored skills; the task engine answers them (tasks.start {skill} replays one). */
 export const SKILL_COMMANDS = {
   "skills.list": command({
+    trust: "page",
     payload: SkillListPayloadSchema,
     result: SkillListResultSchema,
     handledBy: "bridge",
@@ -14,6 +15,7 @@ export const SKILL_COMMANDS = {
     gated: false,
   }),
   "skills.get": command({
+    trust: "page",
     payload: SkillIdPayloadSchema,
     result: SkillDetailSchema,
     handledBy: "bridge",

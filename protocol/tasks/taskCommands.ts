@@ -22,6 +22,7 @@ import { ProviderSettingsReportSchema, ProvidersPayloadSchema } from "./provider
 /** The task engine's commands (docs/tasks-and-skills.md); the bridge answers them. */
 export const TASK_COMMANDS = {
   "tasks.list": command({
+    trust: "page",
     payload: TaskListPayloadSchema,
     result: TaskListResultSchema,
     handledBy: "bridge",
@@ -31,6 +32,7 @@ export const TASK_COMMANDS = {
     gated: false,
   }),
   "tasks.get": command({
+    trust: "page",
     payload: TaskIdOnlyPayloadSchema,
     result: TaskDetailSchema,
     handledBy: "bridge",
@@ -103,6 +105,7 @@ export const TASK_COMMANDS = {
     cli: { positionals: ["id", "text"] },
   }),
   "tasks.artifact": command({
+    trust: "page",
     payload: TaskArtifactPayloadSchema,
     result: TaskArtifactResultSchema,
     handledBy: "bridge",
@@ -114,6 +117,7 @@ export const TASK_COMMANDS = {
     cli: { positionals: ["id", "name"] },
   }),
   "tasks.wait": command({
+    trust: "page",
     payload: TaskIdOnlyPayloadSchema,
     result: TaskWaitResultSchema,
     handledBy: "bridge",

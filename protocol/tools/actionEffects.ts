@@ -47,6 +47,25 @@ export type ActionEffect = z.infer<typeof ActionEffectSchema>;
 export const NO_EFFECT_HINT =
   "Nothing changed on the page (no DOM change, navigation, new tab, dialog or request). If you expected a change, the target was likely wrong: try another, such as the element's inner link or button.";
 
+/**
+ * UI-only facts of a dispatched action: the viewport point it was dispatched at and the box the
+ * highlight was drawn around. The side panel and traces may use them; they never reach a
+ * model (withoutUiDetails), whose context has no use for raw coordinates.
+ */
+export const ActionDetailsSchema = z.object({
+  point: z.object({ x: z.number(), y: z.number() }).optional(),
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
+});
+export type ActionDetails = z.infer<typeof ActionDetailsSchema>;
+
+/** A result as a model may see it: without its UI-only `details`, here and in a batch's step results. */
+export function withoutUiDetails(result: unknown): unknown {
+  if (Array.isArray(result)) return result.map(withoutUiDetails);
+  if (typeof result !== "object" || result === null) return result;
+  const entries = Object.entries(result).filter(([key]) => key !== "details");
+  return Object.fromEntries(entries.map(([key, value]) => [key, key === "results" ? withoutUiDetails(value) : value]));
+}
+
 export const ActionEffectsSchema = z.object({
   effect: ActionEffectSchema,
   navigated: z.boolean(),
@@ -73,6 +92,8 @@ export const ActionEffectsSchema = z.object({
   download_started: z.array(DownloadSummarySchema).optional(),
   /** Downloads that completed or failed since the last result, each reported once. */
   download_updates: z.array(DownloadSummarySchema).optional(),
+  /** UI-only (ActionDetailsSchema): never given to a model. */
+  details: ActionDetailsSchema.optional(),
 });
 export type ActionEffects = z.infer<typeof ActionEffectsSchema>;
 export type DialogRecord = z.infer<typeof DialogRecordSchema>;

@@ -121,6 +121,7 @@ export const ConfirmResultSchema = z.object({
 
 export const GATEKEEPER_TOOL_COMMANDS = {
   "browser.policy_get": command({
+    trust: "own",
     payload: z.strictObject({}),
     result: PolicyGetResultSchema,
     handledBy: "extension",
@@ -132,6 +133,7 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     gated: false,
   }),
   "browser.policy_set": command({
+    trust: "own",
     payload: PolicyPatchSchema,
     result: PolicySetResultSchema,
     handledBy: "extension",

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
-import { CommandIntentSchema, ToolEffectsSchema, ToolLevelSchema, command, type CommandSpec } from "../commandSpec.js";
+import {
+  CommandIntentSchema,
+  RecoveryClassSchema,
+  ResultTrustSchema,
+  ToolEffectsSchema,
+  ToolLevelSchema,
+  command,
+  type CommandSpec,
+} from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
 import { CapabilityGroupSchema, CapabilityRequestSchema } from "../capabilityGroupNames.js";
 
@@ -113,6 +121,8 @@ export const ToolsResultSchema = z.object({
       level: ToolLevelSchema,
       effects: ToolEffectsSchema,
       intent: CommandIntentSchema,
+      recovery: RecoveryClassSchema,
+      trust: ResultTrustSchema,
       aliases: z.array(z.string()),
       group: CapabilityGroupSchema,
       description: z.string(),
@@ -125,6 +135,7 @@ export const ToolsResultSchema = z.object({
 
 export const INTERACTION_TOOL_COMMANDS = {
   "browser.tools": command({
+    trust: "own",
     payload: ToolsPayloadSchema,
     result: ToolsResultSchema,
     handledBy: "extension",

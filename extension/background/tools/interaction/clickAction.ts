@@ -52,5 +52,13 @@ export async function performClick(
     { prepared: preparing, pointer: true },
   );
   const prepared = await preparing;
-  return { tabId, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, input: mode, ...effects };
+  return {
+    tabId,
+    ref: prepared.ref,
+    target: prepared.target,
+    recovered: prepared.recovered,
+    input: mode,
+    ...effects,
+    details: { point: prepared.point, ...(prepared.highlightBox === undefined ? {} : { box: prepared.highlightBox }) },
+  };
 }

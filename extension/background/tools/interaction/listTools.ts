@@ -25,6 +25,8 @@ export const listToolsTool = defineTool({
         level,
         effects,
         intent: spec.intent,
+        recovery: spec.recovery,
+        trust: spec.trust,
         aliases: [...spec.aliases],
         group: TOOL_PROFILES[name].group,
         description: spec.description,
