@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { WebOperatorError } from "../../protocol/index.js";
+import { WebOperatorError, type ArtifactKind } from "../../protocol/index.js";
 import type { ArtifactRow, ArtifactStore } from "./artifactStore.js";
 
 export const MAX_ARTIFACT_BYTES = 1_000_000;
@@ -13,6 +13,8 @@ export interface NewArtifact {
   name: string;
   content: string;
   mimeType: string;
+  /** Default "artifact" (create_artifact); "page_text" for a page text too long for the model, kept for the person. */
+  kind?: ArtifactKind;
 }
 
 /** Checks an artifact the model asked for, before anything is written. */
@@ -61,6 +63,7 @@ export async function saveArtifact(
     stored_path: storedPath,
     size: Buffer.byteLength(artifact.content, "utf8"),
     created_at: at,
+    kind: artifact.kind ?? "artifact",
   };
   store.put(row);
   return row;

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { ArtifactKind } from "../../protocol/index.js";
 import { guard } from "./storeGuard.js";
 
 export interface ArtifactRow {
@@ -8,6 +9,7 @@ export interface ArtifactRow {
   stored_path: string;
   size: number;
   created_at: string;
+  kind: ArtifactKind;
 }
 
 /** The files tasks created (create_artifact): kept in the task's folder, listed here. */
@@ -19,7 +21,7 @@ export class ArtifactStore {
     guard(() => {
       this.db
         .prepare(
-          "INSERT INTO artifacts (task_id, name, mime_type, stored_path, size, created_at) VALUES (@task_id, @name, @mime_type, @stored_path, @size, @created_at) ON CONFLICT (task_id, name) DO UPDATE SET mime_type = excluded.mime_type, stored_path = excluded.stored_path, size = excluded.size, created_at = excluded.created_at",
+          "INSERT INTO artifacts (task_id, name, mime_type, stored_path, size, created_at, kind) VALUES (@task_id, @name, @mime_type, @stored_path, @size, @created_at, @kind) ON CONFLICT (task_id, name) DO UPDATE SET mime_type = excluded.mime_type, stored_path = excluded.stored_path, size = excluded.size, created_at = excluded.created_at, kind = excluded.kind",
         )
         .run(row);
     }, "record the artifact");

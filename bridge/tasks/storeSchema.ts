@@ -139,6 +139,10 @@ CREATE TABLE IF NOT EXISTS artifacts (
   PRIMARY KEY (task_id, name)
 );
 `,
+  // 5: a saved page text (page_text) beside the files the model created.
+  `
+ALTER TABLE artifacts ADD COLUMN kind TEXT NOT NULL DEFAULT 'artifact';
+`,
 ];
 
 export const STORE_VERSION = STORE_MIGRATIONS.length;

@@ -31,7 +31,7 @@ export function taskSummary(store: TaskStore, row: TaskRow): TaskSummary {
 }
 
 export function artifactView(row: ArtifactRow): TaskArtifact {
-  return { name: row.name, mimeType: row.mime_type, size: row.size, createdAt: row.created_at };
+  return { name: row.name, kind: row.kind, mimeType: row.mime_type, size: row.size, createdAt: row.created_at };
 }
 
 export function taskDetail(store: TaskStore, row: TaskRow): TaskDetail {

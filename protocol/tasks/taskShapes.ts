@@ -157,8 +157,21 @@ export const TaskRespondResultSchema = z.object({ id: TaskIdSchema, interactionI
 
 export const TaskAttachmentSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() });
 
-/** A file the task created with create_artifact, kept with it; tasks.artifact answers its content. */
-export const TaskArtifactSchema = z.object({ name: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: z.string() });
+/**
+ * What a task keeps beside its trace: `artifact`, a file its model created (create_artifact);
+ * `page_text`, the whole text of a page too long to give the model, saved for the person.
+ */
+export const ArtifactKindSchema = z.enum(["artifact", "page_text"]);
+export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
+
+/** A file kept with the task; tasks.artifact answers its content. */
+export const TaskArtifactSchema = z.object({
+  name: z.string(),
+  kind: ArtifactKindSchema,
+  mimeType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
 export type TaskArtifact = z.infer<typeof TaskArtifactSchema>;
 export const TaskArtifactPayloadSchema = z.strictObject({ id: TaskIdSchema, name: z.string().min(1).max(100) });
 export const TaskArtifactResultSchema = TaskArtifactSchema.extend({

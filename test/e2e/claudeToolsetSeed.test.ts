@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lastResultText, refIn, toolResults, toolUse, type RecordedRequest, type ScriptedTurn } from "../helpers/fakeMessagesApi.js";
 import { useClaudeTaskSession } from "../helpers/claudeTaskSession.js";
+import { inlinePage } from "../helpers/fixtureServer.js";
 
 const call =
   (name: string, input: unknown): ScriptedTurn =>
@@ -23,6 +24,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
   ],
   "read the network": [call("read_network", {}), echo],
   "reload the long page": [call("navigate", { url: "reload" }), call("get_page_text", {}), echo],
+  "read the very long page": [call("get_page_text", {}), echo],
   "open and list tabs": [
     call("new_tab", {}),
     call("list_tabs", {}),
@@ -88,6 +90,25 @@ describe("Claude toolset members as the seed describes them", () => {
     const url = `${session().pages.url("/toolset-shop.html")}?q=${"storm-lamp-".repeat(40)}#details`;
     expect(url.length).toBeGreaterThan(400);
     expect(await run("reload the long page", url)).toContain(`Loads: 2 at a URL of ${url.length} characters`);
+  });
+
+  it("get_page_text gives the model the first 50,000 characters of a longer page and keeps the whole text as a page_text attachment", async () => {
+    const paragraphs =
+      "for (let i = 0; i < 1500; i++) { const p = document.createElement('p'); p.textContent = 'Paragraph ' + i + ': ' + 'the quick brown fox jumps over the lazy dog. '.repeat(2); document.querySelector('main').append(p); }";
+    const url = inlinePage(session().pages, `<title>Very long</title><main><h1>Very long</h1></main><script>${paragraphs}</script>`);
+    const { id } = await session().client.request("tasks.start", { goal: "read the very long page", startUrl: url });
+    const done = await session().client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    const given = done.answer ?? "";
+    expect(given).toContain("Paragraph 0:");
+    expect(given).not.toContain("Paragraph 1499:");
+    const saved = /page_text attachment "([^"]+)"/.exec(given)?.[1];
+    if (saved === undefined) throw new Error(`the model was not told where the text is: ${given.slice(-300)}`);
+    const detail = await session().client.request("tasks.get", { id });
+    expect(detail.artifacts).toEqual([expect.objectContaining({ name: saved, kind: "page_text", mimeType: "text/markdown" })]);
+    const whole = await session().client.request("tasks.artifact", { id, name: saved });
+    expect(whole.content).toContain("Paragraph 1499:");
+    expect(whole.content.length).toBeGreaterThan(100_000);
   });
 
   it("new_tab and list_tabs answer one browser_state block each: the inventory with only the active tab marked", async () => {

@@ -207,6 +207,7 @@ function fakeTask() {
     createArtifact: (artifact) =>
       Promise.resolve({
         name: artifact.name,
+        kind: artifact.kind ?? "artifact",
         mimeType: artifact.mimeType,
         size: artifact.content.length,
         createdAt: "2026-01-01T00:00:00.000Z",

@@ -111,6 +111,7 @@ describe("task artifacts", () => {
       mime_type: "text/plain",
       stored_path: "/x",
       size: 1,
+      kind: "artifact",
       created_at: at,
     }));
     expect(codeOf(() => checkArtifact({ ...artifact, name: "new.txt" }, rows))).toBe("payload_too_large");

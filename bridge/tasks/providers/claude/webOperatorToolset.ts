@@ -9,7 +9,7 @@ import type { BetaBrowserMemberResult, BetaBrowserNavigateResult, BetaScreenshot
 import type * as Beta from "@anthropic-ai/sdk/resources/beta";
 import { newUntrustedBoundary } from "../../../../protocol/index.js";
 import type { TargetHint } from "../../taskTypes.js";
-import { NO_EFFECT_HINT, type ActionEffect } from "../../../../protocol/index.js";
+import { NO_EFFECT_HINT, type ActionEffect, type CommandResult } from "../../../../protocol/index.js";
 import {
   modifierList,
   normalizeUrl,
@@ -305,17 +305,26 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 
   protected override async get_page_text(_ctx: Ctx, input: Beta.BetaBrowserGetPageTextInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
+    // The whole text, as far as the content script's own cap: what the model is not given is kept for the person.
     let text = "";
-    let fromChar = 0;
-    for (;;) {
-      const page = await this.browser.call("browser.extract", { tabId, format: "markdown", fromChar });
+    let fromChar: number | undefined = 0;
+    while (fromChar !== undefined) {
+      const page: CommandResult<"browser.extract"> = await this.browser.call("browser.extract", { tabId, format: "markdown", fromChar });
       text += page.text;
-      if (page.nextChar === undefined || text.length >= PAGE_TEXT_MAX_CHARS) {
-        return page.nextChar === undefined
-          ? pageData(text)
-          : `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} characters.]`;
-      }
       fromChar = page.nextChar;
+    }
+    if (text.length <= PAGE_TEXT_MAX_CHARS) return pageData(text);
+    return `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} of ${text.length} characters. ${await this.savePageText(tabId, text)}]`;
+  }
+
+  /** Keeps a page text too long for the model as the task's page_text attachment; says where, or why not. */
+  private async savePageText(tabId: number, text: string): Promise<string> {
+    const name = `page-text-tab${tabId}-${Date.now()}.md`;
+    try {
+      await this.browser.task.createArtifact({ name, content: text, mimeType: "text/markdown", kind: "page_text" });
+      return `The whole text is saved as this task's page_text attachment "${name}", which the person can open in the side panel.`;
+    } catch (error) {
+      return `It could not be saved as an attachment (${error instanceof Error ? error.message : String(error)}).`;
     }
   }
 
