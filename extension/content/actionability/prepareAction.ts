@@ -39,12 +39,12 @@ async function checkActionable(target: ActionTarget, purpose: Purpose): Promise<
       );
     }
   }
-  const point = await stablePoint(target);
+  const point = await stablePoint(target, purpose);
   if (!clearAt(point, target)) {
     // Left where it was, it may sit under a sticky header or banner: centred, it may be clear.
     if (!scrolled) {
       centerInView(target.element);
-      const centred = await stablePoint(target);
+      const centred = await stablePoint(target, purpose);
       if (clearAt(centred, target)) return { ref: target.ref, target: target.target, recovered: target.recovered, point: centred.top };
     }
     throw obscured(target, deepElementFromPoint(point.top) ?? target.element, purpose);
@@ -64,7 +64,7 @@ function clearAt(point: TargetPoint, target: ActionTarget): boolean {
   return hit === null || clickReachesTarget(hit, target.element, point.local);
 }
 
-async function stablePoint(target: ActionTarget): Promise<TargetPoint> {
+async function stablePoint(target: ActionTarget, purpose: Purpose): Promise<TargetPoint> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
   if (!target.element.isConnected) {
     throw new WebOperatorError(
@@ -73,7 +73,7 @@ async function stablePoint(target: ActionTarget): Promise<TargetPoint> {
     );
   }
   const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  return { local, top: toTopFramePoint(target.element, local) };
+  return { local, top: toTopFramePoint(target.element, local, `a trusted ${purpose}`) };
 }
 
 function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {
