@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { TOP_FRAME, distanceFromViewport, fromTopPoint, frameTransform, quadArea, quadCentre, toTopPoint } from "../../extension/shared/geometry.js";
+import {
+  TOP_FRAME,
+  distanceFromViewport,
+  fromTopPoint,
+  frameTransform,
+  quadArea,
+  quadCentre,
+  toTopPoint,
+} from "../../extension/shared/geometry.js";
 
 const viewport = { width: 800, height: 600 };
 
@@ -12,7 +20,9 @@ describe("shared geometry", () => {
     // A frame's offset moves its boxes: inside the frame at 700 plus the frame at 0 is on screen, at 900 it is not.
     expect(distanceFromViewport({ left: 0, top: 500, width: 10, height: 10 }, { x: 0, y: 200, scaleX: 1, scaleY: 1 }, viewport)).toBe(100);
     // A frame drawn at half size: its 1300 is the top's 650, 50 below a 600 px viewport.
-    expect(distanceFromViewport({ left: 0, top: 1300, width: 10, height: 10 }, { x: 0, y: 0, scaleX: 0.5, scaleY: 0.5 }, viewport)).toBe(50);
+    expect(distanceFromViewport({ left: 0, top: 1300, width: 10, height: 10 }, { x: 0, y: 0, scaleX: 0.5, scaleY: 0.5 }, viewport)).toBe(
+      50,
+    );
   });
 
   it("puts a frame's viewport inside its border and padding, relative to its parent's", () => {

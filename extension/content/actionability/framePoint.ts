@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/index.js";
-import { toTopPoint, type FrameTransform, type Point } from "../../shared/geometry.js";
+import type { FrameTransform } from "../../shared/geometry.js";
 import { frameChainTransform } from "../dom/frameGeometry.js";
 import { whyFrameInexact } from "../dom/frameExactness.js";
 
@@ -22,7 +22,11 @@ export function exactFrameTransform(element: Element, purpose: string): FrameTra
   });
 }
 
-/** A point of the element's own frame viewport in the top frame's viewport, exactly. */
-export function toTopFramePoint(element: Element, point: Point, purpose: string): Point {
-  return toTopPoint(exactFrameTransform(element, purpose), point);
+/** The exact mapping of the element's frame viewport into the top one, or null when a frame on the way has none. */
+export function exactFrameTransformOrNull(element: Element): FrameTransform | null {
+  let exact = true;
+  const transform = frameChainTransform(element, (frame, style) => {
+    if (exact && whyFrameInexact(frame, style) !== null) exact = false;
+  });
+  return exact ? transform : null;
 }

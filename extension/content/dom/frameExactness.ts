@@ -26,7 +26,10 @@ export function whyFrameInexact(frame: Element, style: CSSStyleDeclaration): str
   const facts = frameBoxFacts(frame, undefined, style);
   const contentWidth = frame.clientWidth - facts.padding.left - facts.padding.right;
   const contentHeight = frame.clientHeight - facts.padding.top - facts.padding.bottom;
-  if (Math.abs(facts.viewport.width - contentWidth) > MEASURE_TOLERANCE_PX || Math.abs(facts.viewport.height - contentHeight) > MEASURE_TOLERANCE_PX) {
+  if (
+    Math.abs(facts.viewport.width - contentWidth) > MEASURE_TOLERANCE_PX ||
+    Math.abs(facts.viewport.height - contentHeight) > MEASURE_TOLERANCE_PX
+  ) {
     return `its document's ${facts.viewport.width}×${facts.viewport.height} viewport does not fill its ${contentWidth}×${contentHeight} content box, so where the viewport starts inside the padding is ambiguous`;
   }
   const measured = frameScale(facts);
@@ -56,7 +59,8 @@ function axisAlignedScale(style: CSSStyleDeclaration): { x: number; y: number } 
   if (style.transform !== "none" && style.transform !== "") {
     const matrix = new DOMMatrixReadOnly(style.transform);
     if (!matrix.is2D) return `transformed in 3D (transform: ${style.transform})`;
-    if (Math.abs(matrix.b) > ANGLE_EPSILON || Math.abs(matrix.c) > ANGLE_EPSILON) return `rotated or skewed (transform: ${style.transform})`;
+    if (Math.abs(matrix.b) > ANGLE_EPSILON || Math.abs(matrix.c) > ANGLE_EPSILON)
+      return `rotated or skewed (transform: ${style.transform})`;
     if (!(matrix.a > 0 && matrix.d > 0)) return `mirrored, flipped or flattened (transform: ${style.transform})`;
     x *= matrix.a;
     y *= matrix.d;

@@ -15,7 +15,12 @@ export function frameBoxFacts(frame: Element, rect?: DOMRect, style?: CSSStyleDe
     right: px(computed.borderRightWidth),
     bottom: px(computed.borderBottomWidth),
   };
-  const padding = { left: px(computed.paddingLeft), top: px(computed.paddingTop), right: px(computed.paddingRight), bottom: px(computed.paddingBottom) };
+  const padding = {
+    left: px(computed.paddingLeft),
+    top: px(computed.paddingTop),
+    right: px(computed.paddingRight),
+    bottom: px(computed.paddingBottom),
+  };
   const view = frameDocument(frame)?.defaultView ?? null;
   const viewport =
     view === null

@@ -1,8 +1,7 @@
 import type { ViewportBox } from "../../../protocol/content/actionOps.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { toTopBox } from "../../shared/geometry.js";
-import { frameChainTransform } from "../dom/frameGeometry.js";
-import { whyFrameInexact } from "../dom/frameExactness.js";
+import { exactFrameTransformOrNull } from "../actionability/framePoint.js";
 
 /**
  * Where the action highlight goes: the target's box in the top frame's viewport. The
@@ -13,11 +12,8 @@ import { whyFrameInexact } from "../dom/frameExactness.js";
 export function targetBox(element: Element): ViewportBox | null {
   const box = element.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return null;
-  let exact = true;
-  const frame = frameChainTransform(element, (candidate, style) => {
-    if (whyFrameInexact(candidate, style) !== null) exact = false;
-  });
-  if (!exact) return null;
+  const frame = exactFrameTransformOrNull(element);
+  if (frame === null) return null;
   const top = toTopBox(frame, box);
   return { x: top.left, y: top.top, width: top.width, height: top.height };
 }
