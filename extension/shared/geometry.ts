@@ -115,3 +115,21 @@ export function quadArea(quad: Quad): number {
   for (let i = 0; i < 4; i++) sum += at(2 * i) * at(2 * ((i + 1) % 4) + 1) - at(2 * ((i + 1) % 4)) * at(2 * i + 1);
   return Math.abs(sum) / 2;
 }
+
+/** Corners closer than this (CSS px) count as aligned: quads come back as floats. */
+const QUAD_ALIGN_EPSILON = 0.01;
+
+/**
+ * How a frame's viewport maps into its owner's, from the owner's content quad (corners
+ * top-left, top-right, bottom-right, bottom-left as drawn) and the viewport's unscaled size.
+ * Only an upright, unmirrored rectangle maps exactly; anything else is said in words.
+ */
+export function uprightQuadTransform(quad: Quad, viewport: Viewport): FrameTransform | string {
+  const at = (index: number): number => quad[index] ?? Number.NaN;
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = [at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)];
+  const aligned = (a: number, b: number): boolean => Math.abs(a - b) <= QUAD_ALIGN_EPSILON;
+  if (!(aligned(y0, y1) && aligned(x1, x2) && aligned(y2, y3) && aligned(x3, x0))) return "it is rotated, skewed or drawn in perspective";
+  if (!(x1 > x0 && y3 > y0)) return "it is mirrored or flipped";
+  if (!(viewport.width > 0 && viewport.height > 0)) return "it has no size to measure its scale by";
+  return { x: x0, y: y0, scaleX: (x1 - x0) / viewport.width, scaleY: (y3 - y0) / viewport.height };
+}

@@ -82,3 +82,48 @@ describe("trusted input through scaled same-origin frames", () => {
     expect(await lastClick(frame)).toMatchObject({ name, input: "synthetic" });
   });
 });
+
+describe("trusted deep-ref input through scaled out-of-process frames", () => {
+  let session: WebOperatorSession;
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  /** navigate answers at DOMContentLoaded; the partner frames are read, so wait for the load event too. */
+  async function openLoaded(): Promise<string> {
+    const url = session.pages.url("/deep-scaled.html");
+    await session.client.request("browser.navigate", { url });
+    for (const page of await session.launched.browser.pages())
+      if (page.url() === url) await page.waitForFunction(() => document.readyState === "complete");
+    return (await session.client.request("browser.read_page_deep", {})).text;
+  }
+
+  it.each([["Scaled"], ["Zoomed"]])("click_deep in the %s partner frame hits r2c1 at its centre", async (label) => {
+    const before = await openLoaded();
+    await session.client.request("browser.click_deep", { ref: findRef(before, "button", `${label} r2c1`) });
+    const after = (await session.client.request("browser.read_page_deep", {})).text;
+    const click = new RegExp(`(\\S+ r\\dc\\d) clicked at (-?[\\d.]+),(-?[\\d.]+) \\((\\w+)\\)`).exec(after);
+    expect(click?.[1]).toBe(`${label} r2c1`);
+    expect(click?.[4]).toBe("trusted");
+    expect(Math.abs(Number(click?.[2]) - 95)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(click?.[3]) - 90)).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ["Rotated", /rotated/],
+    ["Mirrored", /mirrored/],
+  ])("the %s partner frame answers unsupported_frame", async (label, why) => {
+    const before = await openLoaded();
+    const refused = await session.client.request("browser.click_deep", { ref: findRef(before, "button", `${label} r1c1`) }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: "unsupported_frame" });
+    expect(String((refused as { message?: string } | null)?.message)).toMatch(why);
+    expect((await session.client.request("browser.read_page_deep", {})).text).not.toContain("clicked at");
+  });
+});

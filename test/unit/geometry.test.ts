@@ -7,6 +7,7 @@ import {
   quadArea,
   quadCentre,
   toTopPoint,
+  uprightQuadTransform,
 } from "../../extension/shared/geometry.js";
 
 const viewport = { width: 800, height: 600 };
@@ -51,6 +52,16 @@ describe("shared geometry", () => {
     // The same frame inside a parent frame drawn at 1.5×, whose viewport starts at 10,20.
     const nested = frameTransform(frame, { x: 10, y: 20, scaleX: 1.5, scaleY: 1.5 });
     expect(nested).toEqual({ x: 76, y: 89, scaleX: 0.75, scaleY: 3 });
+  });
+
+  it("maps an out-of-process frame through its owner's content quad only when the quad is upright and unmirrored", () => {
+    const viewport = { width: 300, height: 200 };
+    expect(uprightQuadTransform([44, 46, 194, 46, 194, 146, 44, 146], viewport)).toEqual({ x: 44, y: 46, scaleX: 0.5, scaleY: 0.5 });
+    // Mirrored: the frame's top-left corner is drawn on the right.
+    expect(uprightQuadTransform([194, 46, 44, 46, 44, 146, 194, 146], viewport)).toMatch(/mirrored/);
+    // Turned a little: the top edge is no longer level.
+    expect(uprightQuadTransform([44, 46, 194, 56, 184, 156, 34, 146], viewport)).toMatch(/rotated/);
+    expect(uprightQuadTransform([0, 0, 10, 0, 10, 10, 0, 10], { width: 0, height: 10 })).toMatch(/no size/);
   });
 
   it("takes a CDP quad's centre and area", () => {
