@@ -47,7 +47,7 @@ describe("drag reorders a mouse-event sortable", () => {
     expect(await pageText()).toContain("Order: Task A, Task B, Task E, Task C, Task D");
   });
 
-  it("reorders in a background tab, which draws no frames and throttles its timers", async () => {
+  it("reorders in a background tab, which draws no animation frames, without activating it", async () => {
     const home = (await session.client.request("browser.tabs_list", {})).tabs.find((tab) => tab.active);
     const opened = await session.client.request("browser.tab_open", { url: session.pages.url("/pointer-sortable.html") });
     expect(opened.active).toBe(false);
