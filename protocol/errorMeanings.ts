@@ -32,7 +32,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   confirmation_required:
     "The gatekeeper wants the user's confirmation; the error's `confirmation` field says what and why. Answer with `browser.confirm {id, allow}`, or, when the user's `confirmations` setting is `\"user\"`, wait for their answer in the side panel (a `confirmation:answered` event).",
   policy_denied: "The policy forbids this host, redirect, tool or loosening, or a confirmation expired.",
-  unsupported_frame: "The target sits in a transformed iframe, so trusted input cannot be aimed exactly.",
+  unsupported_frame:
+    "The target sits in an iframe that is rotated, skewed, mirrored, transformed in 3D or ambiguously padded, so trusted input or a ref box cannot be aimed exactly (scaled frames map exactly).",
   upload_refused: "An upload path is missing, not a file, too large, or outside the upload folder.",
   empty_snapshot:
     "Neither the DOM nor the CDP accessibility tree has content (a canvas app, a page still loading). Use `browser.screenshot`.",

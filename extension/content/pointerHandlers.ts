@@ -8,7 +8,8 @@ import { computeRole } from "./accessibility/accessibleRole.js";
 import { textName } from "./accessibility/accessibleName.js";
 import { displayName } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
-import { toTopFrame } from "./dom/frameGeometry.js";
+import { exactFrameTransform } from "./actionability/framePoint.js";
+import { toTopBox } from "../shared/geometry.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { truncateText } from "./dom/textNormalize.js";
 
@@ -24,6 +25,7 @@ export const pointerHandlers: ContentHandlers<PointerOp> = {
 function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): ContentResult<"element_box"> {
   const target = resolveTarget(registry, rawRef);
   if (reveal && !fullyInViewport(topFrameRect(target.element))) scrollIntoView(target.element);
+  // The box aims trusted drags and crops screenshots, so a frame that cannot be mapped exactly is refused.
   const rect = topFrameRect(target.element);
   if (rect.width === 0 || rect.height === 0) {
     throw new WebOperatorError(
@@ -41,11 +43,10 @@ function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): Con
   };
 }
 
-/** The element's border box in top-frame viewport CSS px, through any same-origin frames. */
+/** The element's border box in top-frame viewport CSS px, through any same-origin frames, scaled as they are. */
 function topFrameRect(element: Element): { x: number; y: number; width: number; height: number } {
-  const rect = element.getBoundingClientRect();
-  const { x, y } = toTopFrame(element, { x: rect.left, y: rect.top });
-  return { x, y, width: rect.width, height: rect.height };
+  const box = toTopBox(exactFrameTransform(element, "a drag or a screenshot region"), element.getBoundingClientRect());
+  return { x: box.left, y: box.top, width: box.width, height: box.height };
 }
 
 function fullyInViewport(rect: { x: number; y: number; width: number; height: number }): boolean {

@@ -9,7 +9,17 @@ export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 /** Content-script ops behind actionability, waiting and the L1 widget tools. */
 export const ActionContentRequestSchemas = [
   /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point, and with `highlight` the target's box for the worker's highlight. */
-  z.object({ op: z.literal("prepare_action"), ref: RefSchema, purpose: ActionPurposeSchema, highlight: z.boolean().optional() }),
+  /**
+   * `exactPoint`: the caller aims trusted input at the answer's `point`, so a frame on the way that
+   * cannot be mapped exactly (rotated, skewed, mirrored, 3D) is unsupported_frame rather than a guess.
+   */
+  z.object({
+    op: z.literal("prepare_action"),
+    ref: RefSchema,
+    purpose: ActionPurposeSchema,
+    exactPoint: z.boolean(),
+    highlight: z.boolean().optional(),
+  }),
   z.object({
     op: z.literal("select_option"),
     ref: RefSchema,
@@ -57,8 +67,8 @@ export const ActionContentResultSchemas = {
     ref: z.string(),
     target: TargetSchema,
     recovered: z.boolean(),
-    /** Top-frame viewport CSS pixels, where trusted input should land. */
-    point: z.object({ x: z.number(), y: z.number() }),
+    /** Top-frame viewport CSS pixels, where trusted input should land; absent without `exactPoint` in a frame that cannot be mapped exactly. */
+    point: z.object({ x: z.number(), y: z.number() }).optional(),
     /** With `highlight`: the target's box, when it can be mapped to the top frame. */
     highlightBox: ViewportBoxSchema.optional(),
   }),

@@ -213,7 +213,7 @@ export const POINTER_TOOL_COMMANDS = {
     result: DragResultSchema,
     handledBy: "extension",
     description:
-      "Drags from a ref or point to a ref or point: HTML5 drag and drop (CDP drag interception) or a pointer drag: {tabId, from, to, mode, source, target, ...effects}.",
+      "Drags from a ref or point to a ref or point: HTML5 drag and drop (CDP drag interception) or a pointer drag that lifts past drag thresholds and rests at the target before the release: {tabId, from, to, mode, source, target, ...effects}.",
     example: { from: { ref: "sk4m9_1_3" }, to: { x: 400, y: 300 } },
     level: "L2",
     effects: "write",

@@ -1,12 +1,14 @@
 import { WebOperatorError } from "../../../protocol/index.js";
-import { quadArea, quadCentre } from "../../shared/geometry.js";
+import { quadArea, quadCentre, toTopPoint } from "../../shared/geometry.js";
+import { ownerFrameTransform } from "./ownerFrameTransform.js";
 import { cdpSend, cdpTry } from "./cdpTarget.js";
 import type { ResolvedDeepRef } from "./resolveDeepRef.js";
 
 /**
  * Scrolls a deep-ref element into view and returns its centre in the top-level viewport:
- * content quads are local to the element's own (possibly out-of-process) frame, so the
- * content-box origin of each <iframe> owner on the way up is added.
+ * content quads are local to the element's own (possibly out-of-process) frame, so each
+ * out-of-process <iframe> owner on the way up maps the point through its content box,
+ * scaled as the owner is drawn.
  */
 export async function deepClickPoint(resolved: ResolvedDeepRef): Promise<{ x: number; y: number }> {
   const owners = resolved.binding.owners;
@@ -23,13 +25,7 @@ export async function deepClickPoint(resolved: ResolvedDeepRef): Promise<{ x: nu
   }
   let { x, y } = quadCentre(quad);
   await assertHitsTarget(resolved, x, y);
-  for (const owner of owners) {
-    const box = await cdpTry(owner.target, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId });
-    if (!box) throw new WebOperatorError("not_actionable", `The iframe that holds ${resolved.binding.ref} has no box in its parent page.`);
-    // The content quad's first corner is where the frame's viewport starts.
-    x += box.model.content[0] ?? 0;
-    y += box.model.content[1] ?? 0;
-  }
+  for (const owner of owners) ({ x, y } = toTopPoint(await ownerFrameTransform(owner, resolved.binding.ref), { x, y }));
   const metrics = await cdpSend({ tabId: resolved.tabId, sessionId: undefined }, "Page.getLayoutMetrics");
   if (x < 0 || y < 0 || x > metrics.cssVisualViewport.clientWidth || y > metrics.cssVisualViewport.clientHeight) {
     throw new WebOperatorError(

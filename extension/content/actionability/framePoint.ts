@@ -1,20 +1,32 @@
 import { WebOperatorError } from "../../../protocol/index.js";
-import type { Point } from "../../shared/geometry.js";
-import { toTopFrame } from "../dom/frameGeometry.js";
+import type { FrameTransform } from "../../shared/geometry.js";
+import { frameChainTransform } from "../dom/frameGeometry.js";
+import { whyFrameInexact } from "../dom/frameExactness.js";
 
 /**
- * Maps a point in an element's own frame viewport to the top frame's viewport, through
- * each same-origin iframe's border and padding. A transformed iframe cannot be mapped
- * exactly, and a write must not land on an approximate point: a click on the wrong pixel
- * is a click on something the agent did not choose.
+ * How an element's frame viewport maps into the top frame's, refusing any frame on the way
+ * that is rotated, skewed, mirrored, transformed in 3D or padded ambiguously: a write must
+ * not land on an approximate point, since a click on the wrong pixel is a click on
+ * something the agent did not choose. Translation and axis-aligned scaling map exactly.
  */
-export function toTopFramePoint(element: Element, point: Point): Point {
-  return toTopFrame(element, point, (_frame, style) => {
-    if (style.transform !== "none" || style.zoom !== "1") {
-      throw new WebOperatorError(
-        "unsupported_frame",
-        "The element sits in an iframe that is transformed (rotated, scaled or skewed), so exact coordinates cannot be computed; use browser.click (synthetic) instead of trusted input.",
-      );
-    }
+export function exactFrameTransform(element: Element, purpose: string): FrameTransform {
+  return frameChainTransform(element, (frame, style) => {
+    const why = whyFrameInexact(frame, style);
+    if (why === null) return;
+    const title = frame.getAttribute("title");
+    throw new WebOperatorError(
+      "unsupported_frame",
+      `The element sits in an iframe${title ? ` "${title}"` : ""} whose coordinates cannot be mapped exactly for ${purpose}: ${why}. ` +
+        "Use browser.click (synthetic) or the other L1 tools on this element instead of trusted input or coordinates.",
+    );
   });
+}
+
+/** The exact mapping of the element's frame viewport into the top one, or null when a frame on the way has none. */
+export function exactFrameTransformOrNull(element: Element): FrameTransform | null {
+  let exact = true;
+  const transform = frameChainTransform(element, (frame, style) => {
+    if (exact && whyFrameInexact(frame, style) !== null) exact = false;
+  });
+  return exact ? transform : null;
 }

@@ -1,6 +1,6 @@
-import type { Point } from "../../shared/geometry.js";
+import { fromTopPoint, type Point } from "../../shared/geometry.js";
 import { composedParent } from "../dom/composedTree.js";
-import { frameContentOffset } from "../dom/frameGeometry.js";
+import { frameContentTransform } from "../dom/frameGeometry.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import { frameDocument } from "../refs/frameChain.js";
 
@@ -25,9 +25,7 @@ export function deepElementFromPoint(point: Point, start: Document = document): 
     }
     const inner: Document | null = candidate.localName === "iframe" || candidate.localName === "frame" ? frameDocument(candidate) : null;
     if (inner === null) return hit;
-    const offset = frameContentOffset(candidate);
-    x -= offset.x;
-    y -= offset.y;
+    ({ x, y } = fromTopPoint(frameContentTransform(candidate), { x, y }));
     root = inner;
   }
   return hit;

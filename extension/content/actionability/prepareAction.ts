@@ -4,11 +4,11 @@ import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
-import { toTopFramePoint } from "./framePoint.js";
+import { exactFrameTransform, exactFrameTransformOrNull } from "./framePoint.js";
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox } from "./stableBox.js";
 import { watchMutations } from "../waiting/mutationClock.js";
-import type { Point } from "../../shared/geometry.js";
+import { toTopPoint, type Point } from "../../shared/geometry.js";
 
 type Purpose = "click" | "hover" | "type" | "drag";
 
@@ -17,16 +17,21 @@ type Purpose = "click" | "hover" | "type" | "drag";
  * stable, enabled, editable where it matters, and a hit test at the point the input will
  * land. An overlay that would take the click is named in an `obscured` error.
  */
-export async function prepareAction(registry: RefRegistry, rawRef: string, purpose: Purpose): Promise<ContentResult<"prepare_action">> {
+export async function prepareAction(
+  registry: RefRegistry,
+  rawRef: string,
+  purpose: Purpose,
+  exactPoint: boolean,
+): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
-  const prepared = await checkActionable(target, purpose);
+  const prepared = await checkActionable(target, purpose, exactPoint);
   // Every ref write prepares first, so its settle can count page changes from the dispatch on,
   // in the frame and shadow roots the target lives in too.
   watchMutations(target.element);
   return prepared;
 }
 
-async function checkActionable(target: ActionTarget, purpose: Purpose): Promise<ContentResult<"prepare_action">> {
+async function checkActionable(target: ActionTarget, purpose: Purpose, exactPoint: boolean): Promise<ContentResult<"prepare_action">> {
   const scrolled = scrollIntoView(target.element);
   assertVisible(target);
   if (purpose !== "hover") assertEnabled(target);
@@ -39,32 +44,45 @@ async function checkActionable(target: ActionTarget, purpose: Purpose): Promise<
       );
     }
   }
-  const point = await stablePoint(target);
+  const point = await stablePoint(target, purpose, exactPoint);
   if (!clearAt(point, target)) {
     // Left where it was, it may sit under a sticky header or banner: centred, it may be clear.
     if (!scrolled) {
       centerInView(target.element);
-      const centred = await stablePoint(target);
-      if (clearAt(centred, target)) return { ref: target.ref, target: target.target, recovered: target.recovered, point: centred.top };
+      const centred = await stablePoint(target, purpose, exactPoint);
+      if (clearAt(centred, target)) return prepared(target, centred);
     }
-    throw obscured(target, deepElementFromPoint(point.top) ?? target.element, purpose);
+    throw obscured(target, hitAt(point) ?? target.element, purpose);
   }
-  return { ref: target.ref, target: target.target, recovered: target.recovered, point: point.top };
+  return prepared(target, point);
+}
+
+function prepared(target: ActionTarget, point: TargetPoint): ContentResult<"prepare_action"> {
+  return { ref: target.ref, target: target.target, recovered: target.recovered, ...(point.top === undefined ? {} : { point: point.top }) };
 }
 
 interface TargetPoint {
   /** In the target's own frame viewport. */
   local: Point;
-  /** In the top frame's viewport, where trusted input goes. */
-  top: Point;
+  document: Document;
+  /** In the top frame's viewport, where trusted input goes; undefined when a frame on the way cannot be mapped exactly. */
+  top: Point | undefined;
 }
 
 function clearAt(point: TargetPoint, target: ActionTarget): boolean {
-  const hit = deepElementFromPoint(point.top);
+  const hit = hitAt(point);
   return hit === null || clickReachesTarget(hit, target.element, point.local);
 }
 
-async function stablePoint(target: ActionTarget): Promise<TargetPoint> {
+/**
+ * What a pointer at the point hits: from the top frame down when the point maps there exactly,
+ * else within the target's own document (synthetic input, which needs no coordinates).
+ */
+function hitAt(point: TargetPoint): Element | null {
+  return point.top === undefined ? deepElementFromPoint(point.local, point.document) : deepElementFromPoint(point.top);
+}
+
+async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: boolean): Promise<TargetPoint> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
   if (!target.element.isConnected) {
     throw new WebOperatorError(
@@ -73,7 +91,14 @@ async function stablePoint(target: ActionTarget): Promise<TargetPoint> {
     );
   }
   const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  return { local, top: toTopFramePoint(target.element, local) };
+  if (exactPoint)
+    return {
+      local,
+      document: target.element.ownerDocument,
+      top: toTopPoint(exactFrameTransform(target.element, `a trusted ${purpose}`), local),
+    };
+  const frame = exactFrameTransformOrNull(target.element);
+  return { local, document: target.element.ownerDocument, top: frame === null ? undefined : toTopPoint(frame, local) };
 }
 
 function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {

@@ -1,40 +1,69 @@
-import { TOP_FRAME_OFFSET, frameContentOrigin, type FrameOffset } from "../../shared/geometry.js";
+import { TOP_FRAME, frameTransform, toTopPoint, type FrameBoxFacts, type FrameTransform, type Point } from "../../shared/geometry.js";
+import { frameDocument } from "../refs/frameChain.js";
 
 /**
- * Where an iframe's document viewport starts inside its parent's viewport (plus `parent`,
- * the parent's own offset). Callers that already read the frame's box and style pass them.
+ * What an iframe's box, style and document say about where its viewport sits. Without a
+ * same-origin document to measure, the viewport is taken to fill the frame's content box.
  */
-export function frameContentOffset(
-  frame: Element,
-  parent: FrameOffset = TOP_FRAME_OFFSET,
-  rect?: DOMRect,
-  style?: CSSStyleDeclaration,
-): FrameOffset {
+export function frameBoxFacts(frame: Element, rect?: DOMRect, style?: CSSStyleDeclaration): FrameBoxFacts {
   const box = rect ?? frame.getBoundingClientRect();
   const computed = style ?? (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
-  return frameContentOrigin(
-    { box, clientLeft: frame.clientLeft, clientTop: frame.clientTop, paddingLeft: computed.paddingLeft, paddingTop: computed.paddingTop },
-    parent,
-  );
+  const px = (value: string): number => Number.parseFloat(value) || 0;
+  const border = {
+    left: px(computed.borderLeftWidth),
+    top: px(computed.borderTopWidth),
+    right: px(computed.borderRightWidth),
+    bottom: px(computed.borderBottomWidth),
+  };
+  const padding = {
+    left: px(computed.paddingLeft),
+    top: px(computed.paddingTop),
+    right: px(computed.paddingRight),
+    bottom: px(computed.paddingBottom),
+  };
+  const view = frameDocument(frame)?.defaultView ?? null;
+  const viewport =
+    view === null
+      ? { width: frame.clientWidth - padding.left - padding.right, height: frame.clientHeight - padding.top - padding.bottom }
+      : { width: view.innerWidth, height: view.innerHeight };
+  return { box, border, padding, viewport };
 }
 
 /**
- * Maps a point in an element's own frame viewport to the top frame's viewport, through each
- * same-origin frame on the way up. `checkFrame` sees every frame and its style first, so a
- * caller that needs exact coordinates can refuse frames that cannot be mapped exactly.
+ * How an iframe's document viewport maps into the top viewport, given how its parent's does.
+ * Callers that already read the frame's box and style pass them.
  */
-export function toTopFrame(
-  element: Element,
-  point: FrameOffset,
-  checkFrame?: (frame: Element, style: CSSStyleDeclaration) => void,
-): FrameOffset {
-  let offset = point;
+export function frameContentTransform(
+  frame: Element,
+  parent: FrameTransform = TOP_FRAME,
+  rect?: DOMRect,
+  style?: CSSStyleDeclaration,
+): FrameTransform {
+  return frameTransform(frameBoxFacts(frame, rect, style), parent);
+}
+
+/**
+ * How an element's own frame viewport maps into the top frame's, through each same-origin
+ * frame on the way up. `checkFrame` sees every frame and its style first, so a caller that
+ * needs exact coordinates can refuse frames that cannot be mapped exactly.
+ */
+export function frameChainTransform(element: Element, checkFrame?: (frame: Element, style: CSSStyleDeclaration) => void): FrameTransform {
+  const frames: Element[] = [];
   for (let view: Window | null = element.ownerDocument.defaultView; view !== null && view !== window; view = view.parent) {
     const frame = view.frameElement;
     if (frame === null) break;
+    frames.push(frame);
+  }
+  let transform = TOP_FRAME;
+  for (const frame of frames.reverse()) {
     const style = (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
     checkFrame?.(frame, style);
-    offset = frameContentOffset(frame, offset, undefined, style);
+    transform = frameContentTransform(frame, transform, undefined, style);
   }
-  return offset;
+  return transform;
+}
+
+/** A point of an element's own frame viewport, in the top frame's viewport. */
+export function toTopFrame(element: Element, point: Point, checkFrame?: (frame: Element, style: CSSStyleDeclaration) => void): Point {
+  return toTopPoint(frameChainTransform(element, checkFrame), point);
 }

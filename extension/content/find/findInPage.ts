@@ -5,7 +5,7 @@ import { quotePageString } from "../../shared/pageStrings.js";
 import { assignRefs } from "../snapshot/refAssignment.js";
 import { renderTree } from "../../shared/snapshotLines.js";
 import { walkDocument } from "../snapshot/treeWalker.js";
-import { TOP_FRAME_OFFSET } from "../../shared/geometry.js";
+import { TOP_FRAME } from "../../shared/geometry.js";
 import { keepMatches, type MatchQuery } from "./matchTree.js";
 import { rankByWords } from "./wordOverlap.js";
 import type { ElementNode, SnapshotNode } from "../snapshot/snapshotTree.js";
@@ -27,7 +27,7 @@ export function findInPage(registry: RefRegistry, request: FindRequest): Content
   const walked = walkDocument(document, {
     layout: new LayoutCache(),
     frameChain: [],
-    frameOffset: TOP_FRAME_OFFSET,
+    frameTransform: TOP_FRAME,
     suppressText: false,
     counter: { interactive: 0 },
   });

@@ -7,7 +7,7 @@ import { LayoutCache } from "../dom/layoutCache.js";
 import type { ElementNode } from "./snapshotTree.js";
 import { elementNodes } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
-import { TOP_FRAME_OFFSET } from "../../shared/geometry.js";
+import { TOP_FRAME } from "../../shared/geometry.js";
 
 /**
  * The "describe_elements" diagnostic: runs the snapshot's own walk and reports, for each
@@ -26,7 +26,7 @@ export function describeElements(selector: string, limit: number): ContentResult
   const walked = walkDocument(document, {
     layout,
     frameChain: [],
-    frameOffset: TOP_FRAME_OFFSET,
+    frameTransform: TOP_FRAME,
     suppressText: false,
     counter: { interactive: 0 },
   });

@@ -79,7 +79,7 @@ function optionRecord(node: ElementNode, selectRef: string, inViewport: boolean)
 
 function labelRecord(label: HTMLLabelElement, control: ElementNode, viewport: Viewport): SnapshotElement {
   const text = visibleText(label);
-  const placement: Placement = control.placement === null ? null : { anchor: label, offset: control.placement.offset };
+  const placement: Placement = control.placement === null ? null : { anchor: label, frame: control.placement.frame };
   return {
     tag: "label",
     role: null,
@@ -129,5 +129,5 @@ function boundedAttribute(element: Element, name: string): string | null {
 }
 
 function isInViewport(placement: Placement, viewport: Viewport): boolean {
-  return placement !== null && distanceFromViewport(placement.anchor.getBoundingClientRect(), placement.offset, viewport) === 0;
+  return placement !== null && distanceFromViewport(placement.anchor.getBoundingClientRect(), placement.frame, viewport) === 0;
 }

@@ -3,7 +3,7 @@ import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assignRefs } from "./refAssignment.js";
 import { elementRecords } from "./elementRecords.js";
-import { TOP_FRAME_OFFSET, distanceFromViewport } from "../../shared/geometry.js";
+import { TOP_FRAME, distanceFromViewport } from "../../shared/geometry.js";
 import { fitToBudget } from "../../shared/snapshotBudget.js";
 import { describeView, snapshotHeader } from "../../shared/snapshotHeader.js";
 import { renderTree, type RenderedLine } from "../../shared/snapshotLines.js";
@@ -62,7 +62,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const walked = walkDocument(document, {
     layout,
     frameChain: [],
-    frameOffset: TOP_FRAME_OFFSET,
+    frameTransform: TOP_FRAME,
     suppressText: false,
     counter: { interactive: 0 },
     roots: options.roots,
@@ -99,7 +99,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const measure = ({ placement }: RenderedLine<Placement>): number =>
     placement === null || placement === undefined
       ? Infinity
-      : distanceFromViewport(layout.rect(placement.anchor), placement.offset, viewport);
+      : distanceFromViewport(layout.rect(placement.anchor), placement.frame, viewport);
   const { body, truncated, droppedInteractive } =
     rendered.length === 0
       ? { body: '- … no interactive elements here (mode "all" shows the text)', truncated: false, droppedInteractive: 0 }

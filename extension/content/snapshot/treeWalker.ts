@@ -14,14 +14,14 @@ import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameC
 import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
 import { dropCoveredByName, mergeTextRuns } from "./textRuns.js";
 import { forEachShownSvgElement, svgChildrenShown } from "./svgContent.js";
-import type { FrameOffset } from "../../shared/geometry.js";
-import { frameContentOffset } from "../dom/frameGeometry.js";
+import type { FrameTransform } from "../../shared/geometry.js";
+import { frameContentTransform } from "../dom/frameGeometry.js";
 import type { Placement } from "./viewportGeometry.js";
 
 export interface WalkContext {
   readonly layout: LayoutCache;
   readonly frameChain: FrameChain;
-  readonly frameOffset: FrameOffset;
+  readonly frameTransform: FrameTransform;
   /** Inside a <label> whose control is shown: the control's name already carries this text. */
   readonly suppressText: boolean;
   /** Shared by the whole walk: lets a wrapper learn whether its subtree holds a target. */
@@ -188,7 +188,7 @@ function walkFrame(frame: Element, style: ElementStyle, context: WalkContext, ou
     children = walkDocument(document, {
       ...context,
       frameChain: extendFrameChain(context.frameChain, frame, document),
-      frameOffset: frameContentOffset(frame, context.frameOffset, rect, style.declaration),
+      frameTransform: frameContentTransform(frame, context.frameTransform, rect, style.declaration),
       suppressText: false,
     });
   }
@@ -291,5 +291,5 @@ function isShown(element: Element, layout: LayoutCache): boolean {
 }
 
 function placementOf(element: Element, context: WalkContext): Placement {
-  return { anchor: element, offset: context.frameOffset };
+  return { anchor: element, frame: context.frameTransform };
 }

@@ -1,4 +1,4 @@
-import type { FrameOffset } from "../../shared/geometry.js";
+import type { FrameTransform } from "../../shared/geometry.js";
 
-/** The element whose box stands for a node, and its frame's offset; null for no position. */
-export type Placement = { anchor: Element; offset: FrameOffset } | null;
+/** The element whose box stands for a node, and how its frame maps to the top viewport; null for no position. */
+export type Placement = { anchor: Element; frame: FrameTransform } | null;

@@ -3,6 +3,7 @@ import type { ToolContext } from "../../toolRegistry.js";
 import { callContent, documentWentAwayMidCall } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { clickAt } from "../../input/mouse.js";
+import { aimedPoint } from "../../actions/aimedPoint.js";
 import { modifierBits } from "../../input/modifiers.js";
 import { actionLabel } from "../../actions/actionLabel.js";
 import { showActionHighlight } from "../../visualization/actionOverlay.js";
@@ -26,7 +27,11 @@ export async function performClick(
   mode: "synthetic" | "trusted",
 ): Promise<CommandResult<"browser.click">> {
   const tabId = tab.id;
-  const preparing = callContent(tabId, { op: "prepare_action", ref: input.ref, purpose: "click", highlight: true }, tab);
+  const preparing = callContent(
+    tabId,
+    { op: "prepare_action", ref: input.ref, purpose: "click", exactPoint: mode === "trusted", highlight: true },
+    tab,
+  );
   preparing
     .then((prepared) => showActionHighlight(tabId, prepared.highlightBox, actionLabel(context, input.reason ?? "click")))
     .catch(() => undefined);
@@ -46,7 +51,7 @@ export async function performClick(
           throw error;
         }
       }
-      await clickAt(tabId, prepared.point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
+      await clickAt(tabId, aimedPoint(prepared), input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
       return { value: null };
     },
     { prepared: preparing, pointer: true },
@@ -59,6 +64,10 @@ export async function performClick(
     recovered: prepared.recovered,
     input: mode,
     ...effects,
-    details: { point: prepared.point, ...(prepared.highlightBox === undefined ? {} : { box: prepared.highlightBox }) },
+    // UI-only: where it was dispatched (absent in a frame that cannot be mapped exactly) and the highlight's box.
+    details: {
+      ...(prepared.point === undefined ? {} : { point: prepared.point }),
+      ...(prepared.highlightBox === undefined ? {} : { box: prepared.highlightBox }),
+    },
   };
 }

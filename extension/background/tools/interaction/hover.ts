@@ -3,6 +3,7 @@ import { resolveTab } from "../../tabResolver.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { moveMouse } from "../../input/mouse.js";
+import { aimedPoint } from "../../actions/aimedPoint.js";
 
 /**
  * Hover moves the real (CDP) pointer: CSS :hover menus react only to trusted movement,
@@ -12,9 +13,9 @@ export const hoverTool = defineTool({
   name: "browser.hover",
   async run({ ref, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover" });
+    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover", exactPoint: true });
     const { effects } = await runWriteAction(tab.id, context, async () => {
-      await moveMouse(tab.id, prepared.point);
+      await moveMouse(tab.id, aimedPoint(prepared));
       return { value: null, navigationStarted: false };
     });
     return { tabId: tab.id, ref: prepared.ref, target: prepared.target, recovered: prepared.recovered, ...effects };

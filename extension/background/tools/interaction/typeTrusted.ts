@@ -13,7 +13,7 @@ export const typeTrustedTool = defineTool({
   name: "browser.type_trusted",
   async run({ ref, text, mode, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "type" });
+    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "type", exactPoint: false });
     const { effects } = await runWriteAction(tab.id, context, async () => {
       await callContent(tab.id, { op: "prepare_typing", ref: prepared.ref, mode });
       if (text.length > 0) await debuggerSession.send(tab.id, "Input.insertText", { text });
