@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FailureStageSchema } from "../errors.js";
 import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
 import { CommandIntentSchema, ToolEffectsSchema, ToolLevelSchema, command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
@@ -93,6 +94,8 @@ export const BatchActionsResultSchema = z.object({
       result: z.unknown().optional(),
       code: z.string().optional(),
       error: z.string().optional(),
+      /** A failed step's stage, as a write's error answer carries it. */
+      stage: FailureStageSchema.optional(),
     }),
   ),
   completed: z.number().int(),

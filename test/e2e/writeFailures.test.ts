@@ -101,6 +101,10 @@ describe("writes: the dialog patch before the dispatch, its restore after, and t
       stage: "precheck",
     });
     expect(await failed(session, "browser.press", { key: "Hyper+x" })).toMatchObject({ code: "invalid_key", stage: "precheck" });
+    const batch = await session.client.request("browser.batch_actions", {
+      actions: [{ tool: "click", ref: findRef(snapshot, "button", "Disabled") }],
+    });
+    expect(batch.results).toMatchObject([{ tool: "click", ok: false, code: "not_actionable", stage: "precheck" }]);
     const old = findRef(snapshot, "button", "Ask");
     await session.client.request("browser.click", { ref: findRef(snapshot, "link", "Next page") });
     expect(await failed(session, "browser.click", { ref: old })).toMatchObject({ code: "stale_ref", stage: "stale_ref" });
@@ -115,6 +119,9 @@ describe("writes: the dialog patch before the dispatch, its restore after, and t
       code: "navigation_failed",
       stage: "verify",
     });
+    // Chrome's error page is its own document, with no page script to patch: a key press is not refused for want of a patch.
+    const onErrorPage = await session.client.send({ type: "browser.press", payload: { key: "Tab" } });
+    expect(onErrorPage).toMatchObject({ result: { key: "Tab" } });
     // chrome:// pages get no dialog patch (Chrome runs no extension script there): the write
     // goes on to its dispatch, which Chrome refuses to the debugger.
     const internal = await session.launched.browser.newPage();

@@ -120,8 +120,9 @@ export type ArmedWrite =
  *   and in an agent tab the document that commits gets the recorder at document_start
  *   (agentDialogs.iife.ts), which answers a dialog the same way;
  * - a top document that is not http(s) (a new tab's about:blank, chrome:// pages, data:,
- *   file:): Chrome runs no extension script there, so no patch or recorder can exist; the
- *   content-script tools refuse such pages (unsupported_page) and only CDP input reaches them.
+ *   file:), or Chrome's error page for an http(s) load that failed: Chrome runs no extension
+ *   script there, so no patch or recorder can exist; the content-script tools refuse such
+ *   pages (unsupported_page) and only CDP input reaches them.
  * An http(s) top document always needs the patch, however the write reaches it (DOM or CDP
  * input, "engine": "cdp-ax" included): the patch goes in through chrome.scripting, not the
  * content script, so a page Chrome will not let us script there (the Web Store) is refused.
@@ -139,7 +140,10 @@ export async function armWrite(tabId: number, writeKey: string): Promise<ArmedWr
       args: [RECORDER_KEY, writeKey],
     });
   } catch (error) {
-    throw patchFailed(`Chrome refused the injection: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    // A failed load's error page keeps the URL it failed on but is Chrome's own document: no page script runs there.
+    if (/showing error page/i.test(message)) return { kind: "no_document_to_patch" };
+    throw patchFailed(`Chrome refused the injection: ${message}`);
   }
   // A subframe with no answer went away meanwhile (its next document gets the recorder); the top frame must answer.
   const topFrame = frames.find((frame) => frame.frameId === 0);
