@@ -52,7 +52,8 @@ export async function runWriteAction<T>(
   options.prepared?.catch(() => undefined);
   const navigation = new NavigationWatch(tabId);
   const tabs = new TabCreationWatch(tabId);
-  let guarding: Promise<DialogGuard> | null = null;
+  // Set inside the precheck, read in `finally`: a holder, since a closure's assignment is invisible to narrowing.
+  const patch: { guarding?: Promise<DialogGuard> } = {};
   let collected: Released | null = null;
   try {
     const { guard, before, openedBefore } = await (async () => {
@@ -64,10 +65,10 @@ export async function runWriteAction<T>(
       if (options.prepared === undefined) void callContent(tabId, { op: "watch_mutations" }, admitted).catch(() => null);
       // In parallel, all before the dispatch: the patch, the preparation, the tabs it opened so far.
       // A patch that could not go on rejects (dialog_patch_failed): then nothing is dispatched.
-      guarding = guardDialogs(tabId);
+      patch.guarding = guardDialogs(tabId);
       // The gatekeeper's last check comes after the preparation, right before the dispatch.
       const checked = (options.prepared ?? Promise.resolve()).then(() => context.beforeDispatch(tabId));
-      const [guard, verified, openedBefore] = await Promise.all([guarding, checked, tabs.openedTabs()]);
+      const [guard, verified, openedBefore] = await Promise.all([patch.guarding, checked, tabs.openedTabs()]);
       // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
       if (context.signal.aborted || Date.now() > context.deadline) {
         throw new WebOperatorError(
@@ -154,7 +155,7 @@ export async function runWriteAction<T>(
     tabs.disarm();
     // A failed write must not leave the page's dialogs answered by us.
     // Awaited even when a parallel check failed first: the patch may have gone on meanwhile.
-    const guard = await (guarding as Promise<DialogGuard> | null)?.catch(() => null);
+    const guard = await patch.guarding?.catch(() => null);
     if (guard !== null && guard !== undefined && collected === null) await guard.release().catch(() => undefined);
   }
 }
