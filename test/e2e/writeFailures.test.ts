@@ -75,6 +75,20 @@ describe("writes: the dialog patch before the dispatch, its restore after, and t
     expect(await page.evaluate(() => window.alert.toString())).not.toContain("records.push");
   });
 
+  it("refuses a write on a page whose iframe locked confirm: every frame that can hold the patch must take it", async ({ session }) => {
+    const frame = inlinePage(session.pages, `<title>Frame</title>${LOCKED_CONFIRM.split("</title>")[1] ?? ""}`);
+    const top = `<title>Framed lock</title><button onclick="document.getElementById('status').textContent = 'clicked'">Go</button>
+${STATUS}<iframe src="${frame}"></iframe>`;
+    const snapshot = await open(session, top);
+    const refused = await failed(session, "browser.click", { ref: findRef(snapshot, "button", "Go") });
+    expect(refused).toMatchObject({ code: "dialog_patch_failed", stage: "precheck" });
+    expect(refused.error).toContain("in 1 frame(s)");
+    expect(await status(session)).toBe("untouched");
+    // The top frame took the patch, then gave it back when the iframe refused.
+    const page = await pageAt(session, "Framed lock");
+    expect(await page.evaluate(() => window.confirm.toString())).not.toContain("records.push");
+  });
+
   it("answers recovery_failed, saying what the write did, when the page locks the patch in while it is on", async ({ session }) => {
     const snapshot = await open(session, LOCKS_DURING_WRITE);
     const recovery = await failed(session, "browser.click", { ref: findRef(snapshot, "button", "Lock dialogs") });
