@@ -87,7 +87,8 @@ export class WebOperatorClient {
     options: { timeoutMs?: number; markUntrusted?: boolean } = {},
   ): Promise<CommandResult<T>> {
     const response = await this.send({ type, payload, ...options });
-    if (isErrorResponse(response)) throw new WebOperatorError(response.code, response.error, { confirmation: response.confirmation });
+    if (isErrorResponse(response))
+      throw new WebOperatorError(response.code, response.error, { confirmation: response.confirmation, stage: response.stage });
     const parsed = COMMANDS[type].result.safeParse(response.result);
     if (!parsed.success) {
       throw new WebOperatorError("internal_error", `bridge returned a malformed ${type} result: ${parsed.error.message}`);

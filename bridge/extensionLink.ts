@@ -281,7 +281,7 @@ export class ExtensionLink extends EventEmitter<{
           call.request.hops.mark("bridge: response envelope check");
         }
         if (message.ok) call.resolve(message.result);
-        else call.reject(new WebOperatorError(message.code, message.error, { confirmation: message.confirmation }));
+        else call.reject(new WebOperatorError(message.code, message.error, { confirmation: message.confirmation, stage: message.stage }));
         return;
       }
     }

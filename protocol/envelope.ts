@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ConfirmationRequestSchema } from "./confirmation.js";
-import { ErrorCodeSchema } from "./errors.js";
+import { ErrorCodeSchema, FailureStageSchema } from "./errors.js";
 import { MAX_REQUEST_TIMEOUT_MS } from "./constants.js";
 import { HopsSchema } from "./hopTrace.js";
 
@@ -37,6 +37,8 @@ export const ErrorResponseSchema = z.object({
   code: ErrorCodeSchema,
   /** Only on confirmation_required: the held-back action (docs/gatekeeper.md). */
   confirmation: ConfirmationRequestSchema.optional(),
+  /** Only on a write command's failure: the stage it failed at (docs/errors.md). */
+  stage: FailureStageSchema.optional(),
 });
 export const AgentResponseSchema = z.union([ErrorResponseSchema, SuccessResponseSchema]);
 export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;

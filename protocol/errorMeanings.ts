@@ -59,4 +59,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "A recorded step did something no typed action expresses (a coordinate click no locator names, a new tab, an upload by path, a ref with no semantic locator); the step is named. Record it with `body.act` or by ref instead.",
   tab_owned_by_other_agent:
     "The tab (named by `tabId` or in `tabs_group`'s `tabIds`, or the visible tab an agent with no tab of its own fell back to), or the group `tabs_group`/`tab_group_update` names, is another agent's. Use your own tabs (`tabs_list` shows each tab's `agent`), open one with `tab_open`, or ask the user to set `shareAgentTabs`.",
+  dialog_patch_failed:
+    "Before a write, WebOperator could not put its dialog patch (confirm cancels, prompt answers null, alert closes) into the page: the page locked `window.alert`/`confirm`/`prompt`, or Chrome refused the injection. Nothing was dispatched. Reload the page (`browser.navigate` to its URL) and retry; if the page locks them on every load, act on it another way.",
+  recovery_failed:
+    "The action WAS dispatched (the message says what it did), but putting the page back afterwards failed: its dialog functions could not be restored. Do not repeat the action; take a snapshot to see the page, and reload it if its dialogs must work as the page wrote them.",
 };

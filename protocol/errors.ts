@@ -40,18 +40,34 @@ export const ErrorCodeSchema = z.enum([
   "state_diverged",
   "not_replayable",
   "tab_owned_by_other_agent",
+  "dialog_patch_failed",
+  "recovery_failed",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * Where a write command's failure happened, so an agent knows without parsing the message
+ * whether the page was touched: `precheck` (refused before anything was dispatched),
+ * `dispatch` (the input or DOM write itself failed), `verify` (dispatched; what it led to
+ * was checked and failed), `stale_ref` (the ref no longer names an element of this
+ * document), `recovery` (dispatched; putting the page back as it was failed).
+ * Reads never carry one.
+ */
+export const FailureStageSchema = z.enum(["precheck", "dispatch", "verify", "stale_ref", "recovery"]);
+export type FailureStage = z.infer<typeof FailureStageSchema>;
 
 /** Structured facts some failures carry beside their message. */
 export interface ErrorDetails {
   /** confirmation_required: the held-back action, to answer with browser.confirm. */
   confirmation?: ConfirmationRequest;
+  /** A write command's failure: the stage it failed at. */
+  stage?: FailureStage;
 }
 
 /** A failure that carries its own code and a message telling the agent what to do next. */
 export class WebOperatorError extends Error {
   readonly confirmation: ConfirmationRequest | undefined;
+  readonly stage: FailureStage | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -61,11 +77,26 @@ export class WebOperatorError extends Error {
     super(message);
     this.name = "WebOperatorError";
     this.confirmation = details.confirmation;
+    this.stage = details.stage;
   }
 
   /** The details to put on the wire beside `error` and `code`: only the fields that are set. */
   get details(): ErrorDetails {
-    return this.confirmation === undefined ? {} : { confirmation: this.confirmation };
+    return {
+      ...(this.confirmation === undefined ? {} : { confirmation: this.confirmation }),
+      ...(this.stage === undefined ? {} : { stage: this.stage }),
+    };
+  }
+
+  /** The same failure placed at a stage (or with its stage taken off): the message and other details stay. */
+  atStage(stage: FailureStage | undefined): WebOperatorError {
+    if (stage === this.stage) return this;
+    const placed = new WebOperatorError(this.code, this.message, {
+      ...(this.confirmation === undefined ? {} : { confirmation: this.confirmation }),
+      ...(stage === undefined ? {} : { stage }),
+    });
+    placed.stack = this.stack;
+    return placed;
   }
 }
 

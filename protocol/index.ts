@@ -1,6 +1,7 @@
 export * from "./constants.js";
 export * from "./frame.js";
 export * from "./errors.js";
+export * from "./failureStages.js";
 export * from "./confirmation.js";
 export * from "./envelope.js";
 export * from "./hopTrace.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ConfirmationRequestSchema } from "./confirmation.js";
-import { ErrorCodeSchema } from "./errors.js";
+import { ErrorCodeSchema, FailureStageSchema } from "./errors.js";
 import { PanelBridgeRequestSchema } from "./panel/panelShapes.js";
 import { RequesterSchema } from "./panel/panelConfirmations.js";
 import { AgentIdentitySchema } from "./agents.js";
@@ -112,6 +112,7 @@ export const ExtensionResponseSchema = z.discriminatedUnion("ok", [
     code: ErrorCodeSchema,
     error: z.string(),
     confirmation: ConfirmationRequestSchema.optional(),
+    stage: FailureStageSchema.optional(),
   }),
 ]);
 export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;

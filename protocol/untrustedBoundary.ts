@@ -56,6 +56,7 @@ function markFields(value: unknown, boundary: UntrustedBoundary, depthLeft: numb
  */
 const OWN_STRING_KEYS: ReadonlySet<string> = new Set([
   "code",
+  "stage",
   "effect",
   "source",
   "mimeType",

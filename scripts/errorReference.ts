@@ -1,4 +1,4 @@
-import { ErrorCodeSchema } from "../protocol/index.js";
+import { DEFAULT_FAILURE_STAGE, ErrorCodeSchema, FAILURE_STAGE_MEANINGS, FailureStageSchema } from "../protocol/index.js";
 import { ERROR_MEANINGS } from "../protocol/errorMeanings.js";
 import { markdownCell, markdownCode } from "./markdownTable.js";
 
@@ -10,10 +10,34 @@ const INTRO = `# Error codes
 
 A failed request is answered \`{id, error, code}\`: \`error\` is a message for a person or a model,
 saying what to do next; \`code\` is one of the codes below, for a program. A
-\`confirmation_required\` also carries a \`confirmation\` field. Over MCP the same codes come back as
-tool errors ([mcp.md](mcp.md#results)).`;
+\`confirmation_required\` also carries a \`confirmation\` field, and a write command's failure a
+\`stage\` (below). Over MCP the same codes come back as tool errors ([mcp.md](mcp.md#results)).`;
+
+const STAGES_INTRO = `## Failure stages
+
+A write command's failure says where it failed in \`stage\` ([protocol.md](protocol.md#how-a-write-fails));
+reads never carry one. The write path sets it where the failure is raised; otherwise it is the
+code's default stage in the table above (none: the code says nothing about how far the write got).`;
 
 export function renderErrorsDoc(): string {
-  const rows = ErrorCodeSchema.options.map((code) => `| ${markdownCode(code)} | ${markdownCell(ERROR_MEANINGS[code])} |`);
-  return [INTRO, "", "| code | meaning and what to do |", "|---|---|", ...rows].join("\n") + "\n";
+  const rows = ErrorCodeSchema.options.map((code) => {
+    const stage = DEFAULT_FAILURE_STAGE[code];
+    return `| ${markdownCode(code)} | ${markdownCell(ERROR_MEANINGS[code])} | ${stage === null ? "none" : markdownCode(stage)} |`;
+  });
+  const stages = FailureStageSchema.options.map((stage) => `| ${markdownCode(stage)} | ${markdownCell(FAILURE_STAGE_MEANINGS[stage])} |`);
+  return (
+    [
+      INTRO,
+      "",
+      "| code | meaning and what to do | a write's default stage |",
+      "|---|---|---|",
+      ...rows,
+      "",
+      STAGES_INTRO,
+      "",
+      "| stage | meaning |",
+      "|---|---|",
+      ...stages,
+    ].join("\n") + "\n"
+  );
 }

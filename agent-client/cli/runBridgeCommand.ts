@@ -9,6 +9,7 @@ import { socketPath } from "../../bridge/config/paths.js";
 import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
 import { cliAgentName } from "./cliAgent.js";
 import { confirmationText } from "./confirmationText.js";
+import { stageLabel } from "../stageLabel.js";
 import { formatJson } from "./formatJson.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import type { Connection, ParsedCommand } from "./parsedCommand.js";
@@ -58,7 +59,7 @@ export async function runBridgeCommand(command: Extract<ParsedCommand, { kind: "
     return isErrorResponse(response) ? EXIT_FAILED : EXIT_OK;
   }
   if (isErrorResponse(response)) {
-    io.err(`error [${response.code}]: ${response.error}\n`);
+    io.err(`error [${response.code}]${stageLabel(response.stage)}: ${response.error}\n`);
     if (response.confirmation !== undefined) io.err(confirmationText(response.confirmation));
     return EXIT_FAILED;
   }
@@ -82,7 +83,7 @@ function reportFailure(error: unknown, io: CliIo): number {
     return EXIT_USAGE;
   }
   if (error instanceof WebOperatorError) {
-    io.err(`error [${error.code}]: ${error.message}\n`);
+    io.err(`error [${error.code}]${stageLabel(error.stage)}: ${error.message}\n`);
     if (error.confirmation !== undefined) io.err(confirmationText(error.confirmation));
     return EXIT_FAILED;
   }

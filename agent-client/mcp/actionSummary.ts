@@ -21,7 +21,6 @@ const RENDERED_FIELDS = new Set([
   "url",
   "tab_created",
   "dialogs",
-  "dialogRestoreFailed",
   "settled",
   "observation",
   "engine",
@@ -82,7 +81,6 @@ function navigationLines(effects: ActionEffects): string[] {
 
 function dialogLines(effects: ActionEffects): string[] {
   const lines = effects.dialogs.map((dialog) => `dialog ${dialog.type}: ${JSON.stringify(dialog.message)} (answered: ${dialog.answered})`);
-  if (effects.dialogRestoreFailed) lines.push(`dialog restore failed: ${effects.dialogRestoreFailed}`);
   return lines;
 }
 

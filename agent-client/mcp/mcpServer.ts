@@ -16,6 +16,7 @@ import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from ".
 import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
 import type { McpToolEntry } from "./toolCatalog.js";
 import { toolErrorOf, toolResultOf } from "./toolResult.js";
+import { detailsOf } from "./errorDetails.js";
 import { withDoctorHint } from "./bridgeDownHint.js";
 
 const INSTRUCTIONS =
@@ -113,14 +114,14 @@ export function createMcpServer(options: McpServerOptions): Server {
       const connection = await connected();
       const response = await connection.send({ type: tool.type, payload });
       if (isErrorResponse(response))
-        return toolErrorOf(response.code, withDoctorHint(response.code, response.error), response.confirmation, true);
+        return toolErrorOf(response.code, withDoctorHint(response.code, response.error), detailsOf(response), true);
       return toolResultOf(tool.name, response.result, COMMANDS[tool.type].trust);
     } catch (error) {
       // A closed connection is dropped so the next call reconnects (the browser may have restarted).
       client = null;
       if (error instanceof BridgeUnreachableError) return toolErrorOf("extension_disconnected", error.message);
       const failure = errorFromUnknown(error);
-      return toolErrorOf(failure.code, withDoctorHint(failure.code, failure.message), failure.confirmation, true);
+      return toolErrorOf(failure.code, withDoctorHint(failure.code, failure.message), failure.details, true);
     }
   });
 

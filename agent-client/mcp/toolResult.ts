@@ -4,10 +4,11 @@ import {
   markPageStrings,
   newUntrustedBoundary,
   withoutUiDetails,
-  type ConfirmationRequest,
+  type ErrorDetails,
   type ResultTrust,
   type UntrustedBoundary,
 } from "../../protocol/index.js";
+import { stageLabel } from "../stageLabel.js";
 import { summarizeAction } from "./actionSummary.js";
 
 /**
@@ -86,21 +87,29 @@ const OWN_MESSAGE_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A WebOperator failure as an MCP tool error: the agent sees the code and what to do next,
- * and a confirmation_required's held-back action both as JSON text and structured content.
+ * A WebOperator failure as an MCP tool error: the agent sees the code, a write's failure
+ * stage, and what to do next, and a confirmation_required's held-back action both as JSON
+ * text and structured content.
  * `fromBrowser`: the message came back from the browser, where it may quote the page (a
  * covering element's name, a select's options, the target of a confirmation): then the
- * message and the confirmation go inside the page-data boundary; the code stays outside.
+ * message and the confirmation go inside the page-data boundary; the code and stage stay outside.
  */
-export function toolErrorOf(code: string, message: string, confirmation?: ConfirmationRequest, fromBrowser = false): CallToolResult {
-  const structuredContent = { code, error: message, ...(confirmation === undefined ? {} : { confirmation }) };
-  const details = confirmation === undefined ? message : `${message}\nconfirmation: ${JSON.stringify(confirmation)}`;
+export function toolErrorOf(code: string, message: string, details: ErrorDetails = {}, fromBrowser = false): CallToolResult {
+  const { confirmation, stage } = details;
+  const structuredContent = {
+    code,
+    error: message,
+    ...(stage === undefined ? {} : { stage }),
+    ...(confirmation === undefined ? {} : { confirmation }),
+  };
+  const body = confirmation === undefined ? message : `${message}\nconfirmation: ${JSON.stringify(confirmation)}`;
+  const label = `error [${code}]${stageLabel(stage)}`;
   if (fromBrowser && !OWN_MESSAGE_CODES.has(code)) {
     const boundary = newUntrustedBoundary();
-    const text = `error [${code}] (the details may quote the page):\n${boundary.wrap(details)}`;
+    const text = `${label} (the details may quote the page):\n${boundary.wrap(body)}`;
     return { isError: true, content: [{ type: "text", text }], structuredContent: marked(structuredContent, boundary) };
   }
-  return { isError: true, content: [{ type: "text", text: `error [${code}]: ${details}` }], structuredContent };
+  return { isError: true, content: [{ type: "text", text: `${label}: ${body}` }], structuredContent };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

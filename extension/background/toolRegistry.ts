@@ -3,6 +3,7 @@ import {
   COMMANDS,
   WebOperatorError,
   describeZodError,
+  errorFromUnknown,
   resolveCommandType,
   type BrowserCommandType,
   type CommandPayload,
@@ -14,6 +15,7 @@ import {
   type UploadGrant,
   type HopRecorder,
 } from "../../protocol/index.js";
+import { placeFailure, stageForAnswer } from "./actions/failureStage.js";
 
 export interface ToolContext {
   /** The tab this agent last used, sent by the bridge; only used when the payload has no tabId. */
@@ -125,11 +127,25 @@ export class ToolRegistry {
     return [...this.tools.keys()].map((name) => describeTool(name as BrowserCommandType));
   }
 
-  /** Validates input, runs the tool, validates output: the extension's half of "validate at every boundary". */
+  /**
+   * Validates input, runs the tool, validates output: the extension's half of "validate at every boundary".
+   * A write's failure answers with the stage it failed at; a read's never carries one.
+   */
   async execute(type: string, rawPayload: unknown, baseContext: BaseContext): Promise<unknown> {
     const resolved = resolveCommandType(type);
     const tool = resolved === undefined ? undefined : this.tools.get(resolved);
     if (!tool) throw new WebOperatorError("unknown_command", `The extension has no tool "${type}".`);
+    const isWrite = COMMANDS[tool.name].effects === "write";
+    try {
+      return await this.run(tool, rawPayload, baseContext);
+    } catch (error) {
+      const failure = errorFromUnknown(error);
+      throw failure.atStage(stageForAnswer(failure, isWrite));
+    }
+  }
+
+  private async run(tool: AnyTool, rawPayload: unknown, baseContext: BaseContext): Promise<unknown> {
+    const type = tool.name;
     const spec = COMMANDS[tool.name];
     const input = (spec.payload as z.ZodType).safeParse(rawPayload);
     if (!input.success) throw new WebOperatorError("bad_request", `Invalid ${type} payload: ${describeZodError(input.error, "payload")}.`);
@@ -146,7 +162,10 @@ export class ToolRegistry {
     try {
       result = await (tool.run as (input: unknown, context: ToolContext) => Promise<unknown>)(input.data, context);
     } finally {
-      await this.gate.settle?.(baseContext);
+      // What the gate refuses now is where the write led (a navigation to a forbidden host): it was dispatched.
+      await this.gate.settle?.(baseContext).catch((error: unknown) => {
+        throw placeFailure(error, "verify");
+      });
     }
     baseContext.hops?.mark("worker: tool after the page");
     const output = (spec.result as z.ZodType).safeParse(result);

@@ -7,6 +7,12 @@ export const AGENT_TAB_TIMING = "weboperator-agent";
 interface ArmResult {
   /** Dialogs the recorder answered since the last drain (only drained when a write arms). */
   records: unknown[];
+  /**
+   * The write's patch is on in this document: alert, confirm and prompt are its own. false
+   * when the page had locked one of them (non-writable, or an accessor that ignores the
+   * assignment); then nothing of the patch stays on and the recorder's records stay undrained.
+   */
+  patched: boolean;
 }
 
 /**
@@ -20,6 +26,7 @@ interface ArmResult {
  *   the requests the page starts, so the settle knows for certain that a click started a
  *   fetch even before the browser reports the request.
  * The recorder is installed again if a document missed it; the drain hands over its records.
+ * The write's dialog functions are checked after they are assigned: a page can lock them.
  */
 export function armPage(recorderKey: string, writeKey: string | null): ArmResult {
   const page = window as unknown as Record<string, unknown>;
@@ -71,11 +78,8 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       set: () => keep("beforeunload", "an onbeforeunload handler was not registered", "leave"),
     });
   }
-  if (writeKey === null || page[writeKey] !== undefined) return { records: [] };
-  const recorded = page[recorderKey];
-  const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
+  if (writeKey === null || page[writeKey] !== undefined) return { records: [], patched: true };
   const records: Array<{ type: string; message: string; answered: string }> = [];
-  const counter = { requests: 0 };
   const original = {
     alert: window.alert,
     confirm: window.confirm,
@@ -83,6 +87,41 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     fetch: window.fetch,
     send: XMLHttpRequest.prototype.send,
   };
+  const dialogs = {
+    alert: (message?: unknown): void => {
+      records.push({ type: "alert", message: String(message ?? ""), answered: "closed" });
+    },
+    confirm: (message?: unknown): boolean => {
+      records.push({ type: "confirm", message: String(message ?? ""), answered: "cancel" });
+      return false;
+    },
+    prompt: (message?: unknown): null => {
+      records.push({ type: "prompt", message: String(message ?? ""), answered: "null" });
+      return null;
+    },
+  };
+  const names = ["alert", "confirm", "prompt"] as const;
+  for (const name of names) {
+    try {
+      page[name] = dialogs[name];
+    } catch {
+      // A non-writable property throws in strict code; the check below finds it either way.
+    }
+  }
+  if (names.some((name) => page[name] !== dialogs[name])) {
+    for (const name of names) {
+      if (page[name] !== dialogs[name]) continue;
+      try {
+        page[name] = original[name];
+      } catch {
+        // It took our function a moment ago: it takes the page's back.
+      }
+    }
+    return { records: [], patched: false };
+  }
+  const recorded = page[recorderKey];
+  const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
+  const counter = { requests: 0 };
   // Only http(s) requests: the browser reports those too, and the settle waits until it has.
   const isHttp = (url: unknown): boolean => {
     try {
@@ -106,18 +145,7 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     configurable: true,
     enumerable: false,
   });
-  window.alert = (message?: unknown): void => {
-    records.push({ type: "alert", message: String(message ?? ""), answered: "closed" });
-  };
-  window.confirm = (message?: unknown): boolean => {
-    records.push({ type: "confirm", message: String(message ?? ""), answered: "cancel" });
-    return false;
-  };
-  window.prompt = (message?: unknown): null => {
-    records.push({ type: "prompt", message: String(message ?? ""), answered: "null" });
-    return null;
-  };
   window.fetch = fetchWrapper;
   XMLHttpRequest.prototype.send = sendWrapper;
-  return { records: earlier };
+  return { records: earlier, patched: true };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ModifierSchema, MouseButtonSchema, ScrollDirectionSchema, TabIdSchema } from "../primitives.js";
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
 import { ConfirmationRequestSchema } from "../confirmation.js";
+import { FailureStageSchema } from "../errors.js";
 
 /**
  * &body.browser typed actions (the closed set of &body.browser v0.1) and the
@@ -206,6 +207,8 @@ export const BodyErrorSchema = z.object({
   message: z.string(),
   /** confirmation_required: the held action, to answer with browser.confirm (or in the side panel). */
   confirmation: ConfirmationRequestSchema.optional(),
+  /** Which stage of the write failed (precheck, dispatch, verify, stale_ref, recovery), when a browser write failed. */
+  stage: FailureStageSchema.optional(),
 });
 export type BodyError = z.infer<typeof BodyErrorSchema>;
 

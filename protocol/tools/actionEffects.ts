@@ -72,8 +72,6 @@ export const ActionEffectsSchema = z.object({
   url: z.string(),
   tab_created: z.object({ tabId: TabIdSchema, url: z.string() }).optional(),
   dialogs: z.array(DialogRecordSchema),
-  /** Set when the page's dialog functions could not be restored after the action. */
-  dialogRestoreFailed: z.string().optional(),
   settled: z.object({ dom: z.boolean(), network: z.boolean(), waitedMs: z.number() }),
   /**
    * The page after the action: a ~6,000-char snapshot, a line diff against the

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FailureStageSchema } from "../errors.js";
 import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
 import {
   CommandIntentSchema,
@@ -101,6 +102,8 @@ export const BatchActionsResultSchema = z.object({
       result: z.unknown().optional(),
       code: z.string().optional(),
       error: z.string().optional(),
+      /** A failed step's stage, as a write's error answer carries it. */
+      stage: FailureStageSchema.optional(),
     }),
   ),
   completed: z.number().int(),

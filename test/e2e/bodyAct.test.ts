@@ -179,7 +179,8 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
     surprises.length = 0;
     for (const { action, code } of plans) {
       const outcome = await act(action);
-      expect(outcome).toMatchObject({ status: "failure", error: { code }, state_before: now, state_after: now });
+      expect(outcome).toMatchObject({ status: "failure", error: { code, stage: code === "stale_ref" ? "stale_ref" : "precheck" } });
+      expect(outcome).toMatchObject({ state_before: now, state_after: now });
       expect(outcome.edge).toMatchObject({ outcome_status: "failure", error: { code }, trace_id: TRACE, provenance: { agent_id: AGENT } });
       expect(outcome.edge.typed_action.type).toBe("click");
       expect(outcome.provenance).toMatchObject({ operation: "act", capability: "&body.browser", trace_id: TRACE, agent_id: AGENT });

@@ -65,7 +65,7 @@ describe("the weboperator CLI against the real chain", () => {
   it("prints typed errors and exits 1; usage errors and an unreachable bridge exit 2", async () => {
     const stale = await cli("click", "sabcde_1_1");
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toContain("error [stale_ref]");
+    expect(stale.stderr).toContain("error [stale_ref] (stage: stale_ref):");
     const raw = await cli('{"type":"browser.teleport"}');
     expect(raw.status).toBe(1);
     expect(JSON.parse(raw.stdout)).toMatchObject({ code: "unknown_command" });

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { WebOperatorError, type CommandPayloadInput, type CommandType, type ConfirmationRequest } from "../../protocol/index.js";
+import {
+  WebOperatorError,
+  type CommandPayloadInput,
+  type CommandType,
+  type ConfirmationRequest,
+  type FailureStage,
+} from "../../protocol/index.js";
 import type { UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
@@ -31,11 +37,12 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
   async function failure<T extends CommandType>(
     type: T,
     payload: CommandPayloadInput<T>,
-  ): Promise<{ code: string; message: string; confirmation?: ConfirmationRequest }> {
+  ): Promise<{ code: string; message: string; confirmation?: ConfirmationRequest; stage?: FailureStage }> {
     try {
       await session.client.request(type, payload);
     } catch (error) {
-      if (error instanceof WebOperatorError) return { code: error.code, message: error.message, confirmation: error.confirmation };
+      if (error instanceof WebOperatorError)
+        return { code: error.code, message: error.message, confirmation: error.confirmation, stage: error.stage };
       throw error;
     }
     throw new Error(`${type} unexpectedly succeeded`);
@@ -142,6 +149,8 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     expect((await session.client.request("browser.navigate", { url: gateUrl })).title).toBe("Gate fixture");
     const notAllowed = await failure("browser.navigate", { url: otherHost("/gate-landing.html") });
     expect(notAllowed.code).toBe("policy_denied");
+    // Refused by the gate before the navigation started.
+    expect(notAllowed.stage).toBe("precheck");
     expect(notAllowed.message).toMatch(/not on the policy's allowlist/);
     // Tightening within the allowlist is fine; widening it is not.
     await session.client.request("browser.policy_set", { allowedHosts: ["127.0.0.1", "shop.example.test"] });
@@ -171,6 +180,8 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     const snapshot = await session.client.request("browser.snapshot", {});
     const denied = await failure("browser.click", { ref: findRef(snapshot.text, "link", "Leave") });
     expect(denied.code).toBe("policy_denied");
+    // The click was dispatched; where it led was checked afterwards and refused.
+    expect(denied.stage).toBe("verify");
     expect(denied.message).toMatch(/navigated to http:\/\/localhost/);
     await expect.poll(currentUrl, { timeout: 5_000 }).toBe("about:blank");
 

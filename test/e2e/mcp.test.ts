@@ -232,15 +232,15 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
   it("turns WebOperator errors into MCP tool errors carrying the code", async () => {
     const stale = await call("click", { ref: "sabcde_1_1" });
     expect(stale.isError).toBe(true);
-    expect(stale.structuredContent).toMatchObject({ code: "stale_ref" });
-    expect(textOf(stale)).toContain("error [stale_ref]");
+    expect(stale.structuredContent).toMatchObject({ code: "stale_ref", stage: "stale_ref" });
+    expect(textOf(stale)).toContain("error [stale_ref] (stage: stale_ref)");
     // A browser's error can quote the page (here the covering link's name): its details are page data.
     await call("navigate", { url: session.pages.url("/click-targets.html") });
     const page = insideBoundary(textOf(await call("snapshot"))).inside;
     const covered = await call("click", { ref: findRef(page, "button", "Open the shop") });
-    expect(covered.structuredContent).toMatchObject({ code: "obscured" });
+    expect(covered.structuredContent).toMatchObject({ code: "obscured", stage: "precheck" });
     const { inside, outside } = insideBoundary(textOf(covered));
-    expect(outside).toContain("error [obscured]");
+    expect(outside).toContain("error [obscured] (stage: precheck)");
     expect(outside).not.toContain("Promo");
     expect(inside).toContain('link "Promo"');
     const invalid = await call("scroll", { direction: "sideways" });

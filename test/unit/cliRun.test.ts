@@ -53,7 +53,7 @@ function answer(request: AgentRequest): Record<string, unknown> {
         },
       };
     case "browser.click":
-      return { id, error: "ref sab1_1_1 is stale; take a new snapshot", code: "stale_ref" };
+      return { id, error: "ref sab1_1_1 is stale; take a new snapshot", code: "stale_ref", stage: "stale_ref" };
     default:
       return { id, result: { echo: request } };
   }
@@ -117,11 +117,11 @@ describe("weboperator against a bridge", () => {
     expect(JSON.parse(out)).toMatchObject({ code: "unauthorized" });
   });
 
-  it("prints verb errors as `error [code]: message`", async () => {
+  it("prints verb errors as `error [code] (stage: …): message`", async () => {
     const { code, out, err } = await run(["click", "sab1_1_1"]);
     expect(code).toBe(1);
     expect(out).toBe("");
-    expect(err).toBe("error [stale_ref]: ref sab1_1_1 is stale; take a new snapshot\n");
+    expect(err).toBe("error [stale_ref] (stage: stale_ref): ref sab1_1_1 is stale; take a new snapshot\n");
   });
 
   it("prints the raw response for a verb with --json", async () => {

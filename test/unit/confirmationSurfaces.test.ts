@@ -51,7 +51,7 @@ describe("the confirmation field on every surface", () => {
   });
 
   it("is carried by the MCP tool error as structured content and text", () => {
-    const result = toolErrorOf("confirmation_required", "needs confirmation", confirmation);
+    const result = toolErrorOf("confirmation_required", "needs confirmation", { confirmation });
     expect(result).toMatchObject({
       isError: true,
       structuredContent: { code: "confirmation_required", error: "needs confirmation", confirmation },

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_FAILURE_STAGE,
   WebOperatorError,
   type BodyActPayload,
   type BodyActionOutcome,
@@ -45,7 +46,8 @@ export async function actOnBody(payload: BodyActPayload, session: AgentSession, 
   } catch (failure) {
     if (!isPlanFailure(failure)) throw failure;
     const state = before.observation.state_hash;
-    const error = { code: failure.code, message: failure.message };
+    const stage = DEFAULT_FAILURE_STAGE[failure.code];
+    const error = { code: failure.code, message: failure.message, ...(stage === null ? {} : { stage }) };
     return outcomeOf(tab, action, state, state, Math.round(performance.now() - startedAt), provenance, error, {});
   }
   let evidence: ActionEvidence = {};

@@ -2,6 +2,7 @@ import { WebOperatorError, type ActionEffect, type ActionEffects, type PageActiv
 import type { ToolContext } from "../toolRegistry.js";
 import { NavigationWatch } from "../navigationWatch.js";
 import { guardDialogs, type DialogGuard, type Released } from "./dialogGuard.js";
+import { placeFailure } from "./failureStage.js";
 import { adoptAgentTab } from "../dialogs/outsideDialogs.js";
 import { drainRecordedDialogs } from "../dialogs/dialogRecorder.js";
 import { TabCreationWatch } from "./tabCreationWatch.js";
@@ -51,29 +52,35 @@ export async function runWriteAction<T>(
   options.prepared?.catch(() => undefined);
   const navigation = new NavigationWatch(tabId);
   const tabs = new TabCreationWatch(tabId);
-  let guarding: Promise<DialogGuard | null> = Promise.resolve(null);
+  // Set inside the precheck, read in `finally`: a holder, since a closure's assignment is invisible to narrowing.
+  const patch: { guarding?: Promise<DialogGuard> } = {};
   let collected: Released | null = null;
   try {
-    await adoptAgentTab(tabId);
-    const admitted = context.admittedTab?.id === tabId ? context.admittedTab : undefined;
-    // Not awaited: a page whose script is slow to answer must not hold the dispatch. Sent
-    // before it, it is in place first for content-dispatched input; when it is not, dom_quiet
-    // counts its window from its own start, as without it.
-    if (options.prepared === undefined) void callContent(tabId, { op: "watch_mutations" }, admitted).catch(() => null);
-    // In parallel, all before the dispatch: the patch, the preparation, the tabs it opened so far.
-    guarding = guardDialogs(tabId).catch(() => null);
-    // The gatekeeper's last check comes after the preparation, right before the dispatch.
-    const checked = (options.prepared ?? Promise.resolve()).then(() => context.beforeDispatch(tabId));
-    const [guard, verified, openedBefore] = await Promise.all([guarding, checked, tabs.openedTabs()]);
-    const before = verified ?? (await chrome.tabs.get(tabId));
-    const release = (): Promise<Released> => guard?.release() ?? Promise.resolve({ dialogs: [], requests: 0 });
-    // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
-    if (context.signal.aborted || Date.now() > context.deadline) {
-      throw new WebOperatorError(
-        "timeout",
-        "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.",
-      );
-    }
+    const { guard, before, openedBefore } = await (async () => {
+      await adoptAgentTab(tabId);
+      const admitted = context.admittedTab?.id === tabId ? context.admittedTab : undefined;
+      // Not awaited: a page whose script is slow to answer must not hold the dispatch. Sent
+      // before it, it is in place first for content-dispatched input; when it is not, dom_quiet
+      // counts its window from its own start, as without it.
+      if (options.prepared === undefined) void callContent(tabId, { op: "watch_mutations" }, admitted).catch(() => null);
+      // In parallel, all before the dispatch: the patch, the preparation, the tabs it opened so far.
+      // A patch that could not go on rejects (dialog_patch_failed): then nothing is dispatched.
+      patch.guarding = guardDialogs(tabId);
+      // The gatekeeper's last check comes after the preparation, right before the dispatch.
+      const checked = (options.prepared ?? Promise.resolve()).then(() => context.beforeDispatch(tabId));
+      const [guard, verified, openedBefore] = await Promise.all([patch.guarding, checked, tabs.openedTabs()]);
+      // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
+      if (context.signal.aborted || Date.now() > context.deadline) {
+        throw new WebOperatorError(
+          "timeout",
+          "The action's time ran out before it was dispatched; nothing was done. Retry with a larger timeoutMs.",
+        );
+      }
+      return { guard, before: verified ?? (await chrome.tabs.get(tabId)), openedBefore };
+    })().catch((error: unknown) => {
+      throw placeFailure(error, "precheck");
+    });
+    const release = (): Promise<Released> => guard.release();
     // Good for content calls only while no navigation has replaced the document it describes.
     const knownTab = (): chrome.tabs.Tab | undefined => (navigation.navigationStarted ? undefined : before);
     const {
@@ -81,28 +88,35 @@ export async function runWriteAction<T>(
       downloads,
     } = await trackDownloadsDuring(async () => {
       const dispatchedAt = Date.now();
-      const dispatched = await dispatch(before);
-      const windowFrom = dispatched.dispatchedAt ?? Date.now();
-      await navigation.settleAfterAction(context.deadline, {
-        expectNavigation: dispatched.navigationStarted ?? false,
-        graceMs: dispatched.navigationStarted === undefined ? 30 : 0,
+      const dispatched = await dispatch(before).catch((error: unknown) => {
+        throw placeFailure(error, "dispatch");
       });
-      const pageRequests = async (): Promise<number> => (await release()).requests;
-      const settled = await settlePage(tabId, context.deadline, {
-        dispatchedAt,
-        windowFrom,
-        pageRequests,
-        elsewhere: () => tabs.openedSince(openedBefore),
-        knownTab,
-      });
-      await tabs.waitForCommit(context.deadline);
-      return [dispatched, settled] as const;
+      // From here on the action happened: a failure is the check of what it did.
+      try {
+        const windowFrom = dispatched.dispatchedAt ?? Date.now();
+        await navigation.settleAfterAction(context.deadline, {
+          expectNavigation: dispatched.navigationStarted ?? false,
+          graceMs: dispatched.navigationStarted === undefined ? 30 : 0,
+        });
+        const pageRequests = async (): Promise<number> => (await release()).requests;
+        const settled = await settlePage(tabId, context.deadline, {
+          dispatchedAt,
+          windowFrom,
+          pageRequests,
+          elsewhere: () => tabs.openedSince(openedBefore),
+          knownTab,
+        });
+        await tabs.waitForCommit(context.deadline);
+        return [dispatched, settled] as const;
+      } catch (error) {
+        throw placeFailure(error, "verify");
+      }
     });
     const updates = drainDownloadUpdates();
     collected = await release();
     // The patch came off at the end of the settle's first window; what the page raised after
     // that, the recorder answered in the same way.
-    const late = fullWait && guard !== null ? await drainRecordedDialogs(tabId) : [];
+    const late = fullWait ? await drainRecordedDialogs(tabId) : [];
     // After a quick settle, the tab as the window's end read it (nothing was waited for since).
     const seen = fullWait ? undefined : tabs.sourceTab();
     const [after, tabCreated, observation] = await Promise.all([
@@ -112,7 +126,7 @@ export async function runWriteAction<T>(
     ]);
     const url = after?.url ?? before.url ?? "";
     const navigated = navigation.navigationStarted || url !== (before.url ?? "");
-    const dialogs = [...(guard?.earlier ?? []), ...collected.dialogs, ...late];
+    const dialogs = [...guard.earlier, ...collected.dialogs, ...late];
     const effects: ActionEffects = {
       effect: strongestEffect({
         navigated,
@@ -133,17 +147,38 @@ export async function runWriteAction<T>(
       ...(downloads.length > 0 ? { download_started: downloads } : {}),
       ...(updates.length > 0 ? { download_updates: updates } : {}),
       ...(tabCreated ? { tab_created: tabCreated } : {}),
-      ...(collected.restoreFailed ? { dialogRestoreFailed: collected.restoreFailed } : {}),
     };
+    if (collected.restoreFailed !== undefined) throw restoreFailure(effects, collected.restoreFailed);
     return { value: outcome.value, effects };
   } finally {
     navigation.disarm();
     tabs.disarm();
     // A failed write must not leave the page's dialogs answered by us.
     // Awaited even when a parallel check failed first: the patch may have gone on meanwhile.
-    const guard = await guarding;
-    if (guard !== null && collected === null) await guard.release().catch(() => undefined);
+    const guard = await patch.guarding?.catch(() => null);
+    if (guard !== null && guard !== undefined && collected === null) await guard.release().catch(() => undefined);
   }
+}
+
+/**
+ * The write happened, but the page's dialog functions could not be put back: the call
+ * answers a recovery failure that says what the action did, so the agent does not repeat it.
+ */
+function restoreFailure(effects: ActionEffects, why: string): WebOperatorError {
+  const dialogs = effects.dialogs.map((dialog) => `${dialog.type} "${dialog.message}" answered ${dialog.answered}`);
+  const did = [
+    `effect "${effects.effect}"`,
+    ...(effects.navigated ? [`navigated to ${effects.url}`] : []),
+    ...(dialogs.length > 0 ? [`dialogs: ${dialogs.join("; ")}`] : []),
+    ...(effects.tab_created ? [`opened tab ${effects.tab_created.tabId}`] : []),
+  ];
+  return new WebOperatorError(
+    "recovery_failed",
+    `The action WAS dispatched and done (${did.join(", ")}); do not repeat it. Afterwards WebOperator could not restore ` +
+      `the page's dialog functions: ${why}. Until the page reloads, its alert/confirm/prompt may not behave as the page wrote them. ` +
+      "Take a snapshot to see the page, and reload it (browser.navigate to its URL) if its dialogs must work normally.",
+    { stage: "recovery" },
+  );
 }
 
 interface EffectSignals {

@@ -1,4 +1,4 @@
-import { errorFromUnknown } from "../../../../protocol/index.js";
+import { errorFromUnknown, type FailureStage } from "../../../../protocol/index.js";
 import { defineTool } from "../../toolRegistry.js";
 import { resolveTab } from "../../tabResolver.js";
 
@@ -11,7 +11,7 @@ export const batchActionsTool = defineTool({
   name: "browser.batch_actions",
   async run({ actions, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    const results: Array<{ tool: string; ok: boolean; result?: unknown; code?: string; error?: string }> = [];
+    const results: Array<{ tool: string; ok: boolean; result?: unknown; code?: string; error?: string; stage?: FailureStage }> = [];
     for (const [index, action] of actions.entries()) {
       const { tool, ...payload } = action;
       try {
@@ -28,7 +28,13 @@ export const batchActionsTool = defineTool({
         }
       } catch (error) {
         const failure = errorFromUnknown(error);
-        results.push({ tool, ok: false, code: failure.code, error: failure.message });
+        results.push({
+          tool,
+          ok: false,
+          code: failure.code,
+          error: failure.message,
+          ...(failure.stage === undefined ? {} : { stage: failure.stage }),
+        });
         return { tabId: tab.id, results, completed: index, stopped: `step ${index + 1} (${tool}) failed` };
       }
     }
