@@ -75,6 +75,8 @@ export class PanelService {
         return this.start(request);
       case "tasks.providers":
         return engine.providers();
+      case "tasks.artifact":
+        return engine.artifact(request.payload);
       case "provider_set":
         // The panel is the user, in their own browser: it may write the settings the socket can only read.
         writeProviderSetting(providerSettingsFile(configDir(this.deps.env)), request.name, request.value);

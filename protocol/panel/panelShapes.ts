@@ -67,6 +67,7 @@ export const PanelBridgeRequestSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("tasks.confirm"), payload: TASK_COMMANDS["tasks.confirm"].payload }),
   z.object({ action: z.literal("tasks.respond"), payload: TASK_COMMANDS["tasks.respond"].payload }),
   z.object({ action: z.literal("tasks.providers"), payload: TASK_COMMANDS["tasks.providers"].payload }),
+  z.object({ action: z.literal("tasks.artifact"), payload: TASK_COMMANDS["tasks.artifact"].payload }),
   /** tasks.start, plus the bytes of the files picked with the paperclip, which the bridge saves and attaches. */
   z.object({
     action: z.literal("tasks.start"),
@@ -92,6 +93,7 @@ export const PanelBridgeResultSchemas = {
   "tasks.confirm": TASK_COMMANDS["tasks.confirm"].result,
   "tasks.respond": TASK_COMMANDS["tasks.respond"].result,
   "tasks.providers": TASK_COMMANDS["tasks.providers"].result,
+  "tasks.artifact": TASK_COMMANDS["tasks.artifact"].result,
   "tasks.start": TASK_COMMANDS["tasks.start"].result.extend({
     attachments: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() })),
   }),

@@ -201,7 +201,7 @@ describe("the confirmation field reaches every agent surface", () => {
     const fresh = findRef(printed.stdout, "button", "Place order");
     const run = await runCli(["click", fresh], cliEnv);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^error \[confirmation_required\]: /);
+    expect(run.stderr).toMatch(/^error \[confirmation_required\] \(stage: precheck\): /);
     const id = /confirmation (cf_[0-9a-f]+): purchase, submit on button "Place order"/.exec(run.stderr)?.[1];
     expect(id, run.stderr).toBeDefined();
     expect(run.stderr).toContain(`  page:    ${pageUrl}`);

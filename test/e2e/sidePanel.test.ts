@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfirmationAnsweredEventSchema, TaskEventSchema, type TaskEvent } from "../../protocol/index.js";
+import { inlinePage } from "../helpers/fixtureServer.js";
 import {
   byGoal,
   lastResultText,
@@ -46,6 +47,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     }),
   ],
   "wait around": Array.from({ length: 40 }, () => call("wait", { duration: 0.5 })),
+  "read the whole long page": [call("get_page_text", {}), () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "read" }] })],
 };
 
 describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, settings", () => {
@@ -148,6 +150,27 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
       task: { id },
     });
     await traceTab?.close();
+  });
+
+  it("lists a task's page_text attachment under its steps in History and opens it as plain text", async () => {
+    const lines =
+      "for (let i = 0; i < 1500; i++) { const p = document.createElement('p'); p.textContent = 'Line ' + i + ': ' + 'a long page for the panel to keep. '.repeat(2); document.querySelector('main').append(p); }";
+    const startUrl = inlinePage(session.pages, `<title>Long</title><main><h1>Long</h1></main><script>${lines}</script>`);
+    const { id } = await session.client.request("tasks.start", { goal: "read the whole long page", startUrl });
+    expect((await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 })).status).toBe("succeeded");
+    const [saved] = (await session.client.request("tasks.get", { id })).artifacts;
+    expect(saved?.kind).toBe("page_text");
+    await panel.page.reload();
+    await panel.show("history");
+    await panel.waitFor(`[data-steps="${id}"]`);
+    await panel.page.click(`[data-steps="${id}"]`);
+    await panel.waitFor(`[data-artifact="${saved?.name ?? ""}"]`);
+    expect(await panel.text()).toContain(`Page text ${saved?.name ?? ""}`);
+    const opened = session.launched.browser.waitForTarget((target) => target.url().startsWith("blob:chrome-extension://"));
+    await panel.page.click(`[data-artifact="${saved?.name ?? ""}"]`);
+    const textTab = await (await opened).page();
+    expect(await textTab?.evaluate(() => document.body.innerText)).toContain("Line 1499:");
+    await textTab?.close();
   });
 
   it("holds an agent's browser.* write for the user, keeps it across a service-worker restart, and replays it on Allow", async () => {

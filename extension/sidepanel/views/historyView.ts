@@ -1,4 +1,4 @@
-import type { TaskSummary } from "../../../protocol/index.js";
+import type { TaskArtifact, TaskSummary } from "../../../protocol/index.js";
 import { button, h, relativeTime } from "../dom.js";
 import { askBridge } from "../panelClient.js";
 
@@ -20,22 +20,28 @@ function historyCard(task: TaskSummary, onError: (error: unknown) => void): HTML
     h(
       "div",
       { class: "actions" },
-      button("Steps", async () => {
-        try {
-          const detail = await askBridge({ action: "tasks.get", payload: { id: task.id } });
-          steps.replaceChildren(
-            h(
-              "ol",
-              { class: "steps small", start: "0" },
-              ...detail.steps.map((step) =>
-                h("li", { class: step.ok ? undefined : "failed" }, h("strong", {}, step.action), " ", step.summary),
+      button(
+        "Steps",
+        async () => {
+          try {
+            const detail = await askBridge({ action: "tasks.get", payload: { id: task.id } });
+            steps.replaceChildren(
+              h(
+                "ol",
+                { class: "steps small", start: "0" },
+                ...detail.steps.map((step) =>
+                  h("li", { class: step.ok ? undefined : "failed" }, h("strong", {}, step.action), " ", step.summary),
+                ),
               ),
-            ),
-          );
-        } catch (error) {
-          onError(error);
-        }
-      }),
+              ...artifactList(task, detail.artifacts, onError),
+            );
+          } catch (error) {
+            onError(error);
+          }
+        },
+        "",
+        { "data-steps": task.id },
+      ),
       button(
         "Open trace",
         async () => {
@@ -54,4 +60,39 @@ function historyCard(task: TaskSummary, onError: (error: unknown) => void): HTML
     ),
     steps,
   );
+}
+
+/**
+ * The files the task kept: what its model created, and page texts too long to give it
+ * (page_text). Each opens as plain text in a tab, so nothing a page wrote can run there.
+ */
+function artifactList(task: TaskSummary, artifacts: readonly TaskArtifact[], onError: (error: unknown) => void): HTMLElement[] {
+  if (artifacts.length === 0) return [];
+  return [
+    h(
+      "ul",
+      { class: "small" },
+      ...artifacts.map((artifact) =>
+        h(
+          "li",
+          {},
+          button(
+            artifact.kind === "page_text" ? "Page text" : "File",
+            async () => {
+              try {
+                const { content } = await askBridge({ action: "tasks.artifact", payload: { id: task.id, name: artifact.name } });
+                const url = URL.createObjectURL(new Blob([content], { type: "text/plain;charset=utf-8" }));
+                await chrome.tabs.create({ url });
+              } catch (error) {
+                onError(error);
+              }
+            },
+            "",
+            { "data-artifact": artifact.name },
+          ),
+          ` ${artifact.name} (${artifact.size.toLocaleString()} bytes)`,
+        ),
+      ),
+    ),
+  ];
 }
