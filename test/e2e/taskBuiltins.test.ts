@@ -184,7 +184,7 @@ describe("the engine's built-ins: per-agent memory, fetch_url, download and task
     );
     // The same name again replaced the draft: one artifact.
     expect(done.artifacts).toEqual([
-      { name: "report.md", mimeType: "text/markdown", size: Buffer.byteLength(REPORT), createdAt: expect.any(String) },
+      { name: "report.md", kind: "artifact", mimeType: "text/markdown", size: Buffer.byteLength(REPORT), createdAt: expect.any(String) },
     ]);
     const artifact = await session.client.request("tasks.artifact", { id: done.id, name: "report.md" });
     expect(artifact).toMatchObject({ id: done.id, name: "report.md", mimeType: "text/markdown", content: REPORT });
