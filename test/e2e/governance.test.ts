@@ -100,6 +100,9 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
       message = error.message;
     }
     expect(message).toContain("authorized domains");
+    // The remedy is the agent's own: its declaration, not the user's policy.
+    expect(message).toContain("a later declaration cannot widen them");
+    expect(message).not.toContain("ask the user to change the policy");
     const tabs = (await governed.request("browser.tabs_list", {})).tabs;
     expect(tabs.find((tab) => tab.tabId === tabId)?.url).toBe("about:blank");
     // Another agent on the same browser is not bound by it.

@@ -4,6 +4,7 @@ import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
 import { checkConfirmations } from "./confirmationGate.js";
 import { NavigationGuard } from "./navigationGuard.js";
+import { refuserOf, remedyFor } from "./hostRules.js";
 import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChecks.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import { policyFor, policyStore } from "./policyStore.js";
@@ -112,7 +113,7 @@ export class Gatekeeper implements ToolGate {
     await guard.settled();
     throw new WebOperatorError(
       "policy_denied",
-      `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}). The tab was sent to about:blank. Choose another page, or ask the user to change the policy.`,
+      `Tab ${violation.tabId} ${violation.url}, which ${refuserOf(violation)} forbids (${violation.reason}). The tab was sent to about:blank. ${remedyFor(violation)}`,
     );
   }
 
@@ -195,7 +196,7 @@ export class Gatekeeper implements ToolGate {
     if (violation)
       throw new WebOperatorError(
         "policy_denied",
-        `Tab ${violation.tabId} ${violation.url}, which the policy forbids (${violation.reason}).`,
+        `Tab ${violation.tabId} ${violation.url}, which ${refuserOf(violation)} forbids (${violation.reason}).`,
       );
     const policy = await policyFor(admitted.agent);
     checkCapabilities(admitted.tool.name, admitted.tool.spec.capability, policy, admitted.uploadGrant);

@@ -2,7 +2,20 @@ import ipaddr from "ipaddr.js";
 import { hostMatches } from "../../../protocol/hostPatterns.js";
 import type { GovernedPolicy } from "./governedPolicy.js";
 
-export type UrlVerdict = { allowed: true } | { allowed: false; reason: string };
+/** A refusal says whether the agent's own governance made it, so the advice names the right remedy. */
+export type UrlVerdict = { allowed: true } | { allowed: false; reason: string; byGovernance?: true };
+
+/** Who refused a host, for a message: the user's policy, or the agent's own governance. */
+export function refuserOf(verdict: { byGovernance?: true }): string {
+  return verdict.byGovernance ? "the agent's governance" : "the policy";
+}
+
+/** What an agent can do about a refused host: its own declaration cannot be widened, the user's policy can be. */
+export function remedyFor(verdict: { byGovernance?: true }): string {
+  return verdict.byGovernance
+    ? "Stay within the agent's authorized domains: its own governance declaration set them, and a later declaration cannot widen them."
+    : "Choose another page, or ask the user to change the policy.";
+}
 
 /**
  * The domain part of the policy for one http(s) URL: blocklist first, then the
@@ -25,6 +38,7 @@ export function checkHost(policy: GovernedPolicy, url: URL): UrlVerdict {
     return {
       allowed: false,
       reason: `host ${host} is outside the authorized domains the agent's governance declares (${authorized.slice(0, 5).join(", ")}${authorized.length > 5 ? ", …" : ""})`,
+      byGovernance: true,
     };
   }
   if (policy.blockPrivateNetworks && isPrivateHost(host)) {

@@ -6,6 +6,7 @@ export interface GuardViolation {
   tabId: number;
   url: string;
   reason: string;
+  byGovernance?: true;
 }
 
 const MAIN_FRAME: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"], types: ["main_frame"] };
@@ -87,11 +88,11 @@ export class NavigationGuard {
     // about:blank (our own stop), chrome-error:// pages and the like are not hosts to judge.
     if (url.protocol !== "http:" && url.protocol !== "https:") return;
     const verdict = checkHost(this.policy, url);
-    if (!verdict.allowed) this.stop(tabId, `${how} ${raw}`, verdict.reason);
+    if (!verdict.allowed) this.stop(tabId, `${how} ${raw}`, verdict.reason, verdict.byGovernance);
   }
 
-  private stop(tabId: number, what: string, reason: string): void {
-    this.found ??= { tabId, url: what, reason };
+  private stop(tabId: number, what: string, reason: string, byGovernance?: true): void {
+    this.found ??= { tabId, url: what, reason, ...(byGovernance ? { byGovernance } : {}) };
     this.stopping = Promise.all([this.stopping, chrome.tabs.update(tabId, { url: "about:blank" }).catch(() => undefined)]);
   }
 }

@@ -1,7 +1,7 @@
 import { WebOperatorError, type Capability, type UploadGrant } from "../../../protocol/index.js";
 import { USER_POLICY_STORAGE_KEY, type Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
-import { checkHost } from "./hostRules.js";
+import { checkHost, refuserOf, remedyFor } from "./hostRules.js";
 import type { GovernedPolicy } from "./governedPolicy.js";
 
 /** Where the user's settings are, for messages that send an agent to the user. */
@@ -34,10 +34,7 @@ export function checkOpenUrl(policy: GovernedPolicy, raw: string): void {
   const url = parseHttpUrl(raw);
   const verdict = checkHost(policy, url);
   if (!verdict.allowed) {
-    throw new WebOperatorError(
-      "policy_denied",
-      `Opening ${shortenUrl(url.href)} is denied: ${verdict.reason}. Choose another page, or ask the user to change the policy.`,
-    );
+    throw new WebOperatorError("policy_denied", `Opening ${shortenUrl(url.href)} is denied: ${verdict.reason}. ${remedyFor(verdict)}`);
   }
 }
 
@@ -54,7 +51,7 @@ export function checkPage(policy: GovernedPolicy, tabId: number, pageUrl: string
   if (!verdict.allowed) {
     throw new WebOperatorError(
       "policy_denied",
-      `Tab ${tabId} shows ${shortenUrl(url.href)}, and the policy forbids it (${verdict.reason}). Navigate the tab to an allowed page (browser.navigate) or use another tab.`,
+      `Tab ${tabId} shows ${shortenUrl(url.href)}, and ${refuserOf(verdict)} forbids it (${verdict.reason}). Navigate the tab to an allowed page (browser.navigate) or use another tab.`,
     );
   }
 }
