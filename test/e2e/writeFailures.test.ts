@@ -108,6 +108,25 @@ ${STATUS}<iframe src="${frame}"></iframe>`;
     expect(await page.evaluate(() => window.confirm.toString())).not.toContain("records.push");
   });
 
+  it("does not refuse a write for frames Chrome lets no extension script (data:, sandboxed, blob:, chrome:, extension, about:)", async ({
+    session,
+  }) => {
+    const frames = [
+      `<iframe src="data:text/html,<p>inside</p>"></iframe>`,
+      `<iframe sandbox srcdoc="<p>inside</p>"></iframe>`,
+      `<iframe id="blob"></iframe><script>document.getElementById("blob").src = URL.createObjectURL(new Blob(["<p>blob</p>"], { type: "text/html" }));</script>`,
+      `<iframe src="chrome://version"></iframe>`,
+      `<iframe src="chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/page.html"></iframe>`,
+      `<iframe src="about:blank"></iframe>`,
+    ].join("");
+    const snapshot = await open(
+      session,
+      `<title>Unscriptable frames</title>${frames}<button onclick="document.getElementById('status').textContent = 'clicked'">Go</button>${STATUS}`,
+    );
+    await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Go") });
+    expect(await status(session)).toBe("clicked");
+  });
+
   it("places each failure: precheck before the dispatch, stale_ref for an old document's ref, none on reads", async ({ session }) => {
     const snapshot = await open(session, ORDINARY);
     expect(await failed(session, "browser.click", { ref: findRef(snapshot, "button", "Disabled") })).toMatchObject({
