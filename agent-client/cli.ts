@@ -16,14 +16,17 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   if (argv[0] === "task") return (await import("./cli/taskCommand.js")).runTaskCommand(argv.slice(1), io);
   if (argv[0] === "config") return (await import("./cli/configCommand.js")).runConfigCommand(argv.slice(1), io);
   if (argv[0] === "trace") return (await import("./cli/traceCommand.js")).runTraceCommand(argv.slice(1), io);
-  let command: ParsedCommand;
   try {
-    command = parseCommandLine(argv, io.env);
+    return await run(parseCommandLine(argv, io.env), io);
   } catch (error) {
+    // A usage error can also surface once a command runs (a --governance file it reads).
     if (!(error instanceof UsageError)) throw error;
     io.err(`weboperator: ${error.message}\nRun \`weboperator help\` for the list of commands.\n`);
     return EXIT_USAGE;
   }
+}
+
+async function run(command: ParsedCommand, io: CliIo): Promise<number> {
   switch (command.kind) {
     case "help":
       io.out(usageText(command.topic));

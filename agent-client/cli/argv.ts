@@ -24,6 +24,7 @@ export const SETUP_FLAG_KINDS = {
   browser: "value",
   caps: "value",
   client: "value",
+  governance: "value",
 } as const satisfies FlagTable;
 
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_FLAG_KINDS);

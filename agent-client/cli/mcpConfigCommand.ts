@@ -6,6 +6,7 @@ import { installedLauncherEnv } from "../doctor/launcherEnv.js";
 import { EXIT_OK, type CliIo } from "./io.js";
 import { MCP_CONFIG_PLACES, mcpConfigText, type McpLaunch } from "./mcpConfigText.js";
 import type { ParsedCommand } from "./parsedCommand.js";
+import { readGovernanceFile } from "./governanceFile.js";
 
 /**
  * The socket and config dir the bridge Chrome starts will use, found as `doctor` finds them:
@@ -19,7 +20,14 @@ function launchOf(command: Extract<ParsedCommand, { kind: "mcp-config" }>, env: 
   const launchEnv: Record<string, string> = { WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: dir };
   if (env.WEBOPERATOR_TOKEN_FILE) launchEnv.WEBOPERATOR_TOKEN_FILE = resolve(env.WEBOPERATOR_TOKEN_FILE);
   const caps = command.caps.length > 0 ? ["--caps", command.caps.join(",")] : [];
-  return { command: process.execPath, args: [join(projectRoot(), "bin", "weboperator.js"), "mcp", ...caps], env: launchEnv };
+  // Checked now, so a config is never pasted with a file the server would refuse; named by its absolute path.
+  if (command.governance !== undefined) readGovernanceFile(command.governance);
+  const governance = command.governance === undefined ? [] : ["--governance", resolve(command.governance)];
+  return {
+    command: process.execPath,
+    args: [join(projectRoot(), "bin", "weboperator.js"), "mcp", ...caps, ...governance],
+    env: launchEnv,
+  };
 }
 
 /** `weboperator mcp config`: the paste-ready text on stdout, where to paste it on stderr. */

@@ -185,18 +185,20 @@ function parseDoctor(args: readonly string[], flags: FlagValues): ParsedCommand 
 
 function parseMcp(args: readonly string[], flags: FlagValues): ParsedCommand {
   const caps = parseCaps(stringFlag(flags, "caps"));
+  const governance = stringFlag(flags, "governance");
   if (args[0] === "config") {
     noPositionals("mcp config", args.slice(1));
-    assertFlagsAllowed(flags, ["client", "caps", "socket", "config-dir"], "mcp config");
+    assertFlagsAllowed(flags, ["client", "caps", "socket", "config-dir", "governance"], "mcp config");
     return {
       kind: "mcp-config",
       client: parseMcpClient(stringFlag(flags, "client")),
       caps,
       socket: stringFlag(flags, "socket"),
       configDir: stringFlag(flags, "config-dir"),
+      ...(governance === undefined ? {} : { governance }),
     };
   }
   noPositionals("mcp", args);
-  assertFlagsAllowed(flags, ["socket", "token", "caps"], "mcp");
-  return { kind: "mcp", connection: connectionFrom(flags), caps };
+  assertFlagsAllowed(flags, ["socket", "token", "caps", "governance"], "mcp");
+  return { kind: "mcp", connection: connectionFrom(flags), caps, ...(governance === undefined ? {} : { governance }) };
 }

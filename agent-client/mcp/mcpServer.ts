@@ -10,6 +10,7 @@ import {
   errorFromUnknown,
   isErrorResponse,
   type CapabilityRequest,
+  type GovernanceDeclaration,
 } from "../../protocol/index.js";
 import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
@@ -33,6 +34,8 @@ const SETTING_TIMEOUT_MS = 3_000;
 export interface McpServerOptions extends ClientOptions {
   /** The capability groups offered beyond "core" (`--caps`). */
   caps?: CapabilityRequest;
+  /** `--governance`: declared (body.declare) on every connection before its first call. */
+  governance?: GovernanceDeclaration;
 }
 
 /**
@@ -53,7 +56,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     // A connection the bridge closed (it stopped, Chrome restarted) is replaced before use, so the first call after a restart works.
     if (live?.closed === true) client = live = null;
     client ??= WebOperatorClient.connect(options).then(
-      (connection) => {
+      async (connection) => {
+        // This server is an anonymous agent: a reconnect is a new agent, bound again before its first call.
+        if (options.governance !== undefined) {
+          await connection.request("body.declare", { governance: options.governance }).catch((error: unknown) => {
+            connection.close();
+            throw error;
+          });
+        }
         live = connection;
         // The user may change who answers confirmations while this server runs (in the side panel).
         connection.onEvent((event) => {

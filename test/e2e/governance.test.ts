@@ -1,7 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ConfirmationRequestSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
 import type { WebOperatorClient } from "../../agent-client/client.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
+import { connectMcpHost } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
@@ -165,6 +170,25 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
       governance: { hard: SEED_RULES, authorized_domains: ["127.0.0.1"], escalate_when: { confidence_below: 0.9 } },
     });
     expect(narrower.agent.governance?.confidenceBelow).toBe(0.9);
+  });
+
+  it("binds an MCP host's agent with weboperator mcp --governance FILE, and refuses to start on a bad file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wo-governance-"));
+    const file = join(dir, "governance.json");
+    writeFileSync(file, JSON.stringify({ governance: { hard: [SEED_RULES[1]], authorized_domains: ["127.0.0.1"] } }));
+    const host = await connectMcpHost(session, "governed-mcp", ["--governance", file]);
+    try {
+      const outside = (await host.callTool({ name: "navigate", arguments: { url: outsideUrl } })) as CallToolResult;
+      expect(outside.isError).toBe(true);
+      expect(JSON.stringify(outside.content)).toContain("policy_denied");
+      expect(JSON.stringify(outside.content)).toContain("authorized domains");
+      const inside = (await host.callTool({ name: "navigate", arguments: { url: authorizedUrl } })) as CallToolResult;
+      expect(inside.isError).not.toBe(true);
+    } finally {
+      await host.close();
+    }
+    writeFileSync(file, JSON.stringify({ authorized_domains: ["https://not-a-host/"] }));
+    await expect(connectMcpHost(session, "badly-governed-mcp", ["--governance", file])).rejects.toThrow();
   });
 
   it("takes governance with bridge.hello, for every connection of that agent", async () => {

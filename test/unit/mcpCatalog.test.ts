@@ -313,6 +313,12 @@ describe("MCP content of WebOperator answers", () => {
 });
 
 describe("weboperator mcp on the command line", () => {
+  it("takes --governance as a file path, for mcp and mcp config", () => {
+    expect(parseCommandLine(["mcp", "--governance", "gov.json"])).toMatchObject({ kind: "mcp", governance: "gov.json" });
+    expect(parseCommandLine(["mcp", "config", "--governance", "gov.json"])).toMatchObject({ kind: "mcp-config", governance: "gov.json" });
+    expect(parseCommandLine(["mcp"])).not.toHaveProperty("governance");
+  });
+
   it("takes --caps, --socket and --token and nothing else", () => {
     expect(parseCommandLine(["mcp", "--socket", "/tmp/s.sock"])).toEqual({
       kind: "mcp",
