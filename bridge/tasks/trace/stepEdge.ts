@@ -32,7 +32,7 @@ export function stepEdge(facts: StepFacts): TaskTraceEdge {
     trace_id: traceId,
     body_subtype: "browser",
     state_before: facts.body.state_before,
-    typed_action: first === undefined ? null : withTargetRef(first, facts.input),
+    typed_action: first === undefined ? null : withoutFileBytes(withTargetRef(first, facts.input)),
     state_after: facts.body.state_after,
     body_actions: facts.body.body_actions,
     ...(facts.body.not_replayable === undefined ? {} : { not_replayable: facts.body.not_replayable }),
@@ -56,4 +56,13 @@ function withTargetRef(action: BodyTypedAction, input: unknown): BodyTypedAction
   const ref = typeof input === "object" && input !== null && "ref" in input && typeof input.ref === "string" ? input.ref : undefined;
   if (ref === undefined || !("semantic_locator" in action)) return action;
   return { ...action, target_ref: ref };
+}
+
+/**
+ * An upload's typed_action names its files without their bytes (base64 ""): the same bytes are
+ * in body_actions, which replay reads, and one trace should not carry a file twice.
+ */
+export function withoutFileBytes(action: BodyTypedAction): BodyTypedAction {
+  if (action.type !== "upload" || !("files" in action) || action.files === undefined) return action;
+  return { ...action, files: action.files.map((file) => ({ ...file, base64: "" })) };
 }
