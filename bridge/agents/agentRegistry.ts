@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { WebOperatorError, agentColor, namedAgentId, taskAgentId, type AgentIdentity, type AgentInfo } from "../../protocol/index.js";
+import {
+  WebOperatorError,
+  agentColor,
+  namedAgentId,
+  taskAgentId,
+  type AgentGovernance,
+  type AgentIdentity,
+  type AgentInfo,
+} from "../../protocol/index.js";
 import type { AgentRecord } from "../commandContext.js";
 
 /**
@@ -32,13 +40,16 @@ export class AgentRegistry {
     return this.add({ id, name, kind: "named", color: agentColor(id) }, 1);
   }
 
-  /** A task's agent; parentId is the agent that started it, whose tabs the task may use. */
-  task(taskId: string, parentId: string | undefined): AgentRecord {
+  /**
+   * A task's agent; parentId is the agent that started it, whose tabs the task may use.
+   * `declared`: the governance stored with the task (its starting agent's at tasks.start).
+   */
+  task(taskId: string, parentId: string | undefined, declared?: AgentGovernance): AgentRecord {
     const id = taskAgentId(taskId);
     const existing = this.agents.get(id);
     if (existing !== undefined) return existing;
     // A task acts for the agent that started it, so it is bound by that agent's governance.
-    const governance = parentId === undefined ? undefined : this.agents.get(parentId)?.identity.governance;
+    const governance = declared ?? (parentId === undefined ? undefined : this.agents.get(parentId)?.identity.governance);
     const identity: AgentIdentity = {
       id,
       name: `task ${taskId.replace(/^task_/, "")}`,

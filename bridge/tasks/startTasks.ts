@@ -44,7 +44,7 @@ export function startTasks(
     callTool: (type, payload, timeoutMs, caller) => {
       const session: AgentSession = {
         authenticated: true,
-        agent: context.agents.task(caller.taskId, caller.parentAgentId),
+        agent: context.agents.task(caller.taskId, caller.parentAgentId, caller.governance),
         taskFilter: null,
       };
       if (type === "browser.upload_file" && caller.uploadGrant !== undefined)

@@ -143,6 +143,10 @@ CREATE TABLE IF NOT EXISTS artifacts (
   `
 ALTER TABLE artifacts ADD COLUMN kind TEXT NOT NULL DEFAULT 'artifact';
 `,
+  // 6: the governance a task inherited from the agent that started it (JSON, or NULL).
+  `
+ALTER TABLE tasks ADD COLUMN governance TEXT;
+`,
 ];
 
 export const STORE_VERSION = STORE_MIGRATIONS.length;

@@ -16,6 +16,7 @@ import {
   type TaskStartPayload,
   type TaskStatus,
   type TaskSummary,
+  type AgentGovernance,
 } from "../../protocol/index.js";
 import { AgentGaveUpError } from "./agentGaveUp.js";
 import { providerSettingsFile } from "../config/paths.js";
@@ -118,12 +119,16 @@ export class TaskEngine {
     return taskDetail(store, this.row(store, id));
   }
 
-  /** `agentId`: the agent that starts it, whose tabs the task may act in; absent for the side panel. */
+  /**
+   * `agentId`: the agent that starts it, whose tabs the task may act in; absent for the side
+   * panel. `governance`: that agent's, which binds the task for its whole life.
+   */
   startTask(
     payload: TaskStartPayload,
     agentId?: string,
+    governance?: AgentGovernance,
   ): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
-    return this.start(this.requireStore(), payload, agentId);
+    return this.start(this.requireStore(), payload, agentId, governance);
   }
 
   stopTask(id: string): Promise<TaskSummary> {
@@ -291,6 +296,7 @@ export class TaskEngine {
     store: TaskStore,
     requested: TaskStartPayload,
     agentId: string | undefined,
+    governance: AgentGovernance | undefined,
   ): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
     const { provider, defaultModel, name, goal } = this.providerOf(store, requested);
     if (requested.startUrl !== undefined && requested.tabId !== undefined) {
@@ -339,6 +345,7 @@ export class TaskEngine {
       ref_map: null,
     });
     store.memory.assignScope(id, agentId ?? USER_MEMORY_SCOPE);
+    if (governance !== undefined) store.governance.set(id, governance);
     for (const attachment of stored) {
       store.insertAttachment({
         task_id: id,
@@ -363,6 +370,8 @@ export class TaskEngine {
   private launch(store: TaskStore, id: string, payload: TaskStartPayload, provider: TaskProvider, resumed: boolean): void {
     const control = new TaskControl();
     const row = this.row(store, id);
+    // Read from the store, so a task resumed after a restart is bound as it was when it started.
+    const governance = store.governance.of(id);
     const session = new TaskSession({
       row,
       payload,
@@ -373,6 +382,7 @@ export class TaskEngine {
         const caller = {
           taskId: id,
           ...(parentAgentId === undefined ? {} : { parentAgentId }),
+          ...(governance === undefined ? {} : { governance }),
           ...(uploadGrant === undefined ? {} : { uploadGrant }),
         };
         return this.options.callTool(type, toolPayload, timeoutMs, caller);

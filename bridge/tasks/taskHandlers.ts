@@ -14,7 +14,7 @@ export function taskHandlers(engine: TaskEngine, extension: ExtensionLink): Brid
     "tasks.providers": () => Promise.resolve(engine.providers()),
     "tasks.list": (payload) => Promise.resolve(engine.list(payload)),
     "tasks.get": ({ id }) => Promise.resolve(engine.get(id)),
-    "tasks.start": (payload, { session }) => engine.startTask(payload, session.agent.identity.id),
+    "tasks.start": (payload, { session }) => engine.startTask(payload, session.agent.identity.id, session.agent.identity.governance),
     "tasks.stop": ({ id }) => engine.stopTask(id),
     "tasks.pause": ({ id }) => Promise.resolve(engine.pauseTask(id)),
     "tasks.resume": ({ id }) => Promise.resolve(engine.resumeTask(id)),

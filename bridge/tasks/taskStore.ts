@@ -8,6 +8,7 @@ import { SkillStore } from "./skills/skillStore.js";
 import { InteractionStore } from "./interactionStore.js";
 import { MemoryStore } from "./memoryStore.js";
 import { ArtifactStore } from "./artifactStore.js";
+import { TaskGovernanceStore } from "./taskGovernance.js";
 
 /** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
 export interface TaskRow {
@@ -139,6 +140,14 @@ export class TaskStore {
   get memory(): MemoryStore {
     this.memoryStore ??= new MemoryStore(this.db);
     return this.memoryStore;
+  }
+
+  private governanceStore: TaskGovernanceStore | undefined;
+
+  /** The governance each task runs under, in the same database. */
+  get governance(): TaskGovernanceStore {
+    this.governanceStore ??= new TaskGovernanceStore(this.db);
+    return this.governanceStore;
   }
 
   private artifactStore: ArtifactStore | undefined;

@@ -8,6 +8,7 @@ import type {
   UploadGrant,
   UserActionKind,
   WatchUntil,
+  AgentGovernance,
 } from "../../protocol/index.js";
 import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
 import type { MemoryEntry } from "./memoryStore.js";
@@ -120,6 +121,8 @@ export type ToolCaller = (
 export interface TaskCaller {
   taskId: string;
   parentAgentId?: string;
+  /** The governance the task runs under (its starting agent's), enforced on every call. */
+  governance?: AgentGovernance;
   /** Set by the task's session when the upload's files are that task's own attachments, read from its store. */
   uploadGrant?: UploadGrant;
 }

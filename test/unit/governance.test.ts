@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { WebOperatorError } from "../../protocol/index.js";
 import { AgentRegistry } from "../../bridge/agents/agentRegistry.js";
 import { compileGovernance, declareGovernance, governanceLoosenings } from "../../bridge/agents/governance.js";
+import Database from "better-sqlite3";
+import { migrateStore } from "../../bridge/tasks/storeSchema.js";
+import { TaskGovernanceStore } from "../../bridge/tasks/taskGovernance.js";
 
 const codeOf = (run: () => unknown): string => {
   try {
@@ -53,9 +56,35 @@ describe("governance declarations", () => {
     expect(task.identity.governance?.authorizedDomains).toEqual(["example.com"]);
     expect(registry.task("task_2", undefined).identity.governance).toBe(undefined);
     expect(codeOf(() => declareGovernance(task, {}))).toBe("invalid_state");
+    // After a restart the starting agent may be gone: the governance stored with the task still binds it.
+    const stored = compileGovernance({ authorized_domains: ["stored.example"] });
+    expect(new AgentRegistry(() => undefined).task("task_3", "agent:gone", stored).identity.governance).toEqual(stored);
   });
 });
 
 function narrowed(): Parameters<typeof compileGovernance>[0] {
   return { hard: ["Never submit forms containing credentials without explicit authorization"], escalate_when: { confidence_below: 0.8 } };
 }
+
+describe("a task's stored governance", () => {
+  it("is kept with the task, read back as compiled, and absent for a task started without one", () => {
+    const db = new Database(":memory:");
+    migrateStore(db, ":memory:");
+    const insert = db.prepare(
+      "INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES (?, 'queued', 'g', 'claude', 'm', '{}', 't', 't')",
+    );
+    insert.run("task_a");
+    insert.run("task_b");
+    const store = new TaskGovernanceStore(db);
+    const governance = compileGovernance({
+      hard: ["Never submit forms containing credentials without explicit authorization"],
+      authorized_domains: ["*.example.com"],
+    });
+    store.set("task_a", governance);
+    expect(store.of("task_a")).toEqual(governance);
+    expect(store.of("task_b")).toBe(undefined);
+    db.prepare("UPDATE tasks SET governance = '{\"credentialForms\": \"yes\"}' WHERE id = 'task_b'").run();
+    expect(() => store.of("task_b")).toThrow();
+    db.close();
+  });
+});
