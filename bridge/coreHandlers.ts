@@ -4,7 +4,7 @@ import type { RouterContext } from "./requestRouter.js";
 import { authRequired } from "./auth.js";
 import { BRIDGE_VERSION } from "./version.js";
 import { info } from "./agents/agentRegistry.js";
-import { compileGovernance, declareGovernance } from "./agents/governance.js";
+import { governanceAfterHello } from "./agents/governance.js";
 
 /** bridge.health and bridge.hello: the bridge's own state, and who an agent is. */
 export function coreHandlers(context: () => RouterContext): BridgeCommandHandlers {
@@ -30,10 +30,16 @@ export function coreHandlers(context: () => RouterContext): BridgeCommandHandler
     },
     "bridge.hello": (payload, { session }) => {
       // The same session object: bridge.hello replaces session.agent for later requests too.
-      // A declaration WebOperator cannot enforce is refused before the connection changes agent.
-      if (payload.governance !== undefined) compileGovernance(payload.governance);
-      session.agent = context().agents.hello(session.agent, payload.agent);
-      if (payload.governance !== undefined) declareGovernance(session.agent, payload.governance);
+      // Decided before the connection changes agent: a declaration WebOperator cannot enforce,
+      // or a switch that would shed rules (the connection's or the named agent's), is refused.
+      const agents = context().agents;
+      const governance = governanceAfterHello(
+        session.agent.identity.governance,
+        agents.peekNamed(payload.agent)?.identity.governance,
+        payload.governance,
+      );
+      session.agent = agents.hello(session.agent, payload.agent);
+      if (governance !== undefined) session.agent.identity = { ...session.agent.identity, governance };
       return Promise.resolve({ agent: info(session.agent) });
     },
   };

@@ -29,6 +29,11 @@ export class AgentRegistry {
     return this.add({ id, name: `agent ${id.slice(5)}`, kind: "anonymous", color: agentColor(id) }, 1);
   }
 
+  /** The named agent of that name, if it exists, without joining it. */
+  peekNamed(name: string): AgentRecord | undefined {
+    return this.agents.get(namedAgentId(name));
+  }
+
   /** A connection saying bridge.hello: joins the named agent, creating it on first use. */
   named(name: string): AgentRecord {
     const id = namedAgentId(name);

@@ -84,10 +84,35 @@ export function declareGovernance(record: AgentRecord, declaration: GovernanceDe
   if (loosened.length > 0) {
     throw new WebOperatorError(
       "policy_denied",
-      `Agent "${record.identity.name}" already declared governance, and a declaration may only narrow it: ${loosened.join("; ")}. Keep the rules in force, or use a new agent name.`,
+      `Agent "${record.identity.name}" already declared governance, and a declaration may only narrow it: ${loosened.join("; ")}. Keep the rules in force.`,
     );
   }
   // Replaced, not mutated: a request already on its way keeps the identity it was sent with.
   record.identity = { ...record.identity, governance: next };
   return next;
+}
+
+/**
+ * The governance a connection has once bridge.hello moves it to a named agent: switching
+ * agents must not shed the rules the connection was under, nor the ones the named agent is
+ * under. The hello's own declaration must keep both; without one, whichever of the two rule
+ * sets keeps the other is taken. Otherwise policy_denied, before
+ * anything changes.
+ */
+export function governanceAfterHello(
+  held: AgentGovernance | undefined,
+  named: AgentGovernance | undefined,
+  declared: GovernanceDeclaration | undefined,
+): AgentGovernance | undefined {
+  const inForce = [held, named].filter((rules): rules is AgentGovernance => rules !== undefined);
+  const widenings = (candidate: AgentGovernance): string[] => inForce.flatMap((rules) => governanceLoosenings(rules, candidate));
+  const candidates = declared === undefined ? inForce : [compileGovernance(declared)];
+  const chosen = candidates.find((candidate) => widenings(candidate).length === 0);
+  if (candidates.length > 0 && chosen === undefined) {
+    throw new WebOperatorError(
+      "policy_denied",
+      `bridge.hello would widen the governance in force: ${widenings(candidates[0] as AgentGovernance).join("; ")}. A connection and a named agent keep their rules when they meet; declare rules within both.`,
+    );
+  }
+  return chosen;
 }

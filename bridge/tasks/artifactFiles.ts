@@ -5,6 +5,8 @@ import type { ArtifactRow, ArtifactStore } from "./artifactStore.js";
 
 export const MAX_ARTIFACT_BYTES = 1_000_000;
 export const MAX_ARTIFACTS_PER_TASK = 50;
+/** Page texts are counted apart, so saved page texts never use up the files the model may create. */
+export const MAX_PAGE_TEXTS_PER_TASK = 20;
 /** A name that is also a safe file name in the task's folder: no path separators, no leading dot. */
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const MIME_PATTERN = /^[a-z]+\/[a-z0-9][a-z0-9.+-]{0,99}(; ?charset=[a-z0-9-]{1,40})?$/i;
@@ -36,10 +38,21 @@ export function checkArtifact(artifact: NewArtifact, existing: readonly Artifact
       "payload_too_large",
       `The artifact is ${bytes} bytes; at most ${MAX_ARTIFACT_BYTES} fit. Split it into parts.`,
     );
-  if (existing.length >= MAX_ARTIFACTS_PER_TASK && !existing.some((row) => row.name === artifact.name)) {
+  const kind = artifact.kind ?? "artifact";
+  const same = existing.find((row) => row.name === artifact.name);
+  if (same !== undefined && same.kind !== kind) {
+    throw new WebOperatorError(
+      "bad_request",
+      `"${artifact.name}" is the name of a ${same.kind === "page_text" ? "page text the task saved" : "file the task created"}; choose another name.`,
+    );
+  }
+  const limit = kind === "page_text" ? MAX_PAGE_TEXTS_PER_TASK : MAX_ARTIFACTS_PER_TASK;
+  if (existing.filter((row) => row.kind === kind).length >= limit && same === undefined) {
     throw new WebOperatorError(
       "payload_too_large",
-      `This task already has ${MAX_ARTIFACTS_PER_TASK} artifacts; replace one by giving its name again.`,
+      kind === "page_text"
+        ? `This task already saved ${MAX_PAGE_TEXTS_PER_TASK} page texts.`
+        : `This task already has ${MAX_ARTIFACTS_PER_TASK} artifacts; replace one by giving its name again.`,
     );
   }
 }

@@ -54,6 +54,7 @@ export const TASK_COMMANDS = {
     cli: { positionals: ["goal"] },
   }),
   "tasks.stop": command({
+    trust: "page",
     payload: TaskIdOnlyPayloadSchema,
     result: TaskStateResultSchema,
     handledBy: "bridge",
@@ -64,6 +65,7 @@ export const TASK_COMMANDS = {
     cli: { positionals: ["id"] },
   }),
   "tasks.pause": command({
+    trust: "page",
     payload: TaskIdOnlyPayloadSchema,
     result: TaskStateResultSchema,
     handledBy: "bridge",
@@ -74,6 +76,7 @@ export const TASK_COMMANDS = {
     cli: { positionals: ["id"] },
   }),
   "tasks.resume": command({
+    trust: "page",
     payload: TaskIdOnlyPayloadSchema,
     result: TaskStateResultSchema,
     handledBy: "bridge",

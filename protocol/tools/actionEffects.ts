@@ -58,12 +58,15 @@ export const ActionDetailsSchema = z.object({
 });
 export type ActionDetails = z.infer<typeof ActionDetailsSchema>;
 
-/** A result as a model may see it: without its UI-only `details`, here and in a batch's step results. */
+/**
+ * A result as a model may see it: without UI-only `details` at any depth (a batch's step
+ * results, a confirmed action's replayed result). No result uses the key for anything else.
+ */
 export function withoutUiDetails(result: unknown): unknown {
   if (Array.isArray(result)) return result.map(withoutUiDetails);
   if (typeof result !== "object" || result === null) return result;
   const entries = Object.entries(result).filter(([key]) => key !== "details");
-  return Object.fromEntries(entries.map(([key, value]) => [key, key === "results" ? withoutUiDetails(value) : value]));
+  return Object.fromEntries(entries.map(([key, value]) => [key, withoutUiDetails(value)]));
 }
 
 export const ActionEffectsSchema = z.object({

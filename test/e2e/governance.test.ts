@@ -149,6 +149,11 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
     expect(doubtful).toMatchObject({ status: "failure", error: { code: "confirmation_required" } });
     expect(doubtful.error?.confirmation).toMatchObject({ category: "escalation", categories: ["escalation"] });
     expect(doubtful.error?.confirmation?.reason).toContain("0.4");
+    // A person answers an escalation, even with confirmations: "agent"; the agent may only withdraw it.
+    const escalation = doubtful.error?.confirmation;
+    expect(escalation?.answeredBy).toBe("user");
+    expect(await session.errorCode("browser.confirm", { id: escalation?.id ?? "", allow: true }, governed)).toBe("policy_denied");
+    expect(await governed.request("browser.confirm", { id: escalation?.id ?? "", allow: false })).toMatchObject({ allowed: false });
     expect(doubtful.edge.typed_action).not.toHaveProperty("confidence");
     expect(await status(governed)).toBe("idle");
     const sure = await governed.request("body.act", {
@@ -200,6 +205,13 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
       await second.request("bridge.hello", { agent: "hello-governed" });
       expect(await session.errorCode("browser.navigate", { url: authorizedUrl }, second)).toBe("policy_denied");
       expect((await second.request("browser.navigate", { url: outsideUrl })).url).toBe(outsideUrl);
+      // A governed connection cannot shed its rules by becoming a named agent.
+      const bound = await session.connect();
+      await bound.request("body.declare", { governance: { authorized_domains: ["127.0.0.1"] } });
+      const renamed = await bound.request("bridge.hello", { agent: "escapee" });
+      expect(renamed.agent.governance?.authorizedDomains).toEqual(["127.0.0.1"]);
+      expect(await session.errorCode("browser.navigate", { url: outsideUrl }, bound)).toBe("policy_denied");
+      bound.close();
       // A hello whose governance cannot be enforced is refused before the connection changes agent.
       const third = await session.connect();
       expect(await session.errorCode("bridge.hello", { agent: "third", governance: { hard: ["Be nice"] } }, third)).toBe("bad_request");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WebOperatorError } from "../../protocol/index.js";
 import { AgentRegistry } from "../../bridge/agents/agentRegistry.js";
-import { compileGovernance, declareGovernance, governanceLoosenings } from "../../bridge/agents/governance.js";
+import { compileGovernance, declareGovernance, governanceAfterHello, governanceLoosenings } from "../../bridge/agents/governance.js";
 import Database from "better-sqlite3";
 import { migrateStore } from "../../bridge/tasks/storeSchema.js";
 import { TaskGovernanceStore } from "../../bridge/tasks/taskGovernance.js";
@@ -65,6 +65,24 @@ describe("governance declarations", () => {
 function narrowed(): Parameters<typeof compileGovernance>[0] {
   return { hard: ["Never submit forms containing credentials without explicit authorization"], escalate_when: { confidence_below: 0.8 } };
 }
+
+describe("bridge.hello and governance", () => {
+  const narrow = compileGovernance({ authorized_domains: ["a.example"] });
+  const wide = compileGovernance({ authorized_domains: ["*.example"] });
+
+  it("never lets a connection shed its rules, or the named agent's, by switching agents", () => {
+    expect(governanceAfterHello(narrow, undefined, undefined)).toEqual(narrow);
+    expect(governanceAfterHello(undefined, narrow, undefined)).toEqual(narrow);
+    expect(governanceAfterHello(wide, narrow, undefined)).toEqual(narrow);
+    expect(governanceAfterHello(narrow, wide, undefined)).toEqual(narrow);
+    expect(governanceAfterHello(undefined, undefined, undefined)).toBe(undefined);
+    expect(codeOf(() => governanceAfterHello(narrow, undefined, { authorized_domains: ["b.example"] }))).toBe("policy_denied");
+    expect(governanceAfterHello(wide, undefined, { authorized_domains: ["b.example"] })?.authorizedDomains).toEqual(["b.example"]);
+    expect(codeOf(() => governanceAfterHello(narrow, compileGovernance({ authorized_domains: ["b.example"] }), undefined))).toBe(
+      "policy_denied",
+    );
+  });
+});
 
 describe("a task's stored governance", () => {
   it("is kept with the task, read back as compiled, and absent for a task started without one", () => {

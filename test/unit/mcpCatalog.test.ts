@@ -231,8 +231,10 @@ describe("MCP content of WebOperator answers", () => {
     const result = toolResultOf("click", withDetails);
     expect(JSON.stringify(result)).not.toContain("412.5");
     expect(result.structuredContent).not.toHaveProperty("details");
-    const batch = toolResultOf("batch_actions", { results: [withDetails, withDetails] }, "page");
+    const batch = toolResultOf("batch_actions", { results: [{ tool: "browser.click", ok: true, result: withDetails }] }, "page");
     expect(JSON.stringify(batch)).not.toContain("412.5");
+    const confirmed = toolResultOf("confirm", { id: "cf_1", tool: "browser.click", allowed: true, result: withDetails }, "page");
+    expect(JSON.stringify(confirmed)).not.toContain("412.5");
   });
 
   it("gives a result the descriptor declares as WebOperator's own as plain JSON, outside any page-data boundary", () => {

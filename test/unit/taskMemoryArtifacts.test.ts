@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { TaskStore, type TaskRow } from "../../bridge/tasks/taskStore.js";
 import { MAX_MEMORY_KEYS, USER_MEMORY_SCOPE } from "../../bridge/tasks/memoryStore.js";
-import { MAX_ARTIFACT_BYTES, MAX_ARTIFACTS_PER_TASK, checkArtifact, readArtifact, saveArtifact } from "../../bridge/tasks/artifactFiles.js";
+import {
+  MAX_ARTIFACT_BYTES,
+  MAX_ARTIFACTS_PER_TASK,
+  MAX_PAGE_TEXTS_PER_TASK,
+  checkArtifact,
+  readArtifact,
+  saveArtifact,
+} from "../../bridge/tasks/artifactFiles.js";
 import type { ArtifactRow } from "../../bridge/tasks/artifactStore.js";
 import { codeOf } from "../helpers/thrownCode.js";
 
@@ -116,5 +123,24 @@ describe("task artifacts", () => {
     }));
     expect(codeOf(() => checkArtifact({ ...artifact, name: "new.txt" }, rows))).toBe("payload_too_large");
     expect(codeOf(() => checkArtifact({ ...artifact, name: "f3" }, rows))).toBeNull();
+    // Page texts are counted apart: a full set of files leaves room for them, and the reverse.
+    expect(codeOf(() => checkArtifact({ ...artifact, name: "page-text-1.md", kind: "page_text" }, rows))).toBeNull();
+  });
+
+  it("never lets a file take a saved page text's name, nor a page text a file's", () => {
+    const pageText: ArtifactRow = {
+      task_id: "t",
+      name: "page-text-1.md",
+      mime_type: "text/markdown",
+      stored_path: "/x",
+      size: 1,
+      kind: "page_text",
+      created_at: at,
+    };
+    expect(codeOf(() => checkArtifact({ ...artifact, name: "page-text-1.md" }, [pageText]))).toBe("bad_request");
+    expect(codeOf(() => checkArtifact({ ...artifact, name: "page-text-1.md", kind: "page_text" }, [pageText]))).toBeNull();
+    const pageTexts = Array.from({ length: MAX_PAGE_TEXTS_PER_TASK }, (_, n): ArtifactRow => ({ ...pageText, name: `p${n}` }));
+    expect(codeOf(() => checkArtifact({ ...artifact, name: "p-new", kind: "page_text" }, pageTexts))).toBe("payload_too_large");
+    expect(codeOf(() => checkArtifact({ ...artifact, name: "report.md" }, pageTexts))).toBeNull();
   });
 });

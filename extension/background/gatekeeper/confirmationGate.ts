@@ -75,14 +75,16 @@ export async function checkConfirmations(
     timeoutMs: policy.confirmationTimeoutMs,
     expiresAt: Date.now() + policy.confirmationTimeoutMs,
   });
+  // An escalation asks a person by definition: only the side panel allows it, whatever the setting.
+  const answeredBy = findings.some((finding) => finding.category === "escalation") ? "user" : policy.confirmations;
   const answer =
-    policy.confirmations === "user"
+    answeredBy === "user"
       ? `Ask the user: they Allow or Deny it in the WebOperator side panel (browser.confirm from the socket is refused there), and a confirmation:answered event with this id brings the outcome and the action's result`
       : `Ask the user, then call browser.confirm {"id": "${pending.id}", "allow": true} to run exactly this action, or "allow": false to cancel it`;
   throw new WebOperatorError(
     "confirmation_required",
     `${call.tool} needs the user's confirmation: ${describeFindings(findings)}. ${answer}; unanswered it is denied after ${policy.confirmationTimeoutMs / 1000} s. confirmation id: ${pending.id}`,
-    { confirmation: confirmationRequest(pending, call.tab.url, asked, policy.confirmations, call.level === "L2") },
+    { confirmation: confirmationRequest(pending, call.tab.url, asked, answeredBy, call.level === "L2") },
   );
 }
 

@@ -65,7 +65,10 @@ export class Gatekeeper implements ToolGate {
           tool.effects === "write",
           policy,
         );
-      if (tab !== null && tool.level !== "L0") checkPage(policy, tab.id, pageUrl);
+      // Browser-data commands (L0) skip the page check, so an agent can navigate away from a
+      // refused page; an agent bound to authorized domains may not read another host's tab with them either.
+      const readsOtherHost = tool.effects === "read" && policy.authorizedDomains !== undefined;
+      if (tab !== null && (tool.level !== "L0" || readsOtherHost)) checkPage(policy, tab.id, pageUrl);
       if (tool.effects === "write") {
         const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
         await checkConfirmations(
@@ -138,6 +141,14 @@ export class Gatekeeper implements ToolGate {
         `The user answers confirmations in the WebOperator side panel (their confirmations setting is "user"), so browser.confirm from the socket is refused. Ask the user to Allow or Deny ${id} there; a confirmation:answered event brings the outcome.`,
       );
     }
+    // The agent's own governance asked for a person: the agent may withdraw the action, not allow it.
+    const held = await pendingConfirmations.get(id);
+    if (allow && held?.findings.some((finding) => finding.category === "escalation") === true) {
+      throw new WebOperatorError(
+        "policy_denied",
+        `Confirmation ${id} is an escalation the agent's own governance asked for (escalate_when), so only the person allows it, in the WebOperator side panel. browser.confirm with "allow": false withdraws it.`,
+      );
+    }
     return this.replay(await pendingConfirmations.take(id), allow, context);
   }
 
@@ -167,7 +178,8 @@ export class Gatekeeper implements ToolGate {
     // The replay acts for whoever asked, so its highlight names them.
     const replay: BaseContext = {
       defaultTabId: pending.defaultTabId,
-      agent: pending.agent ?? context.agent,
+      // The same agent as it is now: governance it narrowed since the hold applies to the replay.
+      agent: pending.agent !== null && context.agent?.id === pending.agent.id ? context.agent : (pending.agent ?? context.agent),
       deadline: context.deadline,
       signal: context.signal,
       ...(pending.requester === null ? {} : { requester: pending.requester }),

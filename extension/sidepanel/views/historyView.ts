@@ -50,6 +50,8 @@ function historyCard(task: TaskSummary, onError: (error: unknown) => void): HTML
             const trace = await askBridge({ action: "trace", id: task.id });
             const url = URL.createObjectURL(new Blob([JSON.stringify(trace, null, 2)], { type: "application/json" }));
             await chrome.tabs.create({ url });
+            // The tab has loaded it by then; the blob need not outlive the panel.
+            setTimeout(() => URL.revokeObjectURL(url), 60_000);
           } catch (error) {
             onError(error);
           }
@@ -83,6 +85,8 @@ function artifactList(task: TaskSummary, artifacts: readonly TaskArtifact[], onE
                 const { content } = await askBridge({ action: "tasks.artifact", payload: { id: task.id, name: artifact.name } });
                 const url = URL.createObjectURL(new Blob([content], { type: "text/plain;charset=utf-8" }));
                 await chrome.tabs.create({ url });
+                // The tab has loaded it by then; the blob need not outlive the panel.
+                setTimeout(() => URL.revokeObjectURL(url), 60_000);
               } catch (error) {
                 onError(error);
               }

@@ -311,7 +311,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     while (fromChar !== undefined) {
       const page: CommandResult<"browser.extract"> = await this.browser.call("browser.extract", { tabId, format: "markdown", fromChar });
       text += page.text;
-      fromChar = page.nextChar;
+      // Guarded: an offset that does not move on would read the same slice forever.
+      fromChar = page.nextChar !== undefined && page.nextChar > fromChar ? page.nextChar : undefined;
     }
     if (text.length <= PAGE_TEXT_MAX_CHARS) return pageData(text);
     return `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} of ${text.length} characters. ${await this.savePageText(tabId, text)}]`;
