@@ -322,40 +322,43 @@ export class TaskEngine {
     const id = `task_${randomBytes(6).toString("hex")}`;
     const stored = await copyAttachments(checked, join(this.options.configDir, "tasks", id, "attachments"));
     const at = now();
-    store.insertTask({
-      id,
-      status: "queued",
-      goal,
-      provider: name,
-      model: payload.model ?? defaultModel,
-      tab_id: payload.tabId ?? null,
-      options: JSON.stringify({
-        ...payload,
-        attachments: payload.attachments.map(({ id: attachmentId, name }) => ({ id: attachmentId, name })),
-      }),
-      created_at: at,
-      updated_at: at,
-      answer: null,
-      error_code: null,
-      error_message: null,
-      input_tokens: 0,
-      output_tokens: 0,
-      model_calls: 0,
-      conversation: null,
-      ref_map: null,
-    });
-    store.memory.assignScope(id, agentId ?? USER_MEMORY_SCOPE);
-    if (governance !== undefined) store.governance.set(id, governance);
-    for (const attachment of stored) {
-      store.insertAttachment({
-        task_id: id,
-        id: attachment.id,
-        name: attachment.name,
-        mime_type: attachment.mimeType,
-        stored_path: attachment.storedPath,
-        size: attachment.size,
+    // One transaction: a task is never stored without its governance (it would resume unbound).
+    store.atomically(() => {
+      store.insertTask({
+        id,
+        status: "queued",
+        goal,
+        provider: name,
+        model: payload.model ?? defaultModel,
+        tab_id: payload.tabId ?? null,
+        options: JSON.stringify({
+          ...payload,
+          attachments: payload.attachments.map(({ id: attachmentId, name }) => ({ id: attachmentId, name })),
+        }),
+        created_at: at,
+        updated_at: at,
+        answer: null,
+        error_code: null,
+        error_message: null,
+        input_tokens: 0,
+        output_tokens: 0,
+        model_calls: 0,
+        conversation: null,
+        ref_map: null,
       });
-    }
+      store.memory.assignScope(id, agentId ?? USER_MEMORY_SCOPE);
+      if (governance !== undefined) store.governance.set(id, governance);
+      for (const attachment of stored) {
+        store.insertAttachment({
+          task_id: id,
+          id: attachment.id,
+          name: attachment.name,
+          mime_type: attachment.mimeType,
+          stored_path: attachment.storedPath,
+          size: attachment.size,
+        });
+      }
+    });
     if (payload.tabId !== undefined) this.tabOwners.set(payload.tabId, id);
     if (agentId !== undefined) this.parents.set(id, agentId);
     this.emit(store, { kind: "task:update", taskId: id, status: "queued", previousStatus: null, at });

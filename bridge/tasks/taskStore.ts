@@ -126,6 +126,11 @@ export class TaskStore {
     if (this.db.open) this.db.close();
   }
 
+  /** Runs `write` as one transaction: all of its writes land, or none. */
+  atomically<T>(write: () => T): T {
+    return guard(() => this.db.transaction(write)(), "write the task");
+  }
+
   private interactionStore: InteractionStore | undefined;
 
   /** What tasks asked of the person, and the answers, in the same database. */
