@@ -55,6 +55,7 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
       </form>
       <button onclick="document.getElementById('status').textContent = 'status: pressed'">Press me</button>
       <a href="${outsideUrl}">Elsewhere</a>
+      <a href="${session.pages.url(`/redirect?to=${encodeURIComponent(outsideUrl)}`)}">Elsewhere by redirect</a>
       <p id="status">status: idle</p>`,
     );
     governed = await session.connect();
@@ -92,24 +93,34 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
     });
   });
 
-  it("keeps the agent to its authorized domains: opening, and being led by a link", async () => {
-    expect(await session.errorCode("browser.navigate", { url: outsideUrl }, governed)).toBe("policy_denied");
-    const { tabId } = await governed.request("browser.navigate", { url: authorizedUrl });
-    const snapshot = (await governed.request("browser.snapshot", { tabId })).text;
-    let message = "";
-    try {
-      await governed.request("browser.click", { tabId, ref: findRef(snapshot, "link", "Elsewhere") });
-    } catch (error) {
-      if (!(error instanceof WebOperatorError)) throw error;
-      expect(error.code).toBe("policy_denied");
-      message = error.message;
-    }
-    expect(message).toContain("authorized domains");
-    // The remedy is the agent's own: its declaration, not the user's policy.
-    expect(message).toContain("a later declaration cannot widen them");
-    expect(message).not.toContain("ask the user to change the policy");
-    const tabs = (await governed.request("browser.tabs_list", {})).tabs;
-    expect(tabs.find((tab) => tab.tabId === tabId)?.url).toBe("about:blank");
+  it.for(["Elsewhere", "Elsewhere by redirect"])(
+    "keeps the agent to its authorized domains: opening, and being led by a link (%s); the other host never gets the request",
+    async (link) => {
+      const outsideRequests = (): number => session.pages.requested.filter((entry) => entry.startsWith("localhost:")).length;
+      const before = outsideRequests();
+      expect(await session.errorCode("browser.navigate", { url: outsideUrl }, governed)).toBe("policy_denied");
+      const { tabId } = await governed.request("browser.navigate", { url: authorizedUrl });
+      const snapshot = (await governed.request("browser.snapshot", { tabId })).text;
+      let message = "";
+      try {
+        await governed.request("browser.click", { tabId, ref: findRef(snapshot, "link", link) });
+      } catch (error) {
+        if (!(error instanceof WebOperatorError)) throw error;
+        expect(error.code).toBe("policy_denied");
+        message = error.message;
+      }
+      expect(message).toContain("authorized domains");
+      // The remedy is the agent's own: its declaration, not the user's policy.
+      expect(message).toContain("a later declaration cannot widen them");
+      expect(message).not.toContain("ask the user to change the policy");
+      const tabs = (await governed.request("browser.tabs_list", {})).tabs;
+      expect(tabs.find((tab) => tab.tabId === tabId)?.url).toBe("about:blank");
+      // Blocked before it left: the network rules hold the agent's tabs to its domains.
+      expect(outsideRequests()).toBe(before);
+    },
+  );
+
+  it("lets another agent on the same browser go where the governed one may not", async () => {
     // Another agent on the same browser is not bound by it.
     const other = await session.client.request("browser.navigate", { url: outsideUrl });
     expect(other.url).toBe(outsideUrl);
@@ -175,6 +186,21 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
       governance: { hard: SEED_RULES, authorized_domains: ["127.0.0.1"], escalate_when: { confidence_below: 0.9 } },
     });
     expect(narrower.agent.governance?.confidenceBelow).toBe(0.9);
+  });
+
+  it("holds a tab the agent took before it declared governance to the domains it declares", async () => {
+    const late = await session.connect();
+    try {
+      await late.request("bridge.hello", { agent: "late-governed" });
+      const { tabId } = await late.request("browser.tab_open", { url: authorizedUrl });
+      await late.request("body.declare", { governance: { hard: [SEED_RULES[1] ?? ""], authorized_domains: ["127.0.0.1"] } });
+      const before = session.pages.requested.filter((entry) => entry.startsWith("localhost:")).length;
+      const snapshot = (await late.request("browser.snapshot", { tabId })).text;
+      expect(await session.errorCode("browser.click", { tabId, ref: findRef(snapshot, "link", "Elsewhere") }, late)).toBe("policy_denied");
+      expect(session.pages.requested.filter((entry) => entry.startsWith("localhost:")).length).toBe(before);
+    } finally {
+      late.close();
+    }
   });
 
   it("binds an MCP host's agent with weboperator mcp --governance FILE, and refuses to start on a bad file", async () => {

@@ -11,6 +11,8 @@ const HTML_TYPE = "text/html; charset=utf-8";
 export interface FixtureServer {
   origin: string;
   url(path: string): string;
+  /** Every request the server has received so far, as `host` header + path and query, oldest first. */
+  readonly requested: readonly string[];
   /** Serves files of `directory` (built by the test) under /`prefix`/, beside the fixtures. */
   serveDirectory(prefix: string, directory: string): void;
   close(): Promise<void>;
@@ -19,7 +21,9 @@ export interface FixtureServer {
 /** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /slow?ms=N, /long-read?paragraphs=N, /stall (never answers) and /endless (a body that never ends). */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const mounts = new Map<string, string>();
+  const requested: string[] = [];
   const server: Server = createServer((request, response) => {
+    requested.push(`${request.headers.host ?? ""}${request.url ?? ""}`);
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/slow") {
       const delay = Number(url.searchParams.get("ms") ?? "2000");
@@ -72,6 +76,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
+    requested,
     url: (path) => `${origin}${path.startsWith("/") ? "" : "/"}${path}`,
     serveDirectory: (prefix, directory) => {
       mounts.set(prefix, directory);

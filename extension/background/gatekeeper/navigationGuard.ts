@@ -27,6 +27,11 @@ export class NavigationGuard {
   private readonly onRedirect = (details: chrome.webRequest.OnBeforeRedirectDetails): void => {
     if (this.tabs.has(details.tabId)) this.judge(details.tabId, details.redirectUrl, "was redirected to");
   };
+  /** A top-level load the network rules blocked before it left (governance rules) commits no page of its own. */
+  private readonly onFailed = (details: chrome.webRequest.OnErrorOccurredDetails): void => {
+    if (this.tabs.has(details.tabId) && details.error === "net::ERR_BLOCKED_BY_CLIENT")
+      this.judge(details.tabId, details.url, "tried to go to");
+  };
   private readonly onCommitted = (details: chrome.webNavigation.WebNavigationTransitionCallbackDetails): void => {
     if (details.frameId === 0 && this.tabs.has(details.tabId)) this.judge(details.tabId, details.url, "navigated to");
   };
@@ -60,6 +65,7 @@ export class NavigationGuard {
       ...(followNewTabs ? [subscribe(chrome.tabs.onCreated, this.onTabCreated)] : []),
       subscribeFiltered(chrome.webRequest.onBeforeRedirect, MAIN_FRAME, this.onRedirect),
       subscribeFiltered(chrome.webRequest.onResponseStarted, MAIN_FRAME, this.onResponse),
+      subscribeFiltered(chrome.webRequest.onErrorOccurred, MAIN_FRAME, this.onFailed),
       subscribe(chrome.webNavigation.onCommitted, this.onCommitted),
       subscribe(chrome.webNavigation.onCreatedNavigationTarget, this.onPopup),
     ];

@@ -43,7 +43,21 @@ export interface AgentDocumentMarkRule {
   condition: { resourceTypes: Array<"main_frame" | "sub_frame">; tabIds: number[] };
 }
 
-export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule;
+/**
+ * Keeps a governed agent's tabs to its authorized domains before a top-level request leaves:
+ * the NavigationGuard alone sees a link's or a redirect's GET only once it is sent.
+ * `excludedRequestDomains` also lets subdomains of an exact pattern through (`a.com` lets
+ * `x.a.com` pass here); the guard still stops those, as it stops everything in tabs the agent
+ * acts in without holding them.
+ */
+export interface GovernanceBlockRule {
+  id: number;
+  priority: number;
+  action: { type: "block" };
+  condition: { urlFilter: "|http"; resourceTypes: Array<"main_frame">; tabIds: number[]; excludedRequestDomains?: string[] };
+}
+
+export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule | GovernanceBlockRule;
 
 /** Scheme and userinfo in front of the host, as Chrome's canonical URLs spell them. */
 const PREFIX = "^(?:https?|wss?)://(?:[^/?#@]*@)?";
@@ -108,4 +122,38 @@ export function agentDocumentMark(tabIds: readonly number[], timingName: string)
       condition: { resourceTypes: ["main_frame", "sub_frame"], tabIds: [...tabIds] },
     },
   ];
+}
+
+/** What governanceRules reads of the tab ownership record: who holds each tab, and each holder's governance. */
+export interface GovernedOwners {
+  tabs: Readonly<Record<string, string>>;
+  agents: Readonly<Record<string, { governance?: { authorizedDomains?: readonly string[] } }>>;
+}
+
+/** One block rule per governed agent holding tabs, numbered from `firstId`. */
+export function governanceRules(owners: GovernedOwners, firstId: number): GovernanceBlockRule[] {
+  const tabsByAgent = new Map<string, number[]>();
+  for (const [tab, agentId] of Object.entries(owners.tabs)) {
+    const tabId = Number(tab);
+    if (!Number.isInteger(tabId) || tabId < 0) continue;
+    tabsByAgent.set(agentId, [...(tabsByAgent.get(agentId) ?? []), tabId]);
+  }
+  const rules: GovernanceBlockRule[] = [];
+  for (const [agentId, tabIds] of tabsByAgent) {
+    const authorized = owners.agents[agentId]?.governance?.authorizedDomains;
+    if (authorized === undefined) continue;
+    const domains = [...new Set(authorized.map((pattern) => pattern.toLowerCase().replace(/^\*\./, "").replace(/\.$/, "")))];
+    rules.push({
+      id: firstId + rules.length,
+      priority: 2,
+      action: { type: "block" },
+      condition: {
+        urlFilter: "|http",
+        resourceTypes: ["main_frame"],
+        tabIds,
+        ...(domains.length === 0 ? {} : { excludedRequestDomains: domains }),
+      },
+    });
+  }
+  return rules;
 }
