@@ -19,7 +19,15 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
     dialogsRecorded: takeDialogSignal(),
   }),
   read_page: (request, { registry }) =>
-    snapshotResult(buildPageView(registry, { maxChars: request.maxChars, mode: request.mode, depth: request.depth, rootRef: request.ref })),
+    snapshotResult(
+      buildPageView(registry, {
+        maxChars: request.maxChars,
+        mode: request.mode,
+        depth: request.depth,
+        rootRef: request.ref,
+        viewportOnly: request.viewportOnly === true,
+      }),
+    ),
   find: (request, { registry }) => findInPage(registry, request),
   selection: (request, { registry }) => readSelection(registry, request.maxChars),
   extract: (request, { registry }) => {

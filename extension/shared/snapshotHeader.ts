@@ -14,10 +14,11 @@ export function snapshotHeader(snapshotId: string, url: string, rawTitle: string
 
 /** Says what part of the page a read_page shows, so a partial view is never taken for the page. */
 export function describeView(
-  options: { mode: "all" | "interactive"; depth?: number | undefined },
+  options: { mode: "all" | "interactive"; depth?: number | undefined; viewportOnly?: boolean | undefined },
   rootRef: string | undefined,
 ): string | null {
   const parts: string[] = [];
+  if (options.viewportOnly === true) parts.push("in the viewport only");
   if (options.mode === "interactive") parts.push("interactive elements only");
   if (rootRef !== undefined) parts.push(`subtree of ${rootRef}`);
   if (options.depth !== undefined) parts.push(`depth ${options.depth}`);

@@ -14,6 +14,7 @@ export const PerceptionContentRequestSchemas = [
     mode: ReadPageModeSchema,
     depth: z.number().int().positive().optional(),
     ref: RefSchema.optional(),
+    viewportOnly: z.boolean().optional(),
   }),
   z.object({
     op: z.literal("find"),

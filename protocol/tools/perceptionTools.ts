@@ -30,6 +30,8 @@ export const ReadPagePayloadSchema = z.strictObject({
   depth: z.number().int().min(1).max(200).optional(),
   /** Print only the subtree of the element this ref names. */
   ref: RefSchema.optional(),
+  /** Only what is in the viewport now: elements whose box meets it, and the ancestors that hold them. */
+  viewportOnly: z.boolean().default(false),
   maxChars: SnapshotMaxCharsSchema.optional(),
 });
 
@@ -119,7 +121,7 @@ export const PERCEPTION_TOOL_COMMANDS = {
     result: ReadPageResultSchema,
     handledBy: "extension",
     description:
-      'Same engine and refs as browser.snapshot, shaped: mode "all" (default) or "interactive" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree.',
+      'Same engine and refs as browser.snapshot, shaped: mode "all" (default) or "interactive" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree; `viewportOnly` keeps only what is in the viewport now.',
     example: { mode: "interactive", depth: 3 },
     level: "L1",
     effects: "read",

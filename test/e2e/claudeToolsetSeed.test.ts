@@ -23,6 +23,12 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     echo,
   ],
   "read the network": [call("read_network", {}), echo],
+  "read below the fold": [
+    call("read_page", {}),
+    call("read_page", { filter: "interactive" }),
+    call("read_page", { filter: "all" }),
+    () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "read" }] }),
+  ],
   "reload the long page": [call("navigate", { url: "reload" }), call("get_page_text", {}), echo],
   "read the very long page": [call("get_page_text", {}), echo],
   "open and list tabs": [
@@ -31,7 +37,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "listed" }] }),
   ],
   "fill both names": [
-    call("read_page", { filter: "interactive" }),
+    call("read_page", { filter: "all" }),
     (request) => ({
       stop_reason: "tool_use",
       content: [
@@ -75,6 +81,25 @@ describe("Claude toolset members as the seed describes them", () => {
       'heading "Storm lamp" [level=3]',
     ]);
     expect(lines).not.toContain("main");
+  });
+
+  it("read_page follows the seed's filters: none is every visible element, interactive the visible targets, all the whole page", async () => {
+    const url = inlinePage(
+      session().pages,
+      `<title>Fold</title><main><p>Intro text</p><button>Above the fold</button>
+      <div style="height: 3000px"></div><p>Far text</p><button>Below the fold</button></main>`,
+    );
+    expect(await run("read below the fold", url)).toBe("read");
+    const [visible = "", interactive = "", all = ""] = resultsOf("read below the fold").slice(1);
+    expect(visible).toContain("Intro text");
+    expect(visible).toMatch(/button "Above the fold" \[ref_\d+\]/);
+    expect(visible).not.toContain("Below the fold");
+    expect(visible).not.toContain("Far text");
+    expect(interactive).toMatch(/button "Above the fold" \[ref_\d+\]/);
+    expect(interactive).not.toContain("Intro text");
+    expect(interactive).not.toContain("Below the fold");
+    expect(all).toContain("Far text");
+    expect(all).toMatch(/button "Below the fold" \[ref_\d+\]/);
   });
 
   it("type types at the current focus: after a key Tab, into the next field, not the one clicked", async () => {

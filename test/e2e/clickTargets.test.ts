@@ -21,7 +21,7 @@ const clickRef =
   });
 /** Ends the task with the model's last tool result as its answer, so the test reads what the model read. */
 const echoResult: ScriptedTurn = (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] });
-const read: ScriptedTurn = () => ({ stop_reason: "tool_use", content: [toolUse("read_page", { filter: "interactive" })] });
+const read: ScriptedTurn = () => ({ stop_reason: "tool_use", content: [toolUse("read_page", { filter: "all" })] });
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "press the idle button": [read, clickRef("button", "Does nothing"), echoResult],
   "open the second tab": [read, clickRef("tab", "Tab #2"), echoResult],

@@ -10,6 +10,10 @@ function printedRefs(text: string): string[] {
   return [...text.matchAll(/\[ref=([^\]]*)\]/g)].map((match) => match[1] ?? "");
 }
 
+/** A button and text above the fold, and another pair two screens down; no doctype, so the page is in quirks mode and scrolls on its body. */
+const FOLD_PAGE = `<title>Fold</title><main><p>Intro text</p><button>Above the fold</button>
+  <div style="height: 3000px"></div><p>Far text</p><button>Below the fold</button></main>`;
+
 describe("perception read tools, end to end through the socket", () => {
   let session: WebOperatorSession;
   const url = (path: string): string => session.pages.url(path);
@@ -146,6 +150,25 @@ describe("perception read tools, end to end through the socket", () => {
       ]);
       const interactive = await session.client.request("browser.read_page", { ref: listbox, mode: "interactive", depth: 1 });
       expect(interactive.text).toMatch(/- listbox "Fruits" \[ref=[^\]]+\] \[\+3 deeper\]$/);
+    });
+
+    it("viewportOnly keeps what is in the viewport now, and follows a scroll", async () => {
+      await session.client.request("browser.navigate", { url: inlinePage(session.pages, FOLD_PAGE) });
+      const top = await session.client.request("browser.read_page", { viewportOnly: true });
+      expect(top.text).toContain("View: in the viewport only");
+      expect(top.text).toContain('button "Above the fold"');
+      expect(top.text).toContain("Intro text");
+      expect(top.text).not.toContain("Below the fold");
+      expect(top.text).not.toContain("Far text");
+      expect(top.text).toMatch(/^- main$/m);
+      const whole = await session.client.request("browser.read_page", {});
+      expect(whole.text).toContain('button "Below the fold"');
+      await session.client.request("browser.scroll_to", { ref: findRef(whole.text, "button", "Below the fold") });
+      const scrolled = await session.client.request("browser.read_page", { viewportOnly: true, mode: "interactive" });
+      expect(scrolled.text).toContain("View: in the viewport only, interactive elements only");
+      expect(scrolled.text).toContain('button "Below the fold"');
+      expect(scrolled.text).not.toContain("Above the fold");
+      expect(await session.errorCode("browser.read_page", { viewportOnly: "yes" as unknown as boolean })).toBe("bad_request");
     });
 
     it("answers stale_ref, invalid_ref, tab_not_found and bad_request", async () => {

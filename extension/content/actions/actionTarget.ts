@@ -37,10 +37,20 @@ export function centerInView(element: Element): void {
 
 function isWhollyInViewport(element: Element): boolean {
   const box = element.getBoundingClientRect();
-  const view = element.ownerDocument.documentElement;
-  return (
-    box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= view.clientHeight && box.right <= view.clientWidth
-  );
+  const view = viewportSize(element.ownerDocument);
+  return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= view.height && box.right <= view.width;
+}
+
+/**
+ * The viewport without its scrollbars. The scrolling element's client box is that in both
+ * modes: a page without a doctype (quirks mode) scrolls on its body, whose client box is then
+ * the viewport, while its root element's is as tall as the whole document.
+ */
+function viewportSize(document: Document): { width: number; height: number } {
+  const scroller = document.scrollingElement;
+  if (scroller !== null) return { width: scroller.clientWidth, height: scroller.clientHeight };
+  const view = document.defaultView ?? window;
+  return { width: view.innerWidth, height: view.innerHeight };
 }
 
 /** Read after scrolling, so the box is where events will be aimed. */

@@ -9,7 +9,7 @@ import { describeView, snapshotHeader } from "../../shared/snapshotHeader.js";
 import { renderTree, type RenderedLine } from "../../shared/snapshotLines.js";
 import { recordView } from "./snapshotHistory.js";
 import type { SnapshotNode } from "./snapshotTree.js";
-import { findSubtree, interactiveOnly, limitDepth } from "./treeViews.js";
+import { findSubtree, interactiveOnly, inViewportOnly, limitDepth } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
 import type { Placement } from "./viewportGeometry.js";
 
@@ -18,6 +18,8 @@ export interface PageViewOptions {
   mode: "all" | "interactive";
   depth?: number | undefined;
   rootRef?: string | undefined;
+  /** Only nodes whose box meets the viewport now, and the ancestors holding them. */
+  viewportOnly?: boolean | undefined;
   /** Filled with the shadow roots and frame documents the walk read. */
   roots?: (Document | ShadowRoot)[] | undefined;
 }
@@ -85,21 +87,21 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
     }
     nodes = [subtree];
   }
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  const offViewport = (placement: Placement): number =>
+    placement === null ? Infinity : distanceFromViewport(layout.rect(placement.anchor), placement.frame, viewport);
+  if (options.viewportOnly === true) nodes = inViewportOnly(nodes, (placement) => offViewport(placement) === 0);
   if (options.mode === "interactive") nodes = interactiveOnly(nodes);
   if (options.depth !== undefined) nodes = limitDepth(nodes, options.depth);
   const refCount = assignRefs(nodes, registry, (element) => layout.rect(element));
   const rendered = renderTree(nodes);
   const lines = rendered.map((line) => line.text);
-  const isWholePage = root === null && options.mode === "all" && options.depth === undefined;
+  const isWholePage = root === null && options.mode === "all" && options.depth === undefined && options.viewportOnly !== true;
   if (isWholePage) recordView(registry, snapshotId, lines);
 
   const url = location.href;
   const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
-  const viewport = { width: window.innerWidth, height: window.innerHeight };
-  const measure = ({ placement }: RenderedLine<Placement>): number =>
-    placement === null || placement === undefined
-      ? Infinity
-      : distanceFromViewport(layout.rect(placement.anchor), placement.frame, viewport);
+  const measure = ({ placement }: RenderedLine<Placement>): number => (placement === undefined ? Infinity : offViewport(placement));
   const { body, truncated, droppedInteractive } =
     rendered.length === 0
       ? { body: '- … no interactive elements here (mode "all" shows the text)', truncated: false, droppedInteractive: 0 }

@@ -1,8 +1,9 @@
 import type { ElementNode, SnapshotNode } from "./snapshotTree.js";
+import type { Placement } from "./viewportGeometry.js";
 
 /**
- * read_page's narrower views of a walked tree: a ref's subtree, only the
- * interactive nodes, and a depth limit. Each returns new nodes and leaves the input alone.
+ * read_page's narrower views of a walked tree: a ref's subtree, what is in the viewport,
+ * only the interactive nodes, and a depth limit. Each returns new nodes and leaves the input alone.
  */
 
 /** Ancestors that still say where an interactive node is once everything else is gone. */
@@ -58,6 +59,30 @@ export function interactiveOnly(nodes: readonly SnapshotNode[]): SnapshotNode[] 
 function leadsToTarget(siblings: readonly ElementNode[], headingIndex: number): boolean {
   const next = siblings[headingIndex + 1];
   return next !== undefined && next.role !== "heading";
+}
+
+/**
+ * What is in the viewport now: an element stays when its box meets the viewport or a
+ * descendant's does, with only those descendants; text stays when its own box meets it, or,
+ * having no box of its own, when its element's does. A tall wrapper that meets the viewport
+ * keeps its place but loses the children scrolled out of view.
+ */
+export function inViewportOnly(
+  nodes: readonly SnapshotNode[],
+  inViewport: (placement: Placement) => boolean,
+  parentIn = false,
+): SnapshotNode[] {
+  const kept: SnapshotNode[] = [];
+  for (const node of nodes) {
+    if (node.kind === "text") {
+      if (node.placement === null ? parentIn : inViewport(node.placement)) kept.push(node);
+      continue;
+    }
+    const own = inViewport(node.placement);
+    const children = inViewportOnly(node.children, inViewport, own);
+    if (own || children.length > 0) kept.push({ ...node, children });
+  }
+  return kept;
 }
 
 /** Cuts the tree below `depth` levels; a cut node's line says how many nodes it stands for. */

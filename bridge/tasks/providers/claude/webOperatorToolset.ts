@@ -286,6 +286,8 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     const page = await this.browser.call("browser.read_page", {
       tabId,
       mode: input.filter === "interactive" ? "interactive" : "all",
+      // The toolset's filters: none is every visible element, "interactive" the visible interactive ones, "all" the whole page.
+      viewportOnly: input.filter !== "all",
       depth,
       maxChars: READ_PAGE_MAX_CHARS,
       ...(scoped === undefined ? {} : { ref: scoped }),
