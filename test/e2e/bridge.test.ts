@@ -6,6 +6,7 @@ import { builtBridgeEntry } from "../../bridge/install/projectLayout.js";
 import { FrameDecoder, PROTOCOL_VERSION, encodeJsonFrame } from "../../protocol/index.js";
 import { WebOperatorClient } from "../../agent-client/client.js";
 import { sessionTest } from "../helpers/sessionTest.js";
+import { stopExtensionWorker } from "../helpers/extensionWorker.js";
 
 /** A raw socket for sending bytes no well-behaved client would. */
 async function rawConnection(path: string): Promise<{ socket: Socket; next(): Promise<unknown>; closed: Promise<void> }> {
@@ -155,9 +156,7 @@ describe("bridge: socket, auth and robustness (real Chromium, real bridge)", () 
   it("holds a request while a killed service worker comes back by itself, then answers it", async ({ session }) => {
     // A page to snapshot of its own, so the test does not lean on what earlier tests left open.
     await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
-    const workerTarget = await session.launched.browser.waitForTarget((target) => target.type() === "service_worker");
-    const worker = await workerTarget.worker();
-    await worker?.close();
+    await stopExtensionWorker(session.launched.browser);
     // No tab event and no alarm: the extension's offscreen waker starts the worker again, and
     // the bridge sends the held request once it is back.
     const sentAt = Date.now();

@@ -1,30 +1,25 @@
 import { describe, expect } from "vitest";
 import { findRef, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { sessionTest } from "../helpers/sessionTest.js";
+import { stopExtensionWorker } from "../helpers/extensionWorker.js";
 
 const it = sessionTest();
 
 describe("diagnostics buffers survive a service-worker restart (chrome.storage.session)", () => {
-  /** Stops the extension's worker as Chrome does when idle, then wakes it with a tab event and waits until it is back. */
+  /** Stops the extension's worker as Chrome does when idle and waits until it is back: the offscreen waker starts it again, and it says hello to the bridge anew. */
   async function restartWorker(session: WebOperatorSession): Promise<void> {
-    const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
-    await worker?.close();
-    await expect
-      .poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 30_000, interval: 20 })
-      .toBe(false);
-    const page = await session.launched.browser.newPage();
-    // Each tab event wakes the worker; on a loaded machine one may come before Chrome lets it start again, so events keep coming until it is back.
-    let wakes = 0;
+    const before = (await session.client.request("bridge.health", {})).extension.connectedAt;
+    await stopExtensionWorker(session.launched.browser);
+    // A newer hello, not a seen disconnect: the worker may be back before a poll catches it away.
     await expect
       .poll(
         async () => {
-          if (wakes++ % 100 === 0) await page.goto(session.pages.url(`/page?html=<title>wake ${wakes}</title>`));
-          return (await session.client.request("bridge.health", {})).extension.connected;
+          const { extension } = await session.client.request("bridge.health", {});
+          return extension.connected && extension.connectedAt !== before;
         },
         { timeout: 30_000, interval: 20 },
       )
       .toBe(true);
-    await page.close();
   }
 
   it("read_network after a restart still has the requests finished before it; read_console does not repeat what was read", async ({

@@ -8,6 +8,7 @@ import { WebOperatorError } from "../../protocol/index.js";
 import { isAlive, readyLine, spawnLaunch, type LaunchProcess } from "../helpers/cliProcess.js";
 import { childPids, processesMentioning } from "../helpers/processTree.js";
 import { sessionTest } from "../helpers/sessionTest.js";
+import { stopExtensionWorker } from "../helpers/extensionWorker.js";
 
 async function errorOf(promise: Promise<unknown>): Promise<WebOperatorError> {
   const outcome = await promise.then(
@@ -45,9 +46,8 @@ describe("faults inside a running WebOperator", () => {
       session.client.request("browser.navigate", { url: session.pages.url("/slow?ms=5000"), tabId }, { timeoutMs: 20_000 }),
     );
     await new Promise((done) => setTimeout(done, 300));
-    const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
     const killedAt = Date.now();
-    await worker?.close();
+    await stopExtensionWorker(session.launched.browser);
     const error = await inFlight;
     expect(error.code).toBe("extension_disconnected");
     expect(error.message).toContain("not connected");

@@ -15,6 +15,7 @@ import {
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost, connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
+import { stopExtensionWorker } from "../helpers/extensionWorker.js";
 import { runCli } from "../helpers/cliProcess.js";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
 import { killBridgeAndReconnect } from "../helpers/bridgeRestart.js";
@@ -345,8 +346,7 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     const hidden = `${manifest}.hidden`;
     renameSync(manifest, hidden);
     try {
-      const worker = await (await session.launched.browser.waitForTarget((target) => target.type() === "service_worker")).worker();
-      await worker?.close();
+      await stopExtensionWorker(session.launched.browser);
       await expect
         .poll(async () => (await session.client.request("bridge.health", {})).extension.connected, { timeout: 10_000 })
         .toBe(false);

@@ -15,6 +15,7 @@ import {
 } from "../helpers/fakeMessagesApi.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { openSidePanel, type SidePanel } from "../helpers/sidePanel.js";
+import { stopExtensionWorker } from "../helpers/extensionWorker.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 const call =
@@ -184,10 +185,7 @@ describe("the side panel: agents, tasks, confirmations, Stop all, new tasks, set
     expect(await session.errorCode("browser.confirm", { id: confirmationId, allow: true })).toBe("policy_denied");
 
     // Chrome stops idle workers at will; the held action must still be there afterwards.
-    const target = await session.launched.browser.waitForTarget(
-      (candidate) => candidate.type() === "service_worker" && candidate.url().startsWith("chrome-extension://"),
-    );
-    await (await target.worker())?.close();
+    await stopExtensionWorker(session.launched.browser);
     await until(async () => (await pendingIds().catch((): string[] => [])).includes(confirmationId), "the confirmation after the restart");
 
     await panel.page.reload();
