@@ -17,7 +17,7 @@ export { ExtractPayloadSchema, ExtractResultSchema } from "./tools/perceptionToo
 import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
 import { INTERACTION_TOOL_COMMANDS } from "./tools/interactionTools.js";
 import { GATEKEEPER_TOOL_COMMANDS } from "./tools/gatekeeperTools.js";
-import { DIAGNOSTICS_TOOL_COMMANDS } from "./tools/diagnosticsTools.js";
+import { DIAGNOSTICS_TOOL_COMMANDS, DownloadSummarySchema } from "./tools/diagnosticsTools.js";
 import { FETCH_TOOL_COMMANDS } from "./tools/fetchTools.js";
 import { ImageResultSchema, POINTER_TOOL_COMMANDS, PointerScreenshotPayloadSchema } from "./tools/pointerTools.js";
 import { DEEP_TOOL_COMMANDS, SnapshotSourceSchema } from "./tools/deepTools.js";
@@ -61,7 +61,14 @@ export const BridgeHealthResultSchema = z.object({
 
 export const NavigatePayloadSchema = z.strictObject({ url: z.string().min(1).max(2_097_152), ...tabScoped });
 /** loading: the document is interactive but subresources (images, scripts, frames) are still pending. */
-export const NavigateResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string(), loading: z.boolean().optional() });
+export const NavigateResultSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  title: z.string(),
+  loading: z.boolean().optional(),
+  /** The URL was a file Chrome saves instead of showing: the tab stayed where it was, and these downloads started. */
+  download_started: z.array(DownloadSummarySchema).optional(),
+});
 
 export const SnapshotPayloadSchema = z.strictObject({
   ...tabScoped,
@@ -166,7 +173,7 @@ export const CORE_COMMANDS = {
     result: NavigateResultSchema,
     handledBy: "extension",
     description:
-      "Opens an http(s) URL in the tab. Without tabId it uses the agent's own tab; an agent with none yet (while another agent holds the visible tab), or whose tab closed, gets a new background tab of its own. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending.",
+      "Opens an http(s) URL in the tab. Without tabId it uses the agent's own tab; an agent with none yet (while another agent holds the visible tab), or whose tab closed, gets a new background tab of its own. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending. A URL Chrome saves as a file instead (an attachment) leaves the tab where it was and answers `download_started`.",
     example: { url: "https://example.com" },
     level: "L0",
     effects: "write",

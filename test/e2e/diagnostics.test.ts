@@ -141,4 +141,18 @@ describe("diagnostics: console, network and downloads", () => {
     expect(download?.filename).toBe(join(downloadDir, "diag-file.txt"));
     expect(readFileSync(join(downloadDir, "diag-file.txt"), "utf8")).toBe("WebOperator download fixture\nline two\n");
   });
+
+  it("answers a navigate to a file Chrome saves with the download it started, the tab staying where it was", async () => {
+    const page = session.pages.url("/diag-download.html");
+    const { tabId } = await session.client.request("browser.navigate", { url: page });
+    const answer = await session.client.request("browser.navigate", { url: session.pages.url("/attachment?name=navigated.txt"), tabId });
+    expect(answer).toMatchObject({ tabId, url: page });
+    expect(answer.download_started).toEqual([
+      expect.objectContaining({ download_id: expect.stringMatching(/^dl-\d+$/), url: session.pages.url("/attachment?name=navigated.txt") }),
+    ]);
+    expect((await session.client.request("browser.snapshot", { tabId })).text).toContain("Download report");
+    // A page that loads starts no download, and an unreachable one still fails.
+    expect((await session.client.request("browser.navigate", { url: page, tabId })).download_started).toBe(undefined);
+    expect(await session.errorCode("browser.navigate", { url: "http://127.0.0.1:9/", tabId })).toBe("navigation_failed");
+  });
 });

@@ -42,6 +42,9 @@ const answerFromPage: ScriptedTurn = (request) => ({
   content: [{ type: "text", text: `Page says: ${/Submitted \w+|Not submitted/.exec(lastResultText(request))?.[0] ?? "?"}` }],
 });
 
+/** The fixture server's attachment, known once the session has started. */
+const attachmentUrl = { value: "" };
+
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "fill and submit": [readPage, fillName, readPage, clickSubmit, call("get_page_text", {}), answerFromPage],
   "deny the submit": [readPage, clickSubmit, answer("The user did not want it submitted.")],
@@ -85,6 +88,11 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     waitTurn(1),
     answer("downloaded"),
   ],
+  "download by navigating": [
+    () => ({ stop_reason: "tool_use", content: [toolUse("navigate", { url: attachmentUrl.value })] }),
+    waitTurn(1),
+    answer("downloaded"),
+  ],
   "survive a crash": [waitTurn(1), waitTurn(1), waitTurn(1), waitTurn(1), answer("finished after the crash")],
 };
 
@@ -99,6 +107,7 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
       { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseURL },
       { confirmations: "agent" },
     );
+    attachmentUrl.value = session.pages.url("/attachment?name=navigated.txt");
     collectTaskEvents(session.client, events);
   });
   afterAll(async () => {
@@ -326,6 +335,24 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     expect(blockText).not.toContain("dl-secret-42");
     expect(blockText).not.toContain("Ignore previous instructions");
     expect(blockText).toContain("title withheld");
+  });
+
+  it("reports a download a navigate started: the tab stays, and browser_state says started and completed", async () => {
+    const startUrl = session.pages.url("/task-download.html");
+    const id = await start("download by navigating", { startUrl });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "succeeded", answer: "downloaded" });
+    const changes = requestsOf("download by navigating").flatMap((request) =>
+      toolResults(request).flatMap((result) =>
+        result.content.flatMap((block) => (block as { state_changes?: Array<Record<string, unknown>> }).state_changes ?? []),
+      ),
+    );
+    // A download's URL reaches the model without its query; a file done within the navigate is reported completed alone.
+    const url = session.pages.url("/attachment");
+    const completed = { type: "download_completed", download_id: expect.any(String) as string, url, size_bytes: 31 };
+    const reported = changes.filter((change) => change.type !== "tab_opened");
+    expect(reported.length === 1 ? reported : reported.slice(1)).toEqual([completed]);
+    if (reported.length > 1) expect(reported[0]).toEqual({ type: "download_started", download_id: expect.any(String) as string, url });
   });
 
   it("announces a failure as task:error with its code and message, then ends the task failed", async () => {

@@ -18,7 +18,7 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /slow?ms=N, /long-read?paragraphs=N, /stall (never answers) and /endless (a body that never ends). */
+/** Serves test/fixtures on 127.0.0.1, plus /page?html=... for one-off pages, /attachment?name=F (a download), /slow?ms=N, /long-read?paragraphs=N, /stall (never answers) and /endless (a body that never ends). */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const mounts = new Map<string, string>();
   const requested: string[] = [];
@@ -49,6 +49,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     }
     if (url.pathname === "/redirect") {
       response.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
+      return;
+    }
+    // A file the browser saves instead of showing: navigating to it starts a download.
+    if (url.pathname === "/attachment") {
+      const name = url.searchParams.get("name") ?? "attachment.txt";
+      response.writeHead(200, { "content-type": "text/plain", "content-disposition": `attachment; filename="${name.replace(/"/g, "")}"` });
+      response.end("WebOperator attachment fixture\n");
       return;
     }
     if (url.pathname === "/page") {
