@@ -50,9 +50,10 @@ function resolveOne(
 }
 
 /**
- * The action's targets in this perception, and the action as a trace records it: refs
- * dropped for semantic locators, so a replay never dereferences a stale ref. Without a
- * lookup (replay), recorded refs are ignored and only locators count.
+ * The action's targets in this perception, and the action as a trace records it: the ref the
+ * caller named beside the semantic locator it resolved to, as the InteractionTrace edge
+ * carries both. Replay passes no lookup, so a recorded ref is never dereferenced there: only
+ * locators count.
  */
 export function resolveTargets(
   action: BodyTypedAction,
@@ -64,7 +65,6 @@ export function resolveTargets(
   const fields = action as TargetFields;
   const own = resolveOne(fields, perception, lookup, "target_ref");
   const recorded = { ...action } as BodyTypedAction & TargetFields;
-  delete recorded.target_ref;
   if (own !== undefined) recorded.semantic_locator = own.locator;
   const targets: ResolvedTargets = {
     states: own === undefined ? [] : statesOf(perception, own.ref),
@@ -74,7 +74,10 @@ export function resolveTargets(
     const to = resolveOne(action.to, perception, lookup, "to.target_ref");
     if (to !== undefined) {
       targets.toRef = to.ref;
-      (recorded as Extract<BodyTypedAction, { type: "drag" }>).to = { semantic_locator: to.locator };
+      (recorded as Extract<BodyTypedAction, { type: "drag" }>).to = {
+        ...(action.to.target_ref === undefined ? {} : { target_ref: action.to.target_ref }),
+        semantic_locator: to.locator,
+      };
     }
   }
   return { targets, recorded };

@@ -52,8 +52,11 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
       provenance: outcome.provenance,
     });
     expect(outcome.edge.typed_action.type).toBe(payload.type);
-    // A resolved element is recorded by its semantic locator; a ref that resolved to nothing is kept as it was tried.
-    if (outcome.error?.code !== "stale_ref") expect(outcome.edge.typed_action).not.toHaveProperty("target_ref");
+    // As the seed's edge shows: the ref the agent named, beside the semantic locator it resolved to (which replay uses).
+    if ("target_ref" in payload && payload.target_ref !== undefined) {
+      expect(outcome.edge.typed_action).toMatchObject({ target_ref: payload.target_ref });
+      if (outcome.status === "success") expect(outcome.edge.typed_action).toHaveProperty("semantic_locator");
+    }
     return outcome;
   };
   const success = async (payload: CommandPayloadInput<"body.act">): Promise<BodyActionOutcome> => {

@@ -277,6 +277,16 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
       });
       if (edge.typed_action !== null) expect(BodyActionTypeSchema.options).toContain(edge.typed_action.type);
     }
+    // The ref the model named travels beside the locator replay uses, as in the seed's edge.
+    const namedRef = (edge: (typeof edges)[number]): string | undefined =>
+      (edge.tool.input as { target?: { ref?: string } } | undefined)?.target?.ref;
+    const byRef = edges.filter((edge) => namedRef(edge) !== undefined);
+    expect(byRef.length).toBeGreaterThan(0);
+    for (const edge of byRef)
+      expect(edge.typed_action).toMatchObject({
+        target_ref: namedRef(edge),
+        semantic_locator: expect.objectContaining({ role: expect.any(String) }),
+      });
     expect(edges[1]).toMatchObject({
       outcome_status: "success",
       tool: { action: expect.any(String) },

@@ -62,11 +62,13 @@ describe("&body.browser targets and replay plans", () => {
     expect(refForLocator(page, { role: "button", name: "Twin", occurrence: 2 })).toBeUndefined();
   });
 
-  it("records an act's element as a semantic locator, never as the ref it was given", async () => {
+  it("records an act's element by the ref it was given and the semantic locator it resolved to; replay goes by the locator", async () => {
     const page = await perception();
     const { targets, recorded } = resolveTargets({ type: "check", target_ref: "@e3" }, page, (ref) => (ref === "@e3" ? "s_3" : undefined));
     expect(targets).toEqual({ ref: "s_3", states: ["[checked]"] });
-    expect(recorded).toEqual({ type: "check", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } });
+    expect(recorded).toEqual({ type: "check", target_ref: "@e3", semantic_locator: { role: "checkbox", name: "News", occurrence: 0 } });
+    // Replay has no lookup: the recorded ref (stale by then) is never dereferenced.
+    expect(resolveTargets(recorded, page, null).targets.ref).toBe("s_3");
     expect(() => resolveTargets({ type: "click", target_ref: "@e9" }, page, () => undefined)).toThrow(WebOperatorError);
   });
 

@@ -53,9 +53,25 @@ export function stepEdge(facts: StepFacts): TaskTraceEdge {
 
 /** The ref the model named, beside the semantic locator replay uses: the seed's typed_action carries both. */
 function withTargetRef(action: BodyTypedAction, input: unknown): BodyTypedAction {
-  const ref = typeof input === "object" && input !== null && "ref" in input && typeof input.ref === "string" ? input.ref : undefined;
+  const ref = namedRef(input);
   if (ref === undefined || !("semantic_locator" in action)) return action;
   return { ...action, target_ref: ref };
+}
+
+/**
+ * How a model named its element: a ref (`ref`, or Claude's `target: {type: "ref", ref}`), or
+ * Browser-Use's `element_index`, recorded as `index:N` since it is a number only of its state.
+ */
+function namedRef(input: unknown): string | undefined {
+  if (!isRecord(input)) return undefined;
+  if (typeof input.ref === "string") return input.ref;
+  if (isRecord(input.target) && typeof input.target.ref === "string") return input.target.ref;
+  if (typeof input.element_index === "number") return `index:${input.element_index}`;
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }
 
 /**
