@@ -171,10 +171,7 @@ export class TaskSession implements TaskContext {
     try {
       outcome = await run();
     } catch (error) {
-      failure =
-        error instanceof WebOperatorError
-          ? error
-          : new WebOperatorError("dispatch_failed", error instanceof Error ? error.message : String(error));
+      failure = stepFailure(error);
       throw error;
     } finally {
       this.inStep = false;
@@ -492,4 +489,11 @@ export class TaskSession implements TaskContext {
       model_calls: row.model_calls + 1,
     });
   }
+}
+
+/** What a step's trace edge records: the browser's own error when the model was told it in other words. */
+function stepFailure(error: unknown): WebOperatorError {
+  if (error instanceof WebOperatorError) return error;
+  if (error instanceof Error && error.cause instanceof WebOperatorError) return error.cause;
+  return new WebOperatorError("dispatch_failed", error instanceof Error ? error.message : String(error));
 }

@@ -196,8 +196,8 @@ export const BodyTraceEdgeSchema = z.object({
   state_after: BodyStateHashSchema.nullable(),
   latency_ms: z.number(),
   outcome_status: z.enum(["success", "failure"]),
-  /** Beside a failure: the browser command's error code and message. */
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Beside a failure: the browser command's error code and message, and the stage a write failed at. */
+  error: z.object({ code: z.string(), message: z.string(), stage: FailureStageSchema.optional() }).optional(),
   provenance: BodyProvenanceSchema,
 });
 export type BodyTraceEdge = z.infer<typeof BodyTraceEdgeSchema>;

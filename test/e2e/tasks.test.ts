@@ -93,6 +93,14 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     waitTurn(1),
     answer("downloaded"),
   ],
+  "press the locked button": [
+    call("read_page", { filter: "all" }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Locked") } })],
+    }),
+    (request) => ({ stop_reason: "end_turn", content: [{ type: "text", text: lastResultText(request) }] }),
+  ],
   "survive a crash": [waitTurn(1), waitTurn(1), waitTurn(1), waitTurn(1), answer("finished after the crash")],
 };
 
@@ -363,6 +371,21 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
     const reported = changes.filter((change) => change.type !== "tab_opened");
     expect(reported.length === 1 ? reported : reported.slice(1)).toEqual([completed]);
     if (reported.length > 1) expect(reported[0]).toEqual({ type: "download_started", download_id: expect.any(String) as string, url });
+  });
+
+  it("tells the model, and the trace edge records, the stage a failed write stopped at", async () => {
+    const startUrl = session.pages.url(`/page?html=${encodeURIComponent("<title>Locked</title><button disabled>Locked</button>")}`);
+    const id = await start("press the locked button", { startUrl });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    expect(done.answer).toMatch(/^\w+ \(failed at precheck\): /);
+    const port = (await session.client.request("bridge.health", {})).bridge.tracePort;
+    const response = await fetch(`http://127.0.0.1:${port}/v1/tasks/${id}/trace`, {
+      headers: { authorization: `Bearer ${session.launched.token}` },
+    });
+    const trace = (await response.json()) as { edges: unknown[] };
+    const failed = trace.edges.map((edge) => TaskTraceEdgeSchema.parse(edge)).filter((edge) => edge.outcome_status === "failure");
+    expect(failed).toEqual([expect.objectContaining({ error: expect.objectContaining({ stage: "precheck" }) })]);
   });
 
   it("announces a failure as task:error with its code and message, then ends the task failed", async () => {

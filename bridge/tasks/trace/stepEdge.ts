@@ -1,4 +1,4 @@
-import type { BodyTypedAction, TaskTraceEdge, WebOperatorError } from "../../../protocol/index.js";
+import type { BodyTypedAction, FailureStage, TaskTraceEdge, WebOperatorError } from "../../../protocol/index.js";
 import { newTraceId, provenanceOf } from "../../perception/provenance.js";
 import type { TargetHint } from "../taskTypes.js";
 import { shortInput } from "../taskViews.js";
@@ -38,7 +38,7 @@ export function stepEdge(facts: StepFacts): TaskTraceEdge {
     ...(facts.body.not_replayable === undefined ? {} : { not_replayable: facts.body.not_replayable }),
     latency_ms: facts.latencyMs,
     outcome_status: facts.failure === undefined ? "success" : "failure",
-    ...(facts.failure === undefined ? {} : { error: { code: facts.failure.code, message: facts.failure.message } }),
+    ...(facts.failure === undefined ? {} : { error: edgeError(facts.failure) }),
     tool: { action: facts.action, input: shortInput(facts.input), locator: facts.locator },
     tabs_hash: facts.tabsHash,
     provenance: {
@@ -49,6 +49,10 @@ export function stepEdge(facts: StepFacts): TaskTraceEdge {
       model: facts.model,
     },
   };
+}
+
+function edgeError(failure: WebOperatorError): { code: string; message: string; stage?: FailureStage } {
+  return { code: failure.code, message: failure.message, ...(failure.stage === undefined ? {} : { stage: failure.stage }) };
 }
 
 /** The ref the model named, beside the semantic locator replay uses: the seed's typed_action carries both. */

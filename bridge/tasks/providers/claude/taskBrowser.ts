@@ -91,12 +91,20 @@ export class TaskBrowser {
       return result;
     } catch (error) {
       if (!(error instanceof WebOperatorError)) throw error;
+      // The model reads the text; the step's trace edge keeps the browser's own error (its cause).
       if (error.code === "stale_ref" || error.code === "invalid_ref") {
-        throw new ToolError(
-          `The element is stale or not found on the current page (${error.message}). Re-read the page to get fresh references.`,
+        throw causedBy(
+          new ToolError(
+            `The element is stale or not found on the current page (${error.message}). Re-read the page to get fresh references.`,
+          ),
+          error,
         );
       }
-      throw new ToolError(`${error.code}: ${error.message}`);
+      // A write's stage says how far it got: a precheck touched nothing, a verify failure did act.
+      throw causedBy(
+        new ToolError(`${error.code}${error.stage === undefined ? "" : ` (failed at ${error.stage})`}: ${error.message}`),
+        error,
+      );
     }
   }
 
@@ -186,4 +194,9 @@ export class TaskBrowser {
     this.refsOf(tabId).reset(null);
     this.focusedRef.delete(tabId);
   }
+}
+
+function causedBy(toolError: ToolError, cause: WebOperatorError): ToolError {
+  toolError.cause = cause;
+  return toolError;
 }
