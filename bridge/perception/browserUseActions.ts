@@ -1,7 +1,7 @@
 import { WebOperatorError, type BrowserUseAction, type SnapshotElement } from "../../protocol/index.js";
 import type { CommandCaller } from "../commandContext.js";
-import { BrowserUseActionError } from "./browserUseErrors.js";
-import type { IssuedState } from "./browserUseState.js";
+import { BrowserUseActionError, browserUseErrorOf } from "./browserUseErrors.js";
+import { documentNonceOf, type IssuedState } from "./browserUseState.js";
 
 type ElementAction = Extract<BrowserUseAction, { element_index: number }>;
 
@@ -72,17 +72,47 @@ export async function runBrowserUseAction(
       try {
         await call("browser.navigate", { url: action.url, ...tab });
       } catch (error) {
-        // A load that failed left Chrome's error page in the tab; the protocol wants the state unchanged.
-        if (error instanceof WebOperatorError && error.code === "navigation_failed" && issued !== undefined) {
-          await call("browser.navigate", { url: issued.url, ...tab }).catch(() => undefined);
-        }
-        throw error;
+        if (!(error instanceof WebOperatorError) || error.code !== "navigation_failed" || issued === undefined) throw error;
+        if (await restoreIssuedDocument(issued, tab, call)) throw error;
+        throw new BrowserUseActionError(
+          "NAVIGATION_FAILED",
+          `${browserUseErrorOf(error, "navigate").message} The tab was left on Chrome's error page and the page of the last state could not be brought back as it was, so it was loaded again: anything typed into it is lost and its element indexes changed. This is a new state; use its element_index.`,
+          true,
+          error,
+        );
       }
       return;
     case "finish_task":
     case "fail_task":
       return;
   }
+}
+
+/**
+ * A load that failed commits Chrome's error page over the document the state describes, and the
+ * protocol wants that state unchanged. Going back brings the very document out of the back/forward
+ * cache, typed values and refs intact; but Chrome's back skips the entries of pages that never had a
+ * user activation (its history intervention), which synthetic input does not give, and then lands on
+ * an older page or nowhere. Only the issued document itself will do: otherwise the URL is loaded
+ * again, and the caller must say so. Answers whether the tab shows the issued document.
+ */
+async function restoreIssuedDocument(issued: IssuedState, tab: { tabId?: number }, call: CommandCaller): Promise<boolean> {
+  // A load that failed before it committed never left the document.
+  if (await showsDocument(issued, tab, call)) return true;
+  const back = await call("browser.go_back", tab).catch(() => null);
+  if (back?.moved === true && (await showsDocument(issued, tab, call))) return true;
+  await call("browser.navigate", { url: issued.url, ...tab }).catch(() => undefined);
+  return false;
+}
+
+async function showsDocument(issued: IssuedState, tab: { tabId?: number }, call: CommandCaller): Promise<boolean> {
+  if (issued.documentNonce === undefined) return false;
+  // Chrome's error page answers no content script, and a snapshot of it waits for one in vain.
+  const shown = (await call("browser.tabs_list", {}).catch(() => null))?.tabs.find((each) => each.tabId === issued.tabId);
+  if (shown !== undefined && shown.url !== issued.url) return false;
+  // The smallest read there is: only its snapshot id, which names the document, matters.
+  const snapshot = await call("browser.snapshot", { maxChars: 500, ...tab }).catch(() => null);
+  return snapshot !== null && documentNonceOf(snapshot) === issued.documentNonce;
 }
 
 function entryOf(issued: IssuedState | undefined, index: number): SnapshotElement {

@@ -1,4 +1,4 @@
-import type { BrowserUseAction, BrowserUseErrorCode, ErrorCode } from "../../protocol/index.js";
+import type { BrowserUseAction, BrowserUseErrorCode, ErrorCode, WebOperatorError } from "../../protocol/index.js";
 import { errorFromUnknown } from "../../protocol/index.js";
 
 /** A failure in the Browser-Use protocol's vocabulary, answered inside the State Object. */
@@ -6,6 +6,13 @@ export class BrowserUseActionError extends Error {
   constructor(
     readonly code: BrowserUseErrorCode,
     message: string,
+    /**
+     * The failure left the document the last state described and it could not be brought back:
+     * answering that state would hand out indexes into a dead document, so the answer is a new reading.
+     */
+    readonly pageReplaced = false,
+    /** The WebOperator failure this reports, whose code the task's step record keeps. */
+    readonly original?: WebOperatorError,
   ) {
     super(message);
     this.name = "BrowserUseActionError";

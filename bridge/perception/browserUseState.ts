@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { BrowserUseDescriptor, CommandResult, SnapshotElement } from "../../protocol/index.js";
+import { parseRef, type BrowserUseDescriptor, type CommandResult, type SnapshotElement } from "../../protocol/index.js";
 import type { CommandCaller } from "../commandContext.js";
 import { pageContentOf } from "./pageContent.js";
 
@@ -14,6 +14,15 @@ export interface IssuedState {
   url: string;
   stateHash: string;
   entries: ReadonlyMap<number, SnapshotElement>;
+  /** The content script's nonce of the document read; its refs resolve only while the tab shows that document. */
+  documentNonce?: string;
+}
+
+/** The document a snapshot read, when the content script read it (not a CDP fallback, whose refs are other). */
+export function documentNonceOf(snapshot: { snapshotId: string; source?: string | undefined }): string | undefined {
+  if (snapshot.source === "cdp-ax") return undefined;
+  // A snapshot id is a ref without its index (refFormat.ts): s{documentNonce}_{snapshotSeq}.
+  return parseRef(`${snapshot.snapshotId}_0`)?.documentNonce;
 }
 
 export function stateHash(url: string, pageContent: string): string {
@@ -58,7 +67,7 @@ export async function perceive(
       ...(image === null ? {} : { screenshot: image.data }),
       state_hash: hash,
     },
-    issued: { tabId: snapshot.tabId, url: snapshot.url, stateHash: hash, entries },
+    issued: { tabId: snapshot.tabId, url: snapshot.url, stateHash: hash, entries, documentNonce: documentNonceOf(snapshot) },
   };
 }
 

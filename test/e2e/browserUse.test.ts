@@ -24,6 +24,18 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     await agent.request("browser.navigate", { url: session.pages.url("/browser-use.html") });
     return state();
   };
+  const refOf = async (name: string): Promise<string> => {
+    const ref = (await agent.request("browser.snapshot", { elements: true })).elements?.find((each) => each.attributes.name === name)?.ref;
+    if (ref === undefined) throw new Error(`no ref for the field ${name}`);
+    return ref;
+  };
+  /**
+   * Changes the page without issuing a state, as its own scripts or the person may: a failed
+   * action must still answer the state it was sent against, not a new reading of the page.
+   */
+  const changeUnseen = async (): Promise<void> => {
+    await agent.request("browser.type", { ref: await refOf("email"), text: "unseen@example.com" });
+  };
 
   beforeAll(async () => {
     session = await startWebOperatorSession();
@@ -170,7 +182,8 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
 
   it("INVALID_ELEMENT_INDEX: an index not in the current state, answered with the unchanged state", async () => {
     const before = await open();
-    const answer = await act({ action: "click_element", element_index: 99 });
+    await changeUnseen();
+    const answer = await act({ action: "click_element", element_index: 99, state_hash: before.state_hash });
     expect(answer.error).toEqual({
       code: "INVALID_ELEMENT_INDEX",
       message: "Element with index 99 not found in the current element index.",
@@ -191,6 +204,7 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
     expect(stale.error?.message).toContain("not the latest state");
     expect(stale.page_content).toContain("status: Waiting");
     expect(stale.state_hash).toBe(newer.state_hash);
+    expect(stale.element_index).toEqual(newer.element_index);
     // A second connection is another agent: it may not act in this agent's tab at all.
     const other = await session.connect();
     expect(await session.errorCode("browseruse.act", { action: "click_element", element_index: signIn, tabId: newer.tabId }, other)).toBe(
@@ -200,25 +214,42 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
 
   it("ELEMENT_NOT_INTERACTIVE: a disabled button, a disabled option, text into an <option>", async () => {
     const before = await open();
-    const locked = await act({ action: "click_element", element_index: indexOf(before, (each) => each.text_content === "Locked") });
+    await changeUnseen();
+    const unchanged = (answer: Answer): void => {
+      expect(answer.state_hash).toBe(before.state_hash);
+      expect(answer.element_index).toEqual(before.element_index);
+    };
+    const locked = await act({
+      action: "click_element",
+      element_index: indexOf(before, (each) => each.text_content === "Locked"),
+      state_hash: before.state_hash,
+    });
     expect(locked.error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
     expect(locked.error?.message).toContain("disabled");
-    expect(locked.state_hash).toBe(before.state_hash);
+    unchanged(locked);
     const select = indexOf(before, (each) => each.tag === "select");
     const extraLarge = indexOf(before, (each) => each.tag === "option" && each.text_content === "Extra large");
-    expect((await act({ action: "select_option", element_index: select, option_index: extraLarge })).error?.code).toBe(
-      "ELEMENT_NOT_INTERACTIVE",
-    );
+    const disabledOption = await act({
+      action: "select_option",
+      element_index: select,
+      option_index: extraLarge,
+      state_hash: before.state_hash,
+    });
+    expect(disabledOption.error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
+    unchanged(disabledOption);
     const notAnOption = indexOf(before, (each) => each.text_content === "Sign In");
-    expect((await act({ action: "select_option", element_index: select, option_index: notAnOption })).error?.code).toBe(
-      "ELEMENT_NOT_INTERACTIVE",
-    );
+    const button = await act({ action: "select_option", element_index: select, option_index: notAnOption, state_hash: before.state_hash });
+    expect(button.error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
+    unchanged(button);
     const small = indexOf(before, (each) => each.tag === "option" && each.text_content === "Small");
-    expect((await act({ action: "input_text", element_index: small, text: "x" })).error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
+    const intoOption = await act({ action: "input_text", element_index: small, text: "x", state_hash: before.state_hash });
+    expect(intoOption.error?.code).toBe("ELEMENT_NOT_INTERACTIVE");
+    unchanged(intoOption);
   });
 
   it("ACTION_VALIDATION_FAILED: unknown actions, missing or extra parameters, relative URLs", async () => {
     const before = await open();
+    await changeUnseen();
     for (const action of [
       { action: "teleport" },
       { action: "input_text", element_index: 1 },
@@ -231,14 +262,54 @@ describe("the Browser-Use protocol on the socket (browseruse.state / browseruse.
       expect(answer.error?.code, JSON.stringify(action)).toBe("ACTION_VALIDATION_FAILED");
       expect(answer.error?.failed_action).toEqual(action);
       expect(answer.state_hash).toBe(before.state_hash);
+      expect(answer.element_index).toEqual(before.element_index);
     }
   });
 
-  it("NAVIGATION_FAILED: a URL that does not load", async () => {
-    const before = await open();
-    const answer = await act({ action: "navigate", url: "http://127.0.0.1:9/unreachable" });
+  // A failed load commits Chrome's error page over the page the state described. Going back brings
+  // that same document out of the back/forward cache, but Chrome's back skips the entries of pages
+  // that never had a user activation, which the adapter's own (synthetic) input does not give.
+  it("NAVIGATION_FAILED on a page the person has used: back from the error page to the same document, the unchanged state, its values and indexes", async () => {
+    const opened = await open();
+    // A trusted click, as a person's, is a user activation: Chrome's back no longer skips the page.
+    await agent.request("browser.click_trusted", { ref: await refOf("email") });
+    const email = indexOf(opened, (each) => each.attributes.name === "email");
+    const typed = await act({ action: "input_text", element_index: email, text: "ada@example.com", state_hash: opened.state_hash });
+    const answer = await act({ action: "navigate", url: "http://127.0.0.1:9/unreachable", state_hash: typed.state_hash });
     expect(answer.error?.code).toBe("NAVIGATION_FAILED");
     expect(answer.error?.failed_action).toEqual({ action: "navigate", url: "http://127.0.0.1:9/unreachable" });
-    expect(answer.url).toBe(before.url);
+    expect(answer.error?.message).not.toMatch(/loaded again/);
+    expect(answer.state_hash).toBe(typed.state_hash);
+    expect(answer.element_index).toEqual(typed.element_index);
+    expect(answer.url).toBe(typed.url);
+    // The old index still names the same field of the same document, with its value.
+    const appended = await act({ action: "input_text", element_index: email, text: ".uk", state_hash: answer.state_hash });
+    expect(appended.error).toBeUndefined();
+    expect(appended.element_index[String(email)]?.attributes.value).toBe("ada@example.com.uk");
+  });
+
+  it("NAVIGATION_FAILED on a page without a user activation: loaded again, and the answer says its values and indexes are new", async () => {
+    const opened = await open();
+    const email = indexOf(opened, (each) => each.attributes.name === "email");
+    const typed = await act({ action: "input_text", element_index: email, text: "ada@example.com", state_hash: opened.state_hash });
+    const answer = await act({ action: "navigate", url: "http://127.0.0.1:9/unreachable", state_hash: typed.state_hash });
+    expect(answer.error?.code).toBe("NAVIGATION_FAILED");
+    expect(answer.error?.failed_action).toEqual({ action: "navigate", url: "http://127.0.0.1:9/unreachable" });
+    expect(answer.error?.message).toMatch(/ERR_UNSAFE_PORT/);
+    expect(answer.error?.message).toMatch(/loaded again.*typed.*lost.*element indexes changed/s);
+    expect(answer.url).toBe(typed.url);
+    expect(answer.state_hash).not.toBe(typed.state_hash);
+    expect(answer.element_index[String(indexOf(answer, (each) => each.attributes.name === "email"))]?.attributes.value).toBe("");
+    // The answer is the issued state: its own indexes act.
+    const retyped = await act({
+      action: "input_text",
+      element_index: indexOf(answer, (each) => each.attributes.name === "email"),
+      text: "grace@example.com",
+      state_hash: answer.state_hash,
+    });
+    expect(retyped.error).toBeUndefined();
+    expect(retyped.element_index[String(indexOf(retyped, (each) => each.attributes.name === "email"))]?.attributes.value).toBe(
+      "grace@example.com",
+    );
   });
 });

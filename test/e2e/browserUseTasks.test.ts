@@ -79,6 +79,11 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
       reply({ action: "click_element", element_index: 999 }),
       reply({ action: "fail_task", message: "There is no such button." }),
     ],
+    "navigate nowhere": [
+      nameField,
+      reply({ action: "navigate", url: "http://127.0.0.1:9/unreachable" }),
+      (request) => JSON.stringify({ action: "fail_task", message: lastState(request).error?.code ?? "no error" }),
+    ],
     "deny the submit": [
       clickSubmit,
       (request) => JSON.stringify({ action: "fail_task", message: `gave up: ${lastState(request).error?.code ?? "no error"}` }),
@@ -292,6 +297,32 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     ).json()) as { edges: unknown[] };
     const failed = TaskTraceEdgeSchema.parse(trace.edges[1]);
     expect(failed).toMatchObject({ outcome_status: "failure", error: { code: "invalid_ref" }, tool: { action: "click_element" } });
+  });
+
+  // The adapter's input gives the page no user activation, so Chrome's back skips it (browserUseActions.ts):
+  // the page is loaded again, and the model must not be handed indexes into the document that died.
+  it("answers a failed navigate with a new reading of the page loaded again, whose error says the typed values and indexes are gone", async () => {
+    const id = await start("navigate nowhere");
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ status: "failed", error: { code: "task_failed", message: "NAVIGATION_FAILED" } });
+    const [, typed, failed] = requestsOf("navigate nowhere").map(lastState);
+    const nameOf = (state: ReturnType<typeof lastState>) =>
+      state.element_index[String(indexIn(state, (each) => each.attributes.name === "name"))]?.attributes.value;
+    expect(nameOf(typed!)).toBe("Ada");
+    expect(failed!.error).toMatchObject({
+      code: "NAVIGATION_FAILED",
+      failed_action: { action: "navigate", url: "http://127.0.0.1:9/unreachable" },
+    });
+    expect(failed!.error?.message).toMatch(/loaded again.*typed.*lost.*element indexes changed/s);
+    expect(failed!.url).toBe(formUrl());
+    expect(failed!.state_hash).not.toBe(typed!.state_hash);
+    expect(nameOf(failed!)).toBe("");
+    const detail = await session.client.request("tasks.get", { id });
+    expect(detail.steps.map((step) => [step.action, step.ok, step.errorCode])).toEqual([
+      ["open_tab", true, null],
+      ["input_text", true, null],
+      ["navigate", false, "navigation_failed"],
+    ]);
   });
 
   it("returns a denied confirmation to the model as ELEMENT_NOT_INTERACTIVE, and leaves the page alone", async () => {

@@ -108,7 +108,11 @@ async function execute(task: TaskContext, action: BrowserUseAction, before: Obse
     if (failure === null) throw error;
     // The Browser-Use protocol: a failed action answers the unchanged State Object, same state_hash, with the error.
     const seed = browserUseErrorOf(failure, action.action);
-    return { ...before, state: { ...before.state, error: { code: seed.code, message: seed.message, failed_action: action } } };
+    const seedError = { code: seed.code, message: seed.message, failed_action: action };
+    if (!seed.pageReplaced) return { ...before, state: { ...before.state, error: seedError } };
+    // The document the old state's indexes point into is gone: only a new reading is true.
+    const now = await observe(task);
+    return { ...now, state: { ...now.state, error: seedError } };
   }
 }
 
@@ -134,9 +138,10 @@ function withoutImages(request: ChatCompletionRequest): ChatCompletionRequest {
   };
 }
 
-/** The step record keeps a WebOperator code: the adapter's own refusals map onto the nearest one. */
+/** The step record keeps a WebOperator code: the adapter's own refusals map onto the nearest one, a rephrased failure keeps its own. */
 function asStepError(error: unknown): unknown {
   if (!(error instanceof BrowserUseActionError)) return error;
+  if (error.original !== undefined) return new WebOperatorError(error.original.code, error.message);
   return new WebOperatorError(
     error.code === "INVALID_ELEMENT_INDEX" ? "invalid_ref" : error.code === "ELEMENT_NOT_INTERACTIVE" ? "not_actionable" : "internal_error",
     `${error.code}: ${error.message}`,
