@@ -118,7 +118,7 @@ export const BROWSER_USE_COMMANDS = {
     result: BrowserUseActResultSchema,
     handledBy: "bridge",
     description:
-      "One Browser-Use action (click_element, input_text, select_option, scroll, navigate, finish_task, fail_task); answers the new State Object once the page settled, or the unchanged state with error {code, message, failed_action}: INVALID_ELEMENT_INDEX (also for a state_hash older than the last state), ELEMENT_NOT_INTERACTIVE, ACTION_VALIDATION_FAILED, NAVIGATION_FAILED, INTERNAL_BROWSER_ERROR.",
+      "One Browser-Use action (click_element, input_text, select_option, scroll, navigate, finish_task, fail_task); answers the new State Object once the page settled, or the unchanged state with error {code, message, failed_action}: INVALID_ELEMENT_INDEX (also for a state_hash older than the last state), ELEMENT_NOT_INTERACTIVE, ACTION_VALIDATION_FAILED, NAVIGATION_FAILED, INTERNAL_BROWSER_ERROR. The unchanged state is the last one issued for the tab, same state_hash and element_index; the one exception is a failed navigate Chrome cannot go back from to the same document (a page the user never interacted with): the page is loaded again, and the answer is a new state whose message says so.",
     example: { action: "input_text", element_index: 2, text: "user@example.com", overwrite: true },
     effects: "write",
     intent: "composes",
