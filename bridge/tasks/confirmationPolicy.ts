@@ -7,9 +7,13 @@ import type { ConfirmationCategory, ConfirmationRequest, ConfirmationsMode, Task
  */
 const FINAL_CATEGORIES: ReadonlySet<ConfirmationCategory> = new Set(["submit", "purchase", "messaging"]);
 
-/** With autoConfirm, every gated call is granted except one that sends, buys or messages. */
-export function autoConfirmAllows(request: ConfirmationRequest): boolean {
-  return !request.categories.some((category) => FINAL_CATEGORIES.has(category));
+/**
+ * With autoConfirm, every gated call is granted except one that sends, buys or messages, and,
+ * under a governance that asks for explicit authorization of credential forms, one that
+ * submits credentials.
+ */
+export function autoConfirmAllows(request: ConfirmationRequest, credentialsNeedAnswer = false): boolean {
+  return !request.categories.some((category) => FINAL_CATEGORIES.has(category) || (credentialsNeedAnswer && category === "credentials"));
 }
 
 /**

@@ -398,6 +398,7 @@ export class TaskEngine {
       // An agent's task (or one resumed, whose starter is not known) asks again at each confirmation:
       // the user may have taken confirmations back since the task started.
       mayAutoConfirm: async () => (!resumed && !this.parents.has(id)) || (await this.confirmationsMode()) !== "user",
+      credentialsNeedAnswer: governance?.credentialForms === true,
     });
     const done = this.run(store, id, payload, provider, control, session, resumed);
     this.live.set(id, { control, session, done });

@@ -50,6 +50,11 @@ export interface TaskSessionDeps {
   readAttachmentFile: (path: string) => Promise<Buffer>;
   /** Whether autoConfirm may still grant now: false once the user answers confirmations themselves. */
   mayAutoConfirm: () => Promise<boolean>;
+  /**
+   * The starting agent's governance forbids submitting a credential form without explicit
+   * authorization: autoConfirm, the agent's own standing grant, is not that.
+   */
+  credentialsNeedAnswer: boolean;
   /** The task's own folder for the files it creates. */
   artifactsFolder: string;
 }
@@ -278,7 +283,7 @@ export class TaskSession implements TaskContext {
       requestedAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + timeoutMs).toISOString(),
     };
-    const auto = this.options.autoConfirm && autoConfirmAllows(gate) && (await this.deps.mayAutoConfirm());
+    const auto = this.options.autoConfirm && autoConfirmAllows(gate, this.deps.credentialsNeedAnswer) && (await this.deps.mayAutoConfirm());
     this.deps.store.insertConfirmation({
       id: confirmation.id,
       task_id: this.id,
