@@ -22,6 +22,18 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     call("get_page_text", {}),
     echo,
   ],
+  "note by the button": [
+    call("read_page", { filter: "all" }),
+    (request) => ({
+      stop_reason: "tool_use",
+      content: [
+        toolUse("left_click", { target: { type: "ref", ref: refIn(request, "button", "Start a note") } }),
+        toolUse("type", { text: "Nice lamp" }),
+      ],
+    }),
+    call("get_page_text", {}),
+    echo,
+  ],
   "read the network": [call("read_network", {}), echo],
   "read below the fold": [
     call("read_page", {}),
@@ -104,6 +116,16 @@ describe("Claude toolset members as the seed describes them", () => {
 
   it("type types at the current focus: after a key Tab, into the next field, not the one clicked", async () => {
     expect(await run("fill both names")).toContain("Fields: first=Ada last=Love lace");
+  });
+
+  it("type types where a clicked button's handler moved the focus, not into the button", async () => {
+    const url = inlinePage(
+      session().pages,
+      `<title>Notes</title><button onclick="document.getElementById('note').focus()">Start a note</button>
+      <textarea id="note" aria-label="Note" oninput="document.getElementById('echo').textContent = 'Note: ' + this.value"></textarea>
+      <p id="echo">Note: none</p>`,
+    );
+    expect(await run("note by the button", url)).toContain("Note: Nice lamp");
   });
 
   it("read_network names each response's MIME type", async () => {

@@ -45,6 +45,9 @@ function effectLine(done: string, result: { effect: ActionEffect }): string | un
   return result.effect === "none" ? `${done} ${NO_EFFECT_HINT}` : undefined;
 }
 
+/** Roles a click leaves the focus in, so that type can aim at them by ref. */
+const TYPABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+
 /**
  * `browser_toolset_20260801` on WebOperator's tools: each member the model calls runs
  * as one task step, through the task's own tabs and the gatekeeper. The SDK base class
@@ -414,7 +417,9 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
         ...(modifiers === undefined ? {} : { modifiers: modifiers as Array<"Alt" | "Control" | "Meta" | "Shift"> }),
       };
       const result = await this.browser.call("browser.click", { tabId, ref, ...options }, hint);
-      this.browser.rememberFocus(tabId, result.navigated === true ? null : ref);
+      // Only a field keeps the focus it was clicked into: a button's handler may move it (an
+      // "Add comment" button focusing its textarea), and the next type goes wherever it went.
+      this.browser.rememberFocus(tabId, result.navigated !== true && TYPABLE_ROLES.has(hint.role) ? ref : null);
       if (result.navigated === true) this.browser.forgetRefs(tabId);
       return effectLine(CLICKED[button][count], result);
     }
