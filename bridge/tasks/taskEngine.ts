@@ -361,7 +361,14 @@ export class TaskEngine {
     });
     if (payload.tabId !== undefined) this.tabOwners.set(payload.tabId, id);
     if (agentId !== undefined) this.parents.set(id, agentId);
-    this.emit(store, { kind: "task:update", taskId: id, status: "queued", previousStatus: null, at });
+    this.emit(store, {
+      kind: "task:update",
+      taskId: id,
+      status: "queued",
+      previousStatus: null,
+      at,
+      task: taskSummary(store, this.row(store, id)),
+    });
     this.launch(store, id, payload, provider, false);
     return { id, status: "queued", autoConfirm, currentTabId };
   }

@@ -141,6 +141,11 @@ describe("tasks.* end to end: the Claude provider against a fake Messages API, i
       name: "Submit application",
     });
     expect(waiting.kind === "task:update" && waiting.confirmation?.url).toContain("/task-form.html");
+    // Every task:update carries the task object, as the protocol's event shows it: the first (queued) too.
+    const updates = events.filter((event) => event.kind === "task:update" && event.taskId === id);
+    expect(updates[0]).toMatchObject({ status: "queued", task: { id, status: "queued", goal: "fill and submit" } });
+    for (const update of updates)
+      expect(update).toMatchObject({ task: { id, status: update.kind === "task:update" ? update.status : "" } });
     expect((await session.client.request("tasks.confirm", { id, allow: true })).allowed).toBe(true);
     const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "succeeded", answer: "Page says: Submitted Ada", ended: true });
