@@ -15,6 +15,14 @@ const firstRef = (request: RecordedRequest): string => {
   return ref;
 };
 
+/** The tabs of the last result's browser_state block, in the order it lists them. */
+const inventory = (request: RecordedRequest): Array<{ tab_id: string; active?: boolean; url: string }> =>
+  (toolResults(request)[0]?.content.find((block) => block.type === "browser_state")?.tabs ?? []) as Array<{
+    tab_id: string;
+    active?: boolean;
+    url: string;
+  }>;
+
 const SCRIPTS: Record<string, ScriptedTurn[]> = {
   "add the storm lamp": [
     call("find", { query: "the add to cart button for the storm lamp" }),
@@ -33,6 +41,13 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
     }),
     call("get_page_text", {}),
     echo,
+  ],
+  "switch and close tabs": [
+    call("new_tab", {}),
+    (request) => call("switch_tab", { tab_id: inventory(request)[0]?.tab_id })(request),
+    (request) => call("close_tab", { tab_id: inventory(request)[1]?.tab_id })(request),
+    call("list_tabs", {}),
+    () => ({ stop_reason: "end_turn", content: [{ type: "text", text: "switched" }] }),
   ],
   "read the network": [call("read_network", {}), echo],
   "read below the fold": [
@@ -156,6 +171,19 @@ describe("Claude toolset members as the seed describes them", () => {
     const whole = await session().client.request("tasks.artifact", { id, name: saved });
     expect(whole.content).toContain("Paragraph 1499:");
     expect(whole.content.length).toBeGreaterThan(100_000);
+  });
+
+  it("switch_tab makes a tab the active one and close_tab closes it; the inventory follows", async () => {
+    const start = session().pages.url("/toolset-shop.html");
+    expect(await run("switch and close tabs", start)).toBe("switched");
+    const requests = fake().requests.filter((request) => request.body.messages[0]?.content === "switch and close tabs");
+    const [, afterNew, afterSwitch, afterClose, afterList] = requests.map(inventory);
+    expect(afterNew).toHaveLength(2);
+    expect(afterNew?.[1]).toMatchObject({ active: true });
+    // After switch_tab, the first tab is the active one.
+    expect(afterSwitch?.map((tab) => tab.active === true)).toEqual([true, false]);
+    expect(afterClose).toEqual([expect.objectContaining({ url: start, active: true })]);
+    expect(afterList).toEqual(afterClose);
   });
 
   it("new_tab and list_tabs answer one browser_state block each: the inventory with only the active tab marked", async () => {
