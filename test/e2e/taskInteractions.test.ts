@@ -132,6 +132,28 @@ describe("the engine's interaction tools: ask_user and request_user_action, thro
     }
   });
 
+  it("ask_user through the side panel: the question shows with a reply box, and the person's answer is the tool's result", async () => {
+    await setUserPolicy(session, { confirmations: "user" });
+    const panel = await openSidePanel(session);
+    try {
+      const id = await start("ask which name");
+      const waiting = await waitingOf(id);
+      const interactionId = waiting.kind === "task:update" ? (waiting.interaction?.id ?? "") : "";
+      // With confirmations "user", the person answers: the socket may not.
+      expect(await session.errorCode("tasks.respond", { id, text: "from an agent" })).toBe("policy_denied");
+      await panel.show("confirmations");
+      await panel.waitFor(`[data-reply="${interactionId}"]`);
+      expect(await panel.text()).toContain("Which name goes on the form?");
+      await panel.page.type(`[data-reply="${interactionId}"]`, "Grace Hopper");
+      await panel.page.click(`[data-send="${interactionId}"]`);
+      const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+      expect(done).toMatchObject({ status: "succeeded", answer: "told: The person answered: Grace Hopper" });
+    } finally {
+      await panel.page.close();
+      await setUserPolicy(session, null);
+    }
+  });
+
   // Last: it kills the session's bridge, and with it session.client.
   it("keeps the question across a bridge restart: the interrupted task still shows it, and the answer resumes it without asking again", async () => {
     const id = await start("ask across a restart");
