@@ -120,6 +120,14 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     ],
     "from the cli": [reply({ action: "finish_task", message: "done via the CLI" })],
     "look at the form": [nameField, reply({ action: "finish_task", message: "seen" })],
+    "have the person verify": [
+      reply({ action: "request_user_action", kind: "human_verification", instructions: "Please solve the check in the task's tab." }),
+      (request) =>
+        JSON.stringify({
+          action: "finish_task",
+          message: /^(.*)\n\nState Object:/.exec(textOf(request.body.messages.at(-1)!))?.[1] ?? "not told",
+        }),
+    ],
     "ask the person": [
       reply({ action: "ask_user", question: "Which size do you want?" }),
       (request) =>
@@ -251,6 +259,22 @@ describe("tasks.start {provider: browser-use}: an OpenAI-compatible model agains
     // The answer leads the next state's turn, which still carries one whole State Object.
     const next = lastMessage("ask the person", 1);
     expect(next).toMatch(/^The person answered: Large, please\n\nState Object:\n<<<page-data/);
+  });
+
+  it("runs request_user_action: the task waits for the person's step, and the model is told only that it was done", async () => {
+    const id = await start("have the person verify");
+    const waiting = await waitFor((event) => event.kind === "task:update" && event.taskId === id && event.status === "waiting_interaction");
+    expect(waiting.kind === "task:update" && waiting.interaction).toMatchObject({
+      type: "user_action",
+      action: "human_verification",
+      instructions: "Please solve the check in the task's tab.",
+    });
+    expect(await session.errorCode("tasks.respond", { id, text: "solved it" })).toBe("bad_request");
+    await session.client.request("tasks.respond", { id, done: true });
+    const done = await session.client.request("tasks.wait", { id }, { timeoutMs: 60_000 });
+    expect(done.status).toBe("succeeded");
+    expect(done.answer).toMatch(/done/i);
+    expect(done.answer).not.toBe("not told");
   });
 
   it("sends nothing for invalid output: each reply is corrected with its validation error until one passes", async () => {
