@@ -30,14 +30,46 @@ describe("&body.browser on the socket (perceive, encode_state, affordances)", ()
 
   it("capability answers the contract, and every operation it names is served on the socket with that output", async () => {
     const contract = await agent.request("body.capability", {});
+    // The seed's contract, word for word.
     expect(contract).toMatchObject({
       capability: "&body.browser",
-      accepts_from: expect.arrayContaining(["&memory.episodic", "typed_action", "interaction_trace"]),
-      feeds_into: expect.arrayContaining(["&govern.telemetry", "output"]),
+      accepts_from: [
+        "&memory.episodic",
+        "&reason.plan",
+        "&govern.telemetry",
+        "&govern.identity",
+        "context",
+        "typed_action",
+        "interaction_trace",
+      ],
+      feeds_into: ["&memory.episodic", "&reason.*", "&govern.telemetry", "output"],
     });
-    expect(Object.keys(contract.operations).sort()).toEqual(["act", "affordances", "encode_state", "perceive", "replay"]);
-    expect(contract.action_types).toHaveLength(17);
-    expect(contract.operations.act).toMatchObject({ in: "typed_action", out: "action_outcome", command: "body.act" });
+    expect(contract.operations).toEqual({
+      perceive: expect.objectContaining({ in: "perception_query", out: "browser_observation", command: "body.perceive" }),
+      act: expect.objectContaining({ in: "typed_action", out: "action_outcome", command: "body.act" }),
+      affordances: expect.objectContaining({ in: "scope_query", out: "affordance_set", command: "body.affordances" }),
+      encode_state: expect.objectContaining({ in: "perception_query", out: "state_hash", command: "body.encode_state" }),
+      replay: expect.objectContaining({ in: "interaction_trace", out: "replay_result", command: "body.replay" }),
+    });
+    expect(contract.action_types).toEqual([
+      "click",
+      "dblclick",
+      "hover",
+      "focus",
+      "fill",
+      "type",
+      "press",
+      "check",
+      "uncheck",
+      "select",
+      "upload",
+      "scroll",
+      "scrollintoview",
+      "drag",
+      "navigate",
+      "wait",
+      "screenshot",
+    ]);
     // The reads it names answer for real, and agree on the state hash.
     const observed = await agent.request("body.perceive", {});
     expect(contract.operations.perceive.command).toBe("body.perceive");
