@@ -96,5 +96,10 @@ describe("networkRules: the policy as declarativeNetRequest session rules", () =
       { id: 1, priority: 2, action: { type: "block" }, condition: { urlFilter: "|http", resourceTypes: ["main_frame"], tabIds: [5] } },
     ]);
     expect(governanceRules({ tabs: {}, agents: { "agent:governed": { governance: { authorizedDomains: ["a.test"] } } } }, 1)).toEqual([]);
+    // A domain Chrome's conditions cannot take leaves that agent to the guard, rather than block a host it may visit.
+    for (const odd of ["[::1]", "my_host.test"])
+      expect(
+        governanceRules({ tabs: { "5": "agent:odd" }, agents: { "agent:odd": { governance: { authorizedDomains: ["a.test", odd] } } } }, 1),
+      ).toEqual([]);
   });
 });

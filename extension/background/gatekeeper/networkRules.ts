@@ -130,6 +130,9 @@ export interface GovernedOwners {
   agents: Readonly<Record<string, { governance?: { authorizedDomains?: readonly string[] } }>>;
 }
 
+/** A host as declarativeNetRequest's domain conditions take it: lower-case ASCII labels. */
+const DNR_DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
 /** One block rule per governed agent holding tabs, numbered from `firstId`. */
 export function governanceRules(owners: GovernedOwners, firstId: number): GovernanceBlockRule[] {
   const tabsByAgent = new Map<string, number[]>();
@@ -143,6 +146,10 @@ export function governanceRules(owners: GovernedOwners, firstId: number): Govern
     const authorized = owners.agents[agentId]?.governance?.authorizedDomains;
     if (authorized === undefined) continue;
     const domains = [...new Set(authorized.map((pattern) => pattern.toLowerCase().replace(/^\*\./, "").replace(/\.$/, "")))];
+    // Chrome refuses a rule set with a domain it cannot read (an IPv6 literal, an underscore), and
+    // one refused rule would leave every rule as it was; a rule without an authorized host would
+    // block it. Such a declaration is held by the guard alone.
+    if (!domains.every((domain) => DNR_DOMAIN.test(domain))) continue;
     rules.push({
       id: firstId + rules.length,
       priority: 2,
