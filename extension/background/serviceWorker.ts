@@ -10,6 +10,7 @@ import { notifyPanels } from "./panel/panelNotify.js";
 import { pendingBadge } from "./panel/pendingBadge.js";
 import { forgetClosedTab } from "./agents/tabAdmission.js";
 import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
+import { clearWriteRules } from "./gatekeeper/governedWriteRule.js";
 import type { PolicyChangedEvent } from "../../protocol/panel/panelConfirmations.js";
 import { forgetPortsWithTheirDocuments } from "./contentPorts.js";
 import { policyStore } from "./gatekeeper/policyStore.js";
@@ -65,6 +66,7 @@ async function announcePolicyChange(): Promise<void> {
 }
 
 void syncNetworkRules();
+void clearWriteRules().catch(() => undefined);
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 ensureWaker().catch(() => undefined);
 connection.connect();

@@ -8,6 +8,7 @@ import type { WebOperatorClient } from "../../agent-client/client.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { connectMcpHost } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
+import { asThePerson } from "../helpers/personsBrowser.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 /** The seed's own two hard rules, word for word. */
@@ -198,6 +199,11 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
       const snapshot = (await late.request("browser.snapshot", { tabId })).text;
       expect(await session.errorCode("browser.click", { tabId, ref: findRef(snapshot, "link", "Elsewhere") }, late)).toBe("policy_denied");
       expect(session.pages.requested.filter((entry) => entry.startsWith("localhost:")).length).toBe(before);
+      // The rule lives for the agent's write only: the person may still go anywhere in that tab (an SSO sign-in, say).
+      await asThePerson(session, `chrome.tabs.update(${tabId}, { url: ${JSON.stringify(outsideUrl)} }).then(() => 0)`);
+      await expect
+        .poll(() => session.pages.requested.filter((entry) => entry.startsWith("localhost:")).length, { timeout: 10_000 })
+        .toBeGreaterThan(before);
     } finally {
       late.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { governanceRules, hostPatternRegex, networkRules, SUBRESOURCE_TYPES } from "../../extension/background/gatekeeper/networkRules.js";
+import { governanceRule, hostPatternRegex, networkRules, SUBRESOURCE_TYPES } from "../../extension/background/gatekeeper/networkRules.js";
 import { PolicySchema, type Policy } from "../../protocol/tools/gatekeeperTools.js";
 import bundled from "../../extension/policy/defaultPolicy.json" with { type: "json" };
 
@@ -66,40 +66,15 @@ describe("networkRules: the policy as declarativeNetRequest session rules", () =
     expect(blocks(base, "http://127.0.0.1/")).toBe(false);
   });
 
-  it("blocks a governed agent's top-level loads outside its authorized domains, in its own tabs only", () => {
-    const rules = governanceRules(
-      {
-        tabs: { "3": "agent:governed", "9": "agent:governed", "4": "agent:free", x: "agent:governed" },
-        agents: {
-          "agent:governed": { governance: { authorizedDomains: ["Example.com", "*.shop.test", "*.example.com"] } },
-          "agent:free": {},
-        },
-      },
-      9100,
-    );
-    expect(rules).toEqual([
-      {
-        id: 9100,
-        priority: 2,
-        action: { type: "block" },
-        condition: {
-          urlFilter: "|http",
-          resourceTypes: ["main_frame"],
-          tabIds: [3, 9],
-          excludedRequestDomains: ["example.com", "shop.test"],
-        },
-      },
-    ]);
-    expect(
-      governanceRules({ tabs: { "5": "agent:none" }, agents: { "agent:none": { governance: { authorizedDomains: [] } } } }, 1),
-    ).toEqual([
-      { id: 1, priority: 2, action: { type: "block" }, condition: { urlFilter: "|http", resourceTypes: ["main_frame"], tabIds: [5] } },
-    ]);
-    expect(governanceRules({ tabs: {}, agents: { "agent:governed": { governance: { authorizedDomains: ["a.test"] } } } }, 1)).toEqual([]);
-    // A domain Chrome's conditions cannot take leaves that agent to the guard, rather than block a host it may visit.
-    for (const odd of ["[::1]", "my_host.test"])
-      expect(
-        governanceRules({ tabs: { "5": "agent:odd" }, agents: { "agent:odd": { governance: { authorizedDomains: ["a.test", odd] } } } }, 1),
-      ).toEqual([]);
+  it("blocks a governed agent's top-level loads outside its authorized domains in the tab its write runs in", () => {
+    expect(governanceRule(8000, 3, ["Example.com", "*.shop.test", "*.example.com"])).toEqual({
+      id: 8000,
+      priority: 2,
+      action: { type: "block" },
+      condition: { urlFilter: "|http", resourceTypes: ["main_frame"], tabIds: [3], excludedRequestDomains: ["example.com", "shop.test"] },
+    });
+    // A domain Chrome's conditions cannot take leaves the write to the guard, rather than block a host it may visit.
+    for (const odd of ["[::1]", "my_host.test"]) expect(governanceRule(8000, 3, ["a.test", odd])).toBe(null);
+    expect(governanceRule(8000, 3, [])).toBe(null);
   });
 });

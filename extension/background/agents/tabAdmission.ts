@@ -20,28 +20,18 @@ export async function admitAgentTab(
   policy: Policy,
 ): Promise<void> {
   if (agent === undefined) return;
-  const outcome = await withOwners((owners) => {
+  const claimed = await withOwners((owners) => {
     const ownerId = owners.tabs[String(tabId)];
-    if (ownerId === agent.id) {
-      // A governance declared or narrowed since the claim: the network rules must hold the new one.
-      if (sameGovernance(owners.agents[agent.id], agent)) return Promise.resolve({ value: "held" as const, changed: false });
-      owners.agents[agent.id] = agent;
-      return Promise.resolve({ value: "governance_changed" as const, changed: true });
-    }
+    if (ownerId === agent.id) return Promise.resolve({ value: false, changed: false });
     if (ownerId !== undefined) {
-      if (policy.shareAgentTabs || ownerId === agent.parentId) return Promise.resolve({ value: "shared" as const, changed: false });
+      if (policy.shareAgentTabs || ownerId === agent.parentId) return Promise.resolve({ value: false, changed: false });
       throw ownedByOther(tabId, owners.agents[ownerId]?.name ?? ownerId, choice);
     }
-    if (!claim) return Promise.resolve({ value: "unclaimed" as const, changed: false });
+    if (!claim) return Promise.resolve({ value: false, changed: false });
     take(owners, agent, tabId);
-    return Promise.resolve({ value: "claimed" as const, changed: true });
+    return Promise.resolve({ value: true, changed: true });
   });
-  if (outcome === "claimed") await settleClaim(agent, tabId);
-  if (outcome === "governance_changed") await syncNetworkRules();
-}
-
-function sameGovernance(stored: AgentIdentity | undefined, agent: AgentIdentity): boolean {
-  return JSON.stringify(stored?.governance) === JSON.stringify(agent.governance);
+  if (claimed) await settleClaim(agent, tabId);
 }
 
 /**

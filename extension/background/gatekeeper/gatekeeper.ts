@@ -4,6 +4,7 @@ import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
 import { checkConfirmations } from "./confirmationGate.js";
 import { NavigationGuard } from "./navigationGuard.js";
+import { holdToAuthorizedDomains } from "./governedWriteRule.js";
 import { refuserOf, remedyFor } from "./hostRules.js";
 import { checkCapabilities, checkOpenUrl, checkPage, originOf } from "./pageChecks.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
@@ -23,6 +24,9 @@ interface AdmittedCall {
   guard: NavigationGuard | null;
   /** Whose governance the dispatch-time check applies again. */
   agent: BaseContext["agent"];
+  /** Releases of the governance rules this write put on its tabs (governedWriteRule.ts). */
+  ruleReleases: Array<() => Promise<void>>;
+  ruledTabs: Set<number>;
 }
 
 /**
@@ -93,7 +97,16 @@ export class Gatekeeper implements ToolGate {
       if (opened && tab !== null) await chrome.tabs.remove(tab.id).catch(() => undefined);
       throw error;
     }
-    const admitted: AdmittedCall = { tool, uploadGrant, tabId: tab?.id ?? null, origin, guard: null, agent: context.agent };
+    const admitted: AdmittedCall = {
+      tool,
+      uploadGrant,
+      tabId: tab?.id ?? null,
+      origin,
+      guard: null,
+      agent: context.agent,
+      ruleReleases: [],
+      ruledTabs: new Set(),
+    };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
@@ -108,6 +121,7 @@ export class Gatekeeper implements ToolGate {
       this.calls.delete(context);
       this.grants.delete(context);
     }
+    if (admitted !== undefined) await Promise.all(admitted.ruleReleases.splice(0).map((release) => release()));
     const guard = admitted?.guard;
     if (!guard) return;
     guard.disarm();
@@ -220,6 +234,10 @@ export class Gatekeeper implements ToolGate {
       );
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
+    if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {
+      admitted.ruledTabs.add(tabId);
+      admitted.ruleReleases.push(await holdToAuthorizedDomains(tabId, policy.authorizedDomains));
+    }
     return tab;
   }
 

@@ -1,13 +1,12 @@
-import { agentDocumentMark, governanceRules, networkRules, NETWORK_RULE_IDS } from "./networkRules.js";
+import { agentDocumentMark, networkRules, NETWORK_RULE_IDS } from "./networkRules.js";
 import { AGENT_TAB_TIMING } from "../../pageScripts/dialogRecorderPage.js";
 import { policyStore } from "./policyStore.js";
 import { readOwners } from "../agents/tabOwners.js";
 
 /**
  * Keeps the declarativeNetRequest session rules equal to what the effective policy says
- * for the tabs agents hold, and to each governed holder's authorized domains. Syncs run one
- * at a time and each reads the state as it is when it starts, so the last one always wins,
- * and callers arriving while one is queued
+ * for the tabs agents hold. Syncs run one at a time and each reads the state as it is
+ * when it starts, so the last one always wins, and callers arriving while one is queued
  * share it (50 agents claiming tabs at once cost two rule updates, not 50); callers about
  * to let a page load in a newly claimed tab await it, so the rules are in place first.
  */
@@ -34,10 +33,7 @@ async function apply(): Promise<void> {
   const tabIds = [...new Set(Object.keys(owners.tabs).map(Number))].filter((id) => Number.isInteger(id) && id >= 0);
   // A policy that fails to load fails closed in the gate; here the previous rules stay.
   if (policy === null) return;
-  const blocks = networkRules(policy, tabIds);
-  const nextId = Math.max(NETWORK_RULE_IDS.first, ...blocks.map((rule) => rule.id)) + 1;
-  const governed = governanceRules(owners, nextId).filter((rule) => rule.id <= NETWORK_RULE_IDS.last);
-  const rules = [...agentDocumentMark(tabIds, AGENT_TAB_TIMING), ...blocks, ...governed];
+  const rules = [...agentDocumentMark(tabIds, AGENT_TAB_TIMING), ...networkRules(policy, tabIds)];
   const existing = await chrome.declarativeNetRequest.getSessionRules();
   const removeRuleIds = existing.map((rule) => rule.id).filter((id) => id >= NETWORK_RULE_IDS.first && id <= NETWORK_RULE_IDS.last);
   await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds, addRules: rules });

@@ -43,21 +43,7 @@ export interface AgentDocumentMarkRule {
   condition: { resourceTypes: Array<"main_frame" | "sub_frame">; tabIds: number[] };
 }
 
-/**
- * Keeps a governed agent's tabs to its authorized domains before a top-level request leaves:
- * the NavigationGuard alone sees a link's or a redirect's GET only once it is sent.
- * `excludedRequestDomains` also lets subdomains of an exact pattern through (`a.com` lets
- * `x.a.com` pass here); the guard still stops those, as it stops everything in tabs the agent
- * acts in without holding them.
- */
-export interface GovernanceBlockRule {
-  id: number;
-  priority: number;
-  action: { type: "block" };
-  condition: { urlFilter: "|http"; resourceTypes: Array<"main_frame">; tabIds: number[]; excludedRequestDomains?: string[] };
-}
-
-export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule | GovernanceBlockRule;
+export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule;
 
 /** Scheme and userinfo in front of the host, as Chrome's canonical URLs spell them. */
 const PREFIX = "^(?:https?|wss?)://(?:[^/?#@]*@)?";
@@ -124,43 +110,36 @@ export function agentDocumentMark(tabIds: readonly number[], timingName: string)
   ];
 }
 
-/** What governanceRules reads of the tab ownership record: who holds each tab, and each holder's governance. */
-export interface GovernedOwners {
-  tabs: Readonly<Record<string, string>>;
-  agents: Readonly<Record<string, { governance?: { authorizedDomains?: readonly string[] } }>>;
+/** Session rule ids of the per-write governance rules (governedWriteRule.ts); the rules above own 9000-9999. */
+export const WRITE_RULE_IDS = { first: 8000, last: 8999 } as const;
+
+/**
+ * A governed write's rule (governedWriteRule.ts): blocks the top-level loads of the tab it runs
+ * in outside the agent's authorized domains. `excludedRequestDomains` also lets subdomains of an
+ * exact pattern through (`a.com` lets `x.a.com` pass here); the NavigationGuard stops those.
+ */
+export interface GovernanceBlockRule {
+  id: number;
+  priority: number;
+  action: { type: "block" };
+  condition: { urlFilter: "|http"; resourceTypes: Array<"main_frame">; tabIds: number[]; excludedRequestDomains: string[] };
 }
 
 /** A host as declarativeNetRequest's domain conditions take it: lower-case ASCII labels. */
 const DNR_DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
-/** One block rule per governed agent holding tabs, numbered from `firstId`. */
-export function governanceRules(owners: GovernedOwners, firstId: number): GovernanceBlockRule[] {
-  const tabsByAgent = new Map<string, number[]>();
-  for (const [tab, agentId] of Object.entries(owners.tabs)) {
-    const tabId = Number(tab);
-    if (!Number.isInteger(tabId) || tabId < 0) continue;
-    tabsByAgent.set(agentId, [...(tabsByAgent.get(agentId) ?? []), tabId]);
-  }
-  const rules: GovernanceBlockRule[] = [];
-  for (const [agentId, tabIds] of tabsByAgent) {
-    const authorized = owners.agents[agentId]?.governance?.authorizedDomains;
-    if (authorized === undefined) continue;
-    const domains = [...new Set(authorized.map((pattern) => pattern.toLowerCase().replace(/^\*\./, "").replace(/\.$/, "")))];
-    // Chrome refuses a rule set with a domain it cannot read (an IPv6 literal, an underscore), and
-    // one refused rule would leave every rule as it was; a rule without an authorized host would
-    // block it. Such a declaration is held by the guard alone.
-    if (!domains.every((domain) => DNR_DOMAIN.test(domain))) continue;
-    rules.push({
-      id: firstId + rules.length,
-      priority: 2,
-      action: { type: "block" },
-      condition: {
-        urlFilter: "|http",
-        resourceTypes: ["main_frame"],
-        tabIds,
-        ...(domains.length === 0 ? {} : { excludedRequestDomains: domains }),
-      },
-    });
-  }
-  return rules;
+/**
+ * The rule for `authorized` in `tabId`, or null when Chrome's domain conditions cannot express
+ * it: Chrome refuses a domain it cannot read (an IPv6 literal, an underscore), and a rule missing
+ * one authorized host would block that host. Such a declaration is held by the guard alone.
+ */
+export function governanceRule(id: number, tabId: number, authorized: readonly string[]): GovernanceBlockRule | null {
+  const domains = [...new Set(authorized.map((pattern) => pattern.toLowerCase().replace(/^\*\./, "").replace(/\.$/, "")))];
+  if (domains.length === 0 || !domains.every((domain) => DNR_DOMAIN.test(domain))) return null;
+  return {
+    id,
+    priority: 2,
+    action: { type: "block" },
+    condition: { urlFilter: "|http", resourceTypes: ["main_frame"], tabIds: [tabId], excludedRequestDomains: domains },
+  };
 }
