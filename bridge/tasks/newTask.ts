@@ -5,6 +5,7 @@ import { checkAttachments, copyAttachments, type CheckedAttachment } from "./att
 import { USER_MEMORY_SCOPE } from "./memoryStore.js";
 import { REPLAY_MODEL, ReplayProvider } from "./providers/replay/replayProvider.js";
 import type { SkillRow } from "./skills/skillStore.js";
+import type { TabLeases } from "./tabLeases.js";
 import type { TaskStore } from "./taskStore.js";
 import type { ProviderFactory, TaskProvider } from "./taskTypes.js";
 
@@ -28,6 +29,33 @@ export function chooseProvider(
   if (payload.goal === undefined)
     throw new WebOperatorError("bad_request", "tasks.start needs a goal (or a skill id to replay a stored skill).");
   return { ...from.providers(payload.provider, from.env()), name: payload.provider, goal: payload.goal };
+}
+
+/**
+ * The tab a new task starts in: the one it is given, else (for a task given neither startUrl
+ * nor tabId) its starting agent's current page, else none (it opens its own). A tab another
+ * live task holds is refused: tasks never share a tab.
+ */
+export async function startingTab(
+  requested: TaskStartPayload,
+  leases: TabLeases,
+  currentPage: () => Promise<number | null> | undefined,
+): Promise<{ tabId: number | undefined; currentTabId: number | null }> {
+  if (requested.startUrl !== undefined && requested.tabId !== undefined) {
+    throw new WebOperatorError("bad_request", "Give either startUrl (the task opens its own tab) or tabId (an existing tab), not both.");
+  }
+  // A skill's recording starts by opening its own page, so a replay keeps to a tab of its own.
+  const onCurrentPage = requested.startUrl === undefined && requested.tabId === undefined && requested.skill === undefined;
+  const currentTabId = onCurrentPage ? ((await currentPage()) ?? null) : null;
+  const tabId = requested.tabId ?? currentTabId ?? undefined;
+  const holder = tabId === undefined ? undefined : leases.holderOf(tabId);
+  if (holder !== undefined) {
+    throw new WebOperatorError(
+      "invalid_state",
+      `Tab ${tabId} belongs to task ${holder}; tasks never share a tab. Give another tab or a startUrl.`,
+    );
+  }
+  return { tabId, currentTabId };
 }
 
 /**

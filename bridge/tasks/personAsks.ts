@@ -57,3 +57,11 @@ export function personAnswerTo(
   }
   return ask.type === "question" ? { text: input.text ?? "" } : { done: input.done === true };
 }
+
+/** Whether the live task waits for the person now: a confirmation, a question, or a step in the browser (a timed wait waits for no one). */
+export function waitsOnPerson(store: TaskStore, taskId: string): boolean {
+  const status = store.getTask(taskId)?.status;
+  if (status === "waiting_confirmation") return true;
+  const pending = status === "waiting_interaction" ? store.asksAndWaits.pending(taskId) : null;
+  return pending !== null && waitsForPerson(pending);
+}

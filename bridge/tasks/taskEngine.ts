@@ -2,7 +2,6 @@ import {
   FINAL_TASK_STATUSES,
   TaskStartPayloadSchema,
   WebOperatorError,
-  waitsForPerson,
   type ConfirmationsMode,
   type TaskAutoConfirm,
   type TaskEvent,
@@ -22,8 +21,9 @@ import { TabLeases } from "./tabLeases.js";
 import { TaskStatusWriter } from "./taskStatus.js";
 import { launchTask, type LiveTask, type TaskRunHost } from "./taskRun.js";
 import { TaskEndWaiters } from "./taskEndWaiters.js";
-import { chooseProvider, createTask, type TaskProviderChoice } from "./newTask.js";
-import { personAnswerTo } from "./personAsks.js";
+import { chooseProvider, createTask, startingTab, type TaskProviderChoice } from "./newTask.js";
+import { personAnswerTo, waitsOnPerson } from "./personAsks.js";
+import { interruptedTimedWaits } from "./timedWaits.js";
 
 export interface TaskEngineOptions {
   configDir: string;
@@ -69,18 +69,9 @@ export class TaskEngine {
   readonly queries: TaskQueries;
 
   constructor(private readonly options: TaskEngineOptions) {
-    let store: TaskStore | null = null;
-    let storeError: WebOperatorError | null = null;
-    try {
-      store = TaskStore.open(options.configDir);
-      store.markInterrupted(now());
-    } catch (error) {
-      store?.close();
-      store = null;
-      storeError = error instanceof WebOperatorError ? error : new WebOperatorError("store_unavailable", String(error));
-    }
-    this.storeError = storeError;
-    this.opened = store === null ? null : this.runHost(store);
+    const opened = TaskStore.openAfterRestart(options.configDir, now());
+    this.storeError = opened instanceof WebOperatorError ? opened : null;
+    this.opened = opened instanceof WebOperatorError ? null : this.runHost(opened);
     this.queries = new TaskQueries(() => this.ready.store, options.env, options.configDir);
   }
 
@@ -130,20 +121,7 @@ export class TaskEngine {
   ): Promise<{ id: string; status: TaskStatus; autoConfirm: TaskAutoConfirm; currentTabId: number | null }> {
     const store = this.ready.store;
     const { provider, defaultModel, name, goal } = this.providerOf(requested);
-    if (requested.startUrl !== undefined && requested.tabId !== undefined) {
-      throw new WebOperatorError("bad_request", "Give either startUrl (the task opens its own tab) or tabId (an existing tab), not both.");
-    }
-    // A skill's recording starts by opening its own page, so a replay keeps to a tab of its own.
-    const onCurrentPage = requested.startUrl === undefined && requested.tabId === undefined && requested.skill === undefined;
-    const currentTabId = onCurrentPage ? ((await this.options.currentPage?.(agentId)) ?? null) : null;
-    const tabId = requested.tabId ?? currentTabId ?? undefined;
-    const holder = tabId === undefined ? undefined : this.leases.holderOf(tabId);
-    if (holder !== undefined) {
-      throw new WebOperatorError(
-        "invalid_state",
-        `Tab ${tabId} belongs to task ${holder}; tasks never share a tab. Give another tab or a startUrl.`,
-      );
-    }
+    const { tabId, currentTabId } = await startingTab(requested, this.leases, () => this.options.currentPage?.(agentId));
     const autoConfirm = effectiveAutoConfirm(
       requested.autoConfirm,
       agentId !== undefined,
@@ -162,14 +140,7 @@ export class TaskEngine {
     });
     if (payload.tabId !== undefined) this.leases.lease(payload.tabId, id);
     if (agentId !== undefined) this.parents.set(id, agentId);
-    this.ready.status.emit({
-      kind: "task:update",
-      taskId: id,
-      status: "queued",
-      previousStatus: null,
-      at,
-      task: taskSummary(store, this.queries.row(id)),
-    });
+    this.ready.status.emit({ kind: "task:update", taskId: id, status: "queued", previousStatus: null, at, task: this.queries.summary(id) });
     this.launch(id, payload, provider, false);
     return { id, status: "queued", autoConfirm, currentTabId };
   }
@@ -185,7 +156,7 @@ export class TaskEngine {
     } else {
       throw new WebOperatorError("invalid_state", `Task ${id} already ended (${row.status}); there is nothing to stop.`);
     }
-    return taskSummary(this.ready.store, this.queries.row(id));
+    return this.queries.summary(id);
   }
 
   pause(id: string): TaskSummary {
@@ -196,7 +167,7 @@ export class TaskEngine {
         `Task ${id} is ${this.queries.row(id).status}, not running; only a running task can be paused.`,
       );
     live.session.requestPause();
-    return taskSummary(this.ready.store, this.queries.row(id));
+    return this.queries.summary(id);
   }
 
   resume(id: string): TaskSummary {
@@ -206,7 +177,7 @@ export class TaskEngine {
     if (live !== undefined) {
       if (!live.control.pauseRequested) throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}, not paused.`);
       live.session.resume();
-      return taskSummary(store, this.queries.row(id));
+      return this.queries.summary(id);
     }
     if (row.status !== "interrupted")
       throw new WebOperatorError("invalid_state", `Task ${id} is ${row.status}; only a paused or interrupted task can be resumed.`);
@@ -268,7 +239,7 @@ export class TaskEngine {
     const isFinal = (status: TaskStatus): boolean => FINAL_TASK_STATUSES.includes(status) && !this.live.has(id);
     // Answer a little before the caller's own deadline, so it gets the state rather than a timeout.
     if (!isFinal(row.status)) await this.endWaiters.until(id, Math.max(0, timeoutMs - Math.min(1_000, timeoutMs / 10)));
-    const summary = taskSummary(this.ready.store, this.queries.row(id));
+    const summary = this.queries.summary(id);
     return { ...summary, ended: isFinal(summary.status) };
   }
 
@@ -276,12 +247,7 @@ export class TaskEngine {
   waitingCount(): number {
     const store = this.opened?.store;
     if (store === undefined) return 0;
-    return [...this.live.keys()].filter((id) => {
-      const status = store.getTask(id)?.status;
-      if (status === "waiting_confirmation") return true;
-      const pending = status === "waiting_interaction" ? store.asksAndWaits.pending(id) : null;
-      return pending !== null && waitsForPerson(pending);
-    }).length;
+    return [...this.live.keys()].filter((id) => waitsOnPerson(store, id)).length;
   }
 
   /**
@@ -292,10 +258,7 @@ export class TaskEngine {
   resumeTimedWaits(): string[] {
     const store = this.opened?.store;
     if (store === undefined) return [];
-    const waiting = store.listTasks(["interrupted"], 500).filter((row) => {
-      const pending = store.asksAndWaits.pending(row.id);
-      return pending !== null && !waitsForPerson(pending) && !this.live.has(row.id);
-    });
+    const waiting = interruptedTimedWaits(store).filter((row) => !this.live.has(row.id));
     const resumed: string[] = [];
     for (const row of waiting) {
       try {
@@ -330,7 +293,6 @@ export class TaskEngine {
   }
 
   private launch(id: string, payload: TaskStartPayload, provider: TaskProvider, resumed: boolean): void {
-    if (this.opened === null) throw this.storeError ?? new WebOperatorError("store_unavailable", "The task store is not open.");
-    this.live.set(id, launchTask(this.opened.host, id, payload, provider, resumed));
+    this.live.set(id, launchTask(this.ready.host, id, payload, provider, resumed));
   }
 }

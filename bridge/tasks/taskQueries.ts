@@ -62,6 +62,10 @@ export class TaskQueries {
     return row === undefined ? null : { store, row };
   }
 
+  summary(id: string): TaskSummary {
+    return taskSummary(this.store(), this.row(id));
+  }
+
   row(id: string): TaskRow {
     const row = this.store().getTask(id);
     if (row === undefined) throw new WebOperatorError("not_found", `No task ${id}. tasks.list shows the known tasks.`);

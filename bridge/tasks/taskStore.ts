@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { TaskStatus } from "../../protocol/index.js";
+import { WebOperatorError, type TaskStatus } from "../../protocol/index.js";
 import type { AttachmentRow, ConfirmationRow, EventRow, ModelCallRow, StepRow, TaskRow } from "./taskRows.js";
 import { migrateStore } from "./storeSchema.js";
 import { guard } from "./storeGuard.js";
@@ -43,6 +43,22 @@ export class TaskStore {
       }
       return new TaskStore(db, path);
     }, `open the task store at ${path}`);
+  }
+
+  /**
+   * Opens the store at bridge start, marking the tasks the last bridge left live as interrupted;
+   * answers why it could not (store_unavailable), so tasks.* can say so while the rest runs.
+   */
+  static openAfterRestart(dir: string, at: string): TaskStore | WebOperatorError {
+    let store: TaskStore | null = null;
+    try {
+      store = TaskStore.open(dir);
+      store.markInterrupted(at);
+      return store;
+    } catch (error) {
+      store?.close();
+      return error instanceof WebOperatorError ? error : new WebOperatorError("store_unavailable", String(error));
+    }
   }
 
   close(): void {

@@ -1,6 +1,7 @@
-import { WebOperatorError } from "../../protocol/index.js";
+import { WebOperatorError, waitsForPerson } from "../../protocol/index.js";
 import type { AskOrWait, AskOrWaitOutcome, TimedWaitOutcome } from "./asksAndWaitsStore.js";
 import type { TaskControl } from "./taskControl.js";
+import type { TaskRow } from "./taskRows.js";
 import type { TaskStore } from "./taskStore.js";
 import type { TaskStatusSetter, TimedWaitRequest, ToolCaller } from "./taskTypes.js";
 
@@ -126,4 +127,12 @@ async function textShows(callTool: ToolCaller, payload: Record<string, unknown>,
     if (error instanceof WebOperatorError && (error.code === "timeout" || error.code === "extension_disconnected")) return !appears;
     throw error;
   }
+}
+
+/** The interrupted tasks a bridge left waiting on a watch or a schedule: they go on waiting without tasks.resume. */
+export function interruptedTimedWaits(store: TaskStore): TaskRow[] {
+  return store.listTasks(["interrupted"], 500).filter((row) => {
+    const pending = store.asksAndWaits.pending(row.id);
+    return pending !== null && !waitsForPerson(pending);
+  });
 }
