@@ -19,7 +19,7 @@ export class TaskRecords implements RecordsOfTask {
 
   constructor(
     readonly id: string,
-    protected readonly store: TaskStore,
+    private readonly store: TaskStore,
     /** The task's own folder for the files it creates. */
     private readonly artifactsFolder: string,
   ) {}
