@@ -1,7 +1,14 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { browsersOn, type BrowserPlatform, type ChromiumBrowser } from "../../bridge/install/chromiumBrowsers.js";
-import { browserContext, findExecutable, resolveExecutable, type BrowserContext } from "../../bridge/install/browserFolders.js";
+import { browsersOn, type ChromiumBrowser } from "../../bridge/install/chromiumBrowsers.js";
+import {
+  browserContext,
+  findExecutable,
+  resolveCandidate,
+  resolveExecutable,
+  type BrowserContext,
+  type Place,
+} from "../../bridge/install/browserFolders.js";
 import { BrowserChoiceError, chosenBrowser } from "../../bridge/install/hostTargets.js";
 
 /** An executable to start, and the browser of the table it is, when it is one. */
@@ -24,7 +31,7 @@ export function identifyBrowser(path: string, context: BrowserContext): Chromium
   return (
     browsersOn(context.platform).find((browser) =>
       (browser[context.platform]?.executables ?? []).some((candidate) => {
-        const found = resolveExecutable(candidate, context.env);
+        const found = resolveCandidate(candidate, context);
         return found !== null && (found === path || realPath(found) === wanted);
       }),
     ) ?? null
@@ -32,8 +39,8 @@ export function identifyBrowser(path: string, context: BrowserContext): Chromium
 }
 
 /** CHROME_PATH wins; otherwise the first browser of the table installed here (Chromium first). */
-export function findInstalledBrowser(env: NodeJS.ProcessEnv = process.env, platform?: BrowserPlatform): FoundBrowser | null {
-  const context = browserContext(env, platform);
+export function findInstalledBrowser(env: NodeJS.ProcessEnv = process.env, place: Place = {}): FoundBrowser | null {
+  const context = browserContext(env, place);
   const explicit = env.CHROME_PATH;
   if (explicit && resolveExecutable(explicit, env) !== null) return { path: explicit, browser: identifyBrowser(explicit, context) };
   for (const browser of browsersOn(context.platform)) {
@@ -43,18 +50,18 @@ export function findInstalledBrowser(env: NodeJS.ProcessEnv = process.env, platf
   return null;
 }
 
-export function findBrowser(env: NodeJS.ProcessEnv = process.env, platform?: BrowserPlatform): string | null {
-  return findInstalledBrowser(env, platform)?.path ?? null;
+export function findBrowser(env: NodeJS.ProcessEnv = process.env, place: Place = {}): string | null {
+  return findInstalledBrowser(env, place)?.path ?? null;
 }
 
 /**
  * `launch --browser NAME|PATH`: a name of the table, started from where it is installed, or
  * the path of an executable; without it, findInstalledBrowser's choice.
  */
-export function browserToLaunch(spec: string | undefined, env: NodeJS.ProcessEnv, platform?: BrowserPlatform): FoundBrowser {
-  const context = browserContext(env, platform);
+export function browserToLaunch(spec: string | undefined, env: NodeJS.ProcessEnv, place: Place = {}): FoundBrowser {
+  const context = browserContext(env, place);
   if (spec === undefined) {
-    const found = findInstalledBrowser(env, context.platform);
+    const found = findInstalledBrowser(env, place);
     if (found !== null) return found;
     throw new BrowserChoiceError(
       "no_browser_found",

@@ -19,20 +19,41 @@ export function browserLabel(target: FoundBrowser): string {
   return target.browser === null ? target.path : `${target.browser.name} (${target.path})`;
 }
 
-/** A browser that went away answers no CDP call; every start-up await races `gone`, and `exited()` stops polling loops. */
+/**
+ * A browser that went away answers no CDP call; every start-up await races `gone`, and
+ * `exited()` stops polling loops. Gone is either sign: the debugging pipe closed, or the
+ * browser's own process exited, which can come first when a helper process it started still
+ * holds the pipe open.
+ */
 export function watchBrowserExit(browser: Browser): { gone: Promise<never>; exited: () => boolean } {
   let exited = false;
+  const child = browser.process();
   const gone = new Promise<never>((_resolve, reject) => {
     const fail = (): void => {
       exited = true;
       reject(new LaunchError("browser_exited", EXITED));
     };
-    // Registered after launch resolved: the browser may already be gone, and "disconnected" will not fire again.
-    if (!browser.connected) fail();
-    else browser.once("disconnected", fail);
+    // Registered after launch resolved: the browser may already be gone, and neither event fires again.
+    if (!browser.connected || (child !== null && (child.exitCode !== null || child.signalCode !== null))) fail();
+    browser.once("disconnected", fail);
+    child?.once("exit", fail);
   });
   gone.catch(() => undefined);
   return { gone, exited: () => exited };
+}
+
+/**
+ * Closes the browser, or lets go of it when it is already gone: Browser.close sent down a
+ * pipe that a dead browser's helper still holds open would never be answered.
+ */
+export async function closeBrowser(browser: Browser, exited: boolean): Promise<void> {
+  if (exited) {
+    // The dead browser's end of the pipe resets; once puppeteer lets go, nobody else would handle that error.
+    for (const stream of browser.process()?.stdio ?? []) stream?.on("error", () => undefined);
+    await browser.disconnect().catch(() => undefined);
+    return;
+  }
+  await browser.close().catch(() => undefined);
 }
 
 function messageOf(error: unknown): string {

@@ -14,7 +14,7 @@ import { WebOperatorError } from "../../protocol/index.js";
 import { browserToLaunch } from "./findBrowser.js";
 import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "./chromiumFlags.js";
 import { stopLaunchedProcesses } from "./launchedBridges.js";
-import { browserLabel, LaunchError, loadExtension, refusalMessage, startFailure, watchBrowserExit } from "./launchSteps.js";
+import { browserLabel, closeBrowser, LaunchError, loadExtension, refusalMessage, startFailure, watchBrowserExit } from "./launchSteps.js";
 
 export { findBrowser } from "./findBrowser.js";
 
@@ -137,7 +137,7 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
       }),
     );
   } catch (error) {
-    await browser.close().catch(() => undefined);
+    await closeBrowser(browser, exit.exited());
     await stopStarted();
     forgetProfile();
     throw error;
@@ -147,7 +147,7 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    await browser.close().catch(() => undefined);
+    await closeBrowser(browser, exit.exited());
     // The bridge deliberately outlives Chrome's launcher process; this launch owns it, so stop it.
     await stopStarted();
     forgetProfile();

@@ -7,6 +7,8 @@ import { browsersOn, type BrowserPlatform, type ChromiumBrowser } from "./chromi
 export interface BrowserContext {
   platform: BrowserPlatform;
   env: NodeJS.ProcessEnv;
+  /** The folder the table's absolute executable paths are under: "/" but in tests, which stand in a machine of their own. */
+  installRoot?: string;
 }
 
 export class UnsupportedPlatformError extends Error {
@@ -20,8 +22,16 @@ export function currentPlatform(platform: NodeJS.Platform = process.platform): B
   );
 }
 
-export function browserContext(env: NodeJS.ProcessEnv = process.env, platform?: BrowserPlatform): BrowserContext {
-  return { platform: platform ?? currentPlatform(), env };
+/** Which machine to look at: the running one unless a test says otherwise. */
+export interface Place {
+  platform?: BrowserPlatform;
+  installRoot?: string;
+}
+
+export function browserContext(env: NodeJS.ProcessEnv = process.env, place: Place = {}): BrowserContext {
+  const context: BrowserContext = { platform: place.platform ?? currentPlatform(), env };
+  if (place.installRoot !== undefined) context.installRoot = place.installRoot;
+  return context;
 }
 
 /**
@@ -66,9 +76,15 @@ export function resolveExecutable(candidate: string, env: NodeJS.ProcessEnv): st
   return null;
 }
 
+/** A candidate of the table, with its absolute path moved under the context's installRoot. */
+export function resolveCandidate(candidate: string, context: BrowserContext): string | null {
+  const rooted = isAbsolute(candidate) && context.installRoot !== undefined ? join(context.installRoot, candidate) : candidate;
+  return resolveExecutable(rooted, context.env);
+}
+
 export function findExecutable(browser: ChromiumBrowser, context: BrowserContext): string | null {
   for (const candidate of browser[context.platform]?.executables ?? []) {
-    const found = resolveExecutable(candidate, context.env);
+    const found = resolveCandidate(candidate, context);
     if (found !== null) return found;
   }
   return null;

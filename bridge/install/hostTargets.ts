@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { browserById, browsersOn, type BrowserPlatform, type ChromiumBrowser } from "./chromiumBrowsers.js";
-import { browserContext, hostDirs, presentBrowsers, type BrowserContext } from "./browserFolders.js";
+import { browserContext, hostDirs, presentBrowsers, type BrowserContext, type Place } from "./browserFolders.js";
 
 /** One NativeMessagingHosts/ folder to hold our manifest, and the browser that reads it (null: a `--user-data-dir` profile). */
 export interface HostTarget {
@@ -17,10 +17,9 @@ export class BrowserChoiceError extends Error {
   }
 }
 
-export interface TargetOptions {
+export interface TargetOptions extends Place {
   userDataDir?: string;
   browser?: string;
-  platform?: BrowserPlatform;
 }
 
 function targetsOf(browser: ChromiumBrowser, context: BrowserContext): HostTarget[] {
@@ -44,7 +43,7 @@ export function chosenBrowser(id: string, platform: BrowserPlatform): ChromiumBr
  */
 export function installTargets(options: TargetOptions, env: NodeJS.ProcessEnv): HostTarget[] {
   if (options.userDataDir) return [{ browser: null, dir: join(resolve(options.userDataDir), "NativeMessagingHosts") }];
-  const context = browserContext(env, options.platform);
+  const context = browserContext(env, options);
   if (options.browser) return targetsOf(chosenBrowser(options.browser, context.platform), context);
   const found = presentBrowsers(context).flatMap(({ browser }) => targetsOf(browser, context));
   if (found.length > 0) return found;
@@ -58,13 +57,13 @@ export function installTargets(options: TargetOptions, env: NodeJS.ProcessEnv): 
 /** Every folder a browser of this platform reads our manifest from, found or not: what doctor and uninstall look at. */
 export function knownHostTargets(options: TargetOptions, env: NodeJS.ProcessEnv): HostTarget[] {
   if (options.userDataDir) return installTargets(options, env);
-  const context = browserContext(env, options.platform);
+  const context = browserContext(env, options);
   return browsersOn(context.platform).flatMap((browser) => targetsOf(browser, context));
 }
 
 /** The browsers found for this user, each with its folders: what doctor reports. */
-export function presentHostTargets(env: NodeJS.ProcessEnv, platform?: BrowserPlatform): HostTarget[] {
-  const context = browserContext(env, platform);
+export function presentHostTargets(env: NodeJS.ProcessEnv, place: Place = {}): HostTarget[] {
+  const context = browserContext(env, place);
   return presentBrowsers(context).flatMap(({ browser }) => targetsOf(browser, context));
 }
 

@@ -33,3 +33,10 @@ export function childPids(parent: number): number[] {
 }
 
 export { processesWithEnv } from "../../agent-client/launch/processesWithEnv.js";
+
+/** The parent of `pid`, or null once it is gone. */
+export function parentPid(pid: number): number | null {
+  const stat = readProc(String(pid), "stat");
+  const match = stat === null ? null : /^\d+ \(.*\) \S (\d+)/.exec(stat);
+  return match ? Number(match[1]) : null;
+}
