@@ -48,6 +48,8 @@ export const BridgeHealthResultSchema = z.object({
     agentConnections: z.number().int(),
     /** The task trace endpoint (GET http://127.0.0.1:PORT/v1/tasks/:id/trace); null until it listens. */
     tracePort: z.number().int().nullable().optional(),
+    /** The browser whose extension this bridge serves (the process that started its native host); null when unknown. */
+    browser: z.object({ pid: z.number().int(), executable: z.string().nullable() }).nullable().optional(),
   }),
   /** Every agent the bridge knows: connected ones, named ones between connections, and live tasks. */
   agents: z.array(AgentInfoSchema),
@@ -153,7 +155,7 @@ export const CORE_COMMANDS = {
     result: BridgeHealthResultSchema,
     handledBy: "bridge",
     description:
-      "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
+      "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the browser it serves ({pid, executable}), the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
     example: {},
     effects: "read",
     cli: { positionals: [] },
