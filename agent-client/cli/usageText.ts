@@ -93,8 +93,16 @@ export const CONFIG_USAGE = `usage: weboperator config set NAME VALUE|-   (- rea
   The bridge reads these at each tasks.start; its own environment wins over the file. Secret values are never printed.
 `;
 
+/** The setup entry `topic` names ("install", "mcp config"), the longest first word match. */
+function setupEntry(topic: string): UsageEntry | undefined {
+  const named = SETUP_COMMANDS.filter((entry) => entry.synopsis === topic || entry.synopsis.startsWith(`${topic} `));
+  return named.find((entry) => !entry.synopsis.startsWith(`${topic} config`)) ?? named[0];
+}
+
 export function usageText(topic?: string): string {
   if (topic === "config") return CONFIG_USAGE;
+  const setup = topic === undefined ? undefined : setupEntry(topic);
+  if (setup) return `usage: weboperator ${setup.synopsis}\n\n  ${setup.summary}\n\n  e.g. ${setup.example}\n`;
   const verb = topic === undefined ? undefined : findCommandVerb(topic.split(" "));
   if (verb) return verbHelp(verb);
   const groups = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {
