@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/index.js";
+import type { ContentResult, HopRecorder } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
@@ -75,12 +75,14 @@ export class SnapshotCache {
   private readonly observer = new MutationObserver(() => this.drop());
   private readonly onChange = (): void => this.drop();
 
-  take(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> {
+  take(registry: RefRegistry, maxChars: number, elements: boolean, hops?: HopRecorder): ContentResult<"snapshot"> {
     const hit = this.serve(registry, maxChars, elements);
+    hops?.mark(hit === null ? "page: cache check (miss)" : "page: cache check (hit: framework-handler scan, page state)");
     if (hit !== null) return hit;
     const roots: (Document | ShadowRoot)[] = [];
-    const result = takeSnapshot(registry, maxChars, elements, roots);
+    const result = takeSnapshot(registry, maxChars, elements, roots, hops);
     this.store({ registry, maxChars, elements, result, roots: [document, ...roots] });
+    hops?.mark("page: cache store (page state, observers)");
     return result;
   }
 

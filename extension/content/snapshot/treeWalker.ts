@@ -1,3 +1,4 @@
+import type { HopRecorder } from "../../../protocol/index.js";
 import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
 import { renderStates } from "../accessibility/elementStates.js";
@@ -30,6 +31,8 @@ export interface WalkContext {
   readonly delegatedBy?: Element | undefined;
   /** Shared by the whole walk when given: every shadow root and frame document it read, for a cache to watch. */
   readonly roots?: (Document | ShadowRoot)[] | undefined;
+  /** A traced call's recorder: the top document's framework-handler scan is marked on it. */
+  readonly hops?: HopRecorder | undefined;
 }
 
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
@@ -46,7 +49,10 @@ export function walkDocument(document: Document, context: WalkContext): Snapshot
   const root = document.body ?? document.documentElement;
   if (root === null) return [];
   // The recorder watches the top document only; frames inside it are read without a scan.
-  if (context.frameChain.length === 0) scanFrameworkHandlers();
+  if (context.frameChain.length === 0) {
+    scanFrameworkHandlers();
+    context.hops?.mark("page: framework-handler scan");
+  }
   const items: WalkItem[] = [];
   const style = context.layout.computed(root);
   if (style.display !== "none") walkChildren(root, style.cursor, context, items);
