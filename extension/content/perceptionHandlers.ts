@@ -15,7 +15,7 @@ type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["o
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
   snapshot: (request, { registry, snapshots }) => ({
-    ...snapshots.take(registry, request.maxChars, request.elements === true),
+    ...snapshots.take(registry, request.maxChars, request.elements === true, request.media ?? "screen"),
     dialogsRecorded: takeDialogSignal(),
   }),
   read_page: (request, { registry }) =>

@@ -46,7 +46,7 @@ function isWhollyInViewport(element: Element): boolean {
  * modes: a page without a doctype (quirks mode) scrolls on its body, whose client box is then
  * the viewport, while its root element's is as tall as the whole document.
  */
-function viewportSize(document: Document): { width: number; height: number } {
+export function viewportSize(document: Document): { width: number; height: number } {
   const scroller = document.scrollingElement;
   if (scroller !== null) return { width: scroller.clientWidth, height: scroller.clientHeight };
   const view = document.defaultView ?? window;

@@ -1,3 +1,5 @@
+import { isReadOnlyField } from "../dom/readOnlyField.js";
+
 /** Elements whose content is never reading matter. */
 const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link", "meta", "object", "embed", "canvas"]);
 
@@ -5,10 +7,11 @@ const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link",
  * A copy of a live subtree inside an inert document (no scripts run, nothing loads),
  * without what the page does not render (display:none, [hidden], closed <details>), and
  * with links and images made absolute while the live element can still resolve them.
- * Readability and turndown read markup, not layout; this gives them what a reader sees.
+ * Readability and turndown read markup, not layout; this gives them what a reader sees,
+ * read-only fields' values included (turndown drops form fields; their text is content).
  */
 export function renderedClone(source: Element, into: Document): Element {
-  const copy = into.importNode(source, true);
+  let copy = into.importNode(source, true);
   const live = [source, ...Array.from(source.querySelectorAll("*"))];
   const copies = [copy, ...Array.from(copy.querySelectorAll("*"))];
   const dropped = new Set<Element>();
@@ -23,9 +26,27 @@ export function renderedClone(source: Element, into: Document): Element {
     }
     // visibility:hidden hides an element's own text, yet a child may show itself again.
     if (!isVisible(element)) removeOwnText(twin);
+    if (isReadOnlyField(element)) {
+      const shown = valueParagraphs(element as HTMLTextAreaElement | HTMLInputElement, into);
+      if (twin === copy) copy = shown;
+      else twin.replaceWith(shown);
+      return;
+    }
     absolutize(element, twin);
   });
   return copy;
+}
+
+/** A field's value as the paragraphs a reader sees, one per line. */
+function valueParagraphs(field: HTMLTextAreaElement | HTMLInputElement, into: Document): Element {
+  const block = into.createElement("div");
+  for (const line of field.value.split(/\r\n|\r|\n/)) {
+    if (line.trim() === "") continue;
+    const paragraph = into.createElement("p");
+    paragraph.textContent = line;
+    block.append(paragraph);
+  }
+  return block;
 }
 
 function isRendered(element: Element): boolean {

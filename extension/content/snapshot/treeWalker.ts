@@ -1,6 +1,9 @@
 import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
-import { renderStates } from "../accessibility/elementStates.js";
+import { currentValue, renderStates } from "../accessibility/elementStates.js";
+import { printsValue } from "../../shared/elementStates.js";
+import { valueContinuation } from "../../shared/valueContinuation.js";
+import { isReadOnlyField } from "../dom/readOnlyField.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";
 import { hasRecordedListener, recordedHandlerTypes, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
 import { typesWorthSaying } from "../../shared/handlerTypes.js";
@@ -11,7 +14,7 @@ import type { LayoutCache } from "../dom/layoutCache.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
-import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
+import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type TextNode, type WalkItem } from "./snapshotTree.js";
 import { dropCoveredByName, mergeTextRuns } from "./textRuns.js";
 import { forEachShownSvgElement, svgChildrenShown } from "./svgContent.js";
 import type { FrameTransform } from "../../shared/geometry.js";
@@ -155,18 +158,27 @@ function walkContent(element: Element, role: string | null, cursor: string, cont
 function buildNode(element: Element, role: string | null, interactive: boolean, childItems: WalkItem[], context: WalkContext): ElementNode {
   const name = displayName(element, role, context.layout);
   const printedRole = role ?? FALLBACK_ROLE;
+  const value = printsValue(printedRole) ? currentValue(element) : null;
+  const placement = placementOf(element, context);
   const children = dropCoveredByName(mergeTextRuns(childItems), name, role === null || nameFromContents(role));
-  return {
+  const node: ElementNode = {
     kind: "element",
     element,
     role: printedRole,
     name,
-    states: renderStates(element, printedRole),
-    children,
+    states: renderStates(element, printedRole, value),
+    // The rest of a value its [value="…"] state cuts, first: the field's line shows it whole.
+    children: value === null ? children : [...valueLines(value, placement), ...children],
     interactive,
     frameChain: context.frameChain,
-    placement: placementOf(element, context),
+    placement,
   };
+  if (value !== null && value !== "" && isReadOnlyField(element)) node.readOnlyValue = value;
+  return node;
+}
+
+function valueLines(value: string, placement: Placement): TextNode[] {
+  return valueContinuation(value).map((text) => ({ kind: "text", text, placement }));
 }
 
 /** Says which events a target handles when a plain left click is not the way to use it. */
