@@ -5,6 +5,7 @@ import { formFacts } from "./formFacts.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { deepActiveElement } from "./dom/deepActiveElement.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
+import * as dom from "./dom/intrinsics.js";
 
 type Described = ContentResult<"describe_ref">;
 
@@ -25,7 +26,7 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
   }
   const layout = new LayoutCache();
   const descriptor = describeElement(element, layout);
-  const link = element.closest("a[href], area[href]");
+  const link = dom.closest(element, "a[href], area[href]");
   return {
     ref: resolved?.ref ?? null,
     role: descriptor.role,
@@ -34,12 +35,14 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
     type: descriptor.inputType,
     ...formFacts(element, layout),
     ...(link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement ? { href: link.href } : {}),
-    ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) ? { multiline: true } : {}),
+    ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && dom.isContentEditable(element))
+      ? { multiline: true }
+      : {}),
   };
 }
 
 function controlAt(point: { x: number; y: number }): Element | null {
   const hit = deepElementFromPoint(point);
-  if (hit === null || hit.localName === "html" || hit.localName === "body") return null;
-  return hit.closest(ACTIVATABLE) ?? hit;
+  if (hit === null || dom.localName(hit) === "html" || dom.localName(hit) === "body") return null;
+  return dom.closest(hit, ACTIVATABLE) ?? hit;
 }

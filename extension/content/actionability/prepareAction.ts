@@ -9,6 +9,7 @@ import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox } from "./stableBox.js";
 import { watchMutations } from "../waiting/mutationClock.js";
 import { toTopPoint, type Point } from "../../shared/geometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 type Purpose = "click" | "hover" | "type" | "drag";
 
@@ -84,7 +85,7 @@ function hitAt(point: TargetPoint): Element | null {
 
 async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: boolean): Promise<TargetPoint> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
-  if (!target.element.isConnected) {
+  if (!dom.isConnected(target.element)) {
     throw new WebOperatorError(
       "stale_ref",
       `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`,
@@ -94,18 +95,18 @@ async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: b
   if (exactPoint)
     return {
       local,
-      document: target.element.ownerDocument,
+      document: dom.ownerDocument(target.element),
       top: toTopPoint(exactFrameTransform(target.element, `a trusted ${purpose}`), local),
     };
   const frame = exactFrameTransformOrNull(target.element);
-  return { local, document: target.element.ownerDocument, top: frame === null ? undefined : toTopPoint(frame, local) };
+  return { local, document: dom.ownerDocument(target.element), top: frame === null ? undefined : toTopPoint(frame, local) };
 }
 
 function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {
   const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
   return new WebOperatorError(
     "obscured",
-    `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
+    `${target.ref} (${target.described}) is covered at its centre by ${cover} <${dom.localName(hit)}${dom.id(hit) ? `#${dom.id(hit)}` : ""}>, which would receive the ${purpose}. ` +
       "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
   );
 }

@@ -1,5 +1,6 @@
 import { focusableSelfOrAncestor } from "./focusTarget.js";
 import { pointerTargetIn } from "../actionability/hitTest.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface ClientPoint {
   x: number;
@@ -17,12 +18,13 @@ export function dispatchClickSequence(element: Element, point: ClientPoint): voi
 }
 
 function sendClickSequence(element: Element, point: ClientPoint): void {
-  const view = element.ownerDocument.defaultView ?? window;
+  const view = dom.defaultView(dom.ownerDocument(element)) ?? window;
   const at = { clientX: point.x, clientY: point.y, screenX: point.x + view.screenX, screenY: point.y + view.screenY, view };
   const mouse = (type: string, init: MouseEventInit): boolean =>
-    element.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, composed: true, button: 0, ...at, ...init }));
+    dom.dispatchEvent(element, new MouseEvent(type, { bubbles: true, cancelable: true, composed: true, button: 0, ...at, ...init }));
   const pointer = (type: string, init: PointerEventInit): boolean =>
-    element.dispatchEvent(
+    dom.dispatchEvent(
+      element,
       new PointerEvent(type, {
         bubbles: true,
         cancelable: true,
@@ -56,9 +58,9 @@ function sendClickSequence(element: Element, point: ClientPoint): void {
 function moveFocusLikeAPress(element: Element): void {
   const focusable = focusableSelfOrAncestor(element);
   if (focusable !== null) {
-    focusable.focus({ preventScroll: true });
+    dom.focus(focusable, { preventScroll: true });
     return;
   }
-  const active = element.ownerDocument.activeElement as HTMLElement | null;
-  if (active !== null && active !== element.ownerDocument.body && typeof active.blur === "function") active.blur();
+  const active = dom.activeElement(dom.ownerDocument(element)) as HTMLElement | null;
+  if (active !== null && active !== dom.body(dom.ownerDocument(element)) && dom.hasFocusMembers(active)) dom.blur(active);
 }
