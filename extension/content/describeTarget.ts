@@ -1,7 +1,7 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
-import { formFacts } from "./formFacts.js";
+import { rememberJudged, targetFacts } from "./actionability/judgedTargets.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { deepActiveElement } from "./dom/deepActiveElement.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
@@ -26,15 +26,16 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
   }
   const layout = new LayoutCache();
   const descriptor = describeElement(element, layout);
-  const link = dom.closest(element, "a[href], area[href]");
+  const facts = targetFacts(element, layout);
+  // The gatekeeper judges what this answer says: the input's last check compares against it.
+  rememberJudged(element, facts);
   return {
     ref: resolved?.ref ?? null,
     role: descriptor.role,
     name: descriptor.name,
     tag: descriptor.tag,
     type: descriptor.inputType,
-    ...formFacts(element, layout),
-    ...(link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement ? { href: link.href } : {}),
+    ...facts,
     ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && dom.isContentEditable(element))
       ? { multiline: true }
       : {}),

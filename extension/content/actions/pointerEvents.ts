@@ -13,11 +13,12 @@ export interface ClientPoint {
  * A dispatched (untrusted) `click` still runs activation behaviour: links navigate,
  * checkboxes toggle, submit buttons submit.
  */
-export function dispatchClickSequence(element: Element, point: ClientPoint): void {
-  sendClickSequence(pointerTargetIn(element, point), point);
+export function dispatchClickSequence(element: Element, point: ClientPoint, beforePress: () => void = () => undefined): void {
+  sendClickSequence(pointerTargetIn(element, point), point, beforePress);
 }
 
-function sendClickSequence(element: Element, point: ClientPoint): void {
+/** `beforePress` runs after the hover events, whose handlers may change the page, and may stop the press by throwing. */
+function sendClickSequence(element: Element, point: ClientPoint, beforePress: () => void): void {
   const view = dom.defaultView(dom.ownerDocument(element)) ?? window;
   const at = { clientX: point.x, clientY: point.y, screenX: point.x + view.screenX, screenY: point.y + view.screenY, view };
   const mouse = (type: string, init: MouseEventInit): boolean =>
@@ -46,6 +47,7 @@ function sendClickSequence(element: Element, point: ClientPoint): void {
   mouse("mouseenter", { buttons: 0, bubbles: false, cancelable: false });
   pointer("pointermove", { buttons: 0, button: -1 });
   mouse("mousemove", { buttons: 0 });
+  beforePress();
   // A cancelled pointerdown suppresses the compatibility mouse events, not the click.
   const pointerDownAllowed = pointer("pointerdown", { buttons: 1, pressure: 0.5 });
   const mouseDownAllowed = pointerDownAllowed ? mouse("mousedown", { buttons: 1, detail: 1 }) : true;

@@ -51,7 +51,11 @@ export async function performClick(
           throw error;
         }
       }
-      await clickAt(tabId, aimedPoint(prepared), input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
+      const point = aimedPoint(prepared);
+      // Checked again where the pointer now is: a cover a mousemove handler let through takes no press.
+      const holds = (): Promise<unknown> =>
+        callContent(tabId, { op: "check_dispatch", ref: prepared.ref, point, purpose: "click" }, verified);
+      await clickAt(tabId, point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers), holds);
       return { value: null };
     },
     { prepared: preparing, pointer: true },
