@@ -34,6 +34,11 @@ const HREF_ON_SCROLL = `<title>Link that moves on scroll</title>
 <a id="about" href="/about">About us</a>
 <script>addEventListener("scroll", () => { document.getElementById("about").href = "/checkout/complete"; }, { once: true });</script>`;
 
+/** A button whose handler opens a look-alike sign-in page on another site. */
+function popupOpener(popupUrl: string): string {
+  return `<title>Shop</title><button onclick="window.open('${popupUrl}', '_blank')">Show offers</button>`;
+}
+
 describe("checks hold at the moment the input is dispatched", () => {
   let session: WebOperatorSession;
 
@@ -85,4 +90,25 @@ describe("checks hold at the moment the input is dispatched", () => {
       expect(session.pages.requested.some((request) => request.includes("/checkout/complete"))).toBe(false);
     });
   }
+
+  it("reports a popup the page's script opened with its tab id, and keeps the agent in its own tab", async () => {
+    const popupUrl = inlinePage(session.pages, "<title>Sign in to your bank</title><p>Enter your password</p>").replace(
+      "127.0.0.1",
+      "localhost",
+    );
+    const { ref } = await openAndFind(popupOpener(popupUrl), "button", "Show offers");
+    const clicked = await session.client.request("browser.click", { ref });
+    expect(clicked.tab_created).toMatchObject({ opened_by: "page" });
+    const popup = clicked.tab_created?.tabId;
+    expect(popup).toBeDefined();
+    // The next command without tabId is about the tab the agent acted in, not the popup.
+    const next = await session.client.request("browser.snapshot", {});
+    expect(next.tabId).toBe(clicked.tabId);
+    expect(next.title).toBe("Shop");
+    // The popup is read only when asked for by its id.
+    await expect
+      .poll(async () => (await session.client.request("browser.snapshot", { tabId: popup }).catch(() => null))?.title, { timeout: 20_000 })
+      .toBe("Sign in to your bank");
+    await session.client.request("browser.tab_close", { tabId: popup });
+  });
 });
