@@ -1,5 +1,6 @@
 import type { Point } from "../../shared/geometry.js";
 import { viewportSize } from "../actions/actionTarget.js";
+import * as dom from "../dom/intrinsics.js";
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 
 /**
@@ -10,15 +11,15 @@ import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
  * when none does, so the hit test names what covers it). The actionability check, the
  * hit test and both kinds of input aim at this one point.
  */
-export function clickPoint(element: Element, box: DOMRectReadOnly = element.getBoundingClientRect()): Point {
+export function clickPoint(element: Element, box: DOMRectReadOnly = dom.getBoundingClientRect(element)): Point {
   const centre = centreOf(box);
-  const lineBoxes = Array.from(element.getClientRects()).filter((rect) => rect.width >= 1 && rect.height >= 1);
+  const lineBoxes = Array.from(dom.getClientRects(element)).filter((rect) => rect.width >= 1 && rect.height >= 1);
   if (lineBoxes.length <= 1 || lineBoxes.some((rect) => holds(rect, centre))) return centre;
-  const view = viewportSize(element.ownerDocument);
+  const view = viewportSize(dom.ownerDocument(element));
   const inView = lineBoxes.map((rect) => clip(rect, view)).filter((rect): rect is Rect => rect !== null);
   for (const rect of inView) {
     const point = centreOf(rect);
-    const hit = deepElementFromPoint(point, element.ownerDocument);
+    const hit = deepElementFromPoint(point, dom.ownerDocument(element));
     if (hit !== null && clickReachesTarget(hit, element, point)) return point;
   }
   const first = inView[0];

@@ -1,6 +1,4 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
-import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
-import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
@@ -9,6 +7,10 @@ import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox } from "./stableBox.js";
 import { clickPoint } from "./clickPoint.js";
 import { watchMutations } from "../waiting/mutationClock.js";
+import { obscured } from "./obscuredError.js";
+import { rememberPrepared } from "./dispatchCheck.js";
+import { linkHref } from "./judgedTargets.js";
+import * as dom from "../dom/intrinsics.js";
 import { toTopPoint, type Point } from "../../shared/geometry.js";
 
 type Purpose = "click" | "hover" | "type" | "drag";
@@ -27,6 +29,7 @@ export async function prepareAction(
 ): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
   const prepared = await checkActionable(target, purpose, exactPoint, force);
+  rememberPrepared(target);
   // Every ref write prepares first, so its settle can count page changes from the dispatch on,
   // in the frame and shadow roots the target lives in too.
   watchMutations(target.element);
@@ -65,7 +68,14 @@ async function checkActionable(
 }
 
 function prepared(target: ActionTarget, point: TargetPoint): ContentResult<"prepare_action"> {
-  return { ref: target.ref, target: target.target, recovered: target.recovered, ...(point.top === undefined ? {} : { point: point.top }) };
+  const href = linkHref(target.element);
+  return {
+    ref: target.ref,
+    target: target.target,
+    recovered: target.recovered,
+    ...(point.top === undefined ? {} : { point: point.top }),
+    ...(href === undefined ? {} : { href }),
+  };
 }
 
 interface TargetPoint {
@@ -92,9 +102,9 @@ function hitAt(point: TargetPoint): Element | null {
 async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: boolean, force: boolean): Promise<TargetPoint> {
   // `force` takes the box as it is now: the point is where the target is at this moment, and the hit test below still judges it.
   const box = force
-    ? target.element.getBoundingClientRect()
+    ? dom.getBoundingClientRect(target.element)
     : await waitForStableBox(target.element, `${target.ref} (${target.described})`);
-  if (!target.element.isConnected) {
+  if (!dom.isConnected(target.element)) {
     throw new WebOperatorError(
       "stale_ref",
       `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`,
@@ -104,18 +114,9 @@ async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: b
   if (exactPoint)
     return {
       local,
-      document: target.element.ownerDocument,
+      document: dom.ownerDocument(target.element),
       top: toTopPoint(exactFrameTransform(target.element, `a trusted ${purpose}`), local),
     };
   const frame = exactFrameTransformOrNull(target.element);
-  return { local, document: target.element.ownerDocument, top: frame === null ? undefined : toTopPoint(frame, local) };
-}
-
-function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {
-  const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
-  return new WebOperatorError(
-    "obscured",
-    `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
-      "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
-  );
+  return { local, document: dom.ownerDocument(target.element), top: frame === null ? undefined : toTopPoint(frame, local) };
 }

@@ -1,3 +1,4 @@
+import * as dom from "../dom/intrinsics.js";
 import { isReadOnlyField } from "../dom/readOnlyField.js";
 
 /**
@@ -11,12 +12,12 @@ export function textWithReadOnlyValues(source: Element): string {
   if (fields.size === 0) return innerTextOf(source);
   const holders = new Set<Element>();
   for (const field of fields)
-    for (let node = field.parentElement; node !== null && !holders.has(node); node = node.parentElement) holders.add(node);
+    for (let node = dom.parentElement(field); node !== null && !holders.has(node); node = dom.parentElement(node)) holders.add(node);
   return readPart(source, fields, holders);
 }
 
 function shownReadOnlyFields(source: Element): Set<Element> {
-  const candidates = [source, ...Array.from(source.querySelectorAll("textarea, input"))];
+  const candidates = [source, ...Array.from(dom.querySelectorAll(source, "textarea, input"))];
   return new Set(candidates.filter((element) => isReadOnlyField(element) && isRendered(element)));
 }
 
@@ -25,13 +26,13 @@ function readPart(element: Element, fields: ReadonlySet<Element>, holders: Reado
   if (!holders.has(element)) return innerTextOf(element);
   const style = getComputedStyle(element);
   let text = "";
-  for (let child = element.firstChild; child !== null; child = child.nextSibling) {
-    if (child.nodeType === Node.TEXT_NODE) {
+  for (let child = dom.firstChild(element); child !== null; child = dom.nextSibling(child)) {
+    if (dom.nodeType(child) === Node.TEXT_NODE) {
       const run = style.visibility === "visible" ? (child as Text).data.replace(/\s+/g, " ") : "";
       text += text === "" || text.endsWith("\n") ? run.trimStart() : run;
       continue;
     }
-    if (child.nodeType !== Node.ELEMENT_NODE || !isRendered(child as Element)) continue;
+    if (dom.nodeType(child) !== Node.ELEMENT_NODE || !isRendered(child as Element)) continue;
     const part = readPart(child as Element, fields, holders);
     text += isInline(child as Element) ? part : `\n${part.trim()}\n`;
   }
@@ -39,14 +40,13 @@ function readPart(element: Element, fields: ReadonlySet<Element>, holders: Reado
 }
 
 function innerTextOf(element: Element): string {
-  const inner = (element as HTMLElement).innerText;
-  return typeof inner === "string" ? inner : (element.textContent ?? "");
+  return dom.innerText(element as HTMLElement);
 }
 
 /** innerText of an element with no box is its textContent, hidden text included: such elements are skipped. */
 function isRendered(element: Element): boolean {
-  if (element.localName === "body" || element.localName === "html") return true;
-  return element.checkVisibility() || getComputedStyle(element).display === "contents";
+  if (dom.localName(element) === "body" || dom.localName(element) === "html") return true;
+  return dom.checkVisibility(element) || getComputedStyle(element).display === "contents";
 }
 
 function isInline(element: Element): boolean {
