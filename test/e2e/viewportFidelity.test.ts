@@ -1,8 +1,7 @@
 import { describe, expect } from "vitest";
-import type { Page } from "puppeteer-core";
 import { asThePerson } from "../helpers/personsBrowser.js";
 import { sessionTest } from "../helpers/sessionTest.js";
-import { findRef } from "../helpers/webOperatorSession.js";
+import { findRef, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 /**
  * The page an agent sees keeps its size while the agent works, and screenshots show the page,
@@ -45,49 +44,47 @@ describe("screenshots never contain our highlight", () => {
       await session.client.request("browser.click", { tabId, ref: findRef(text, "button", "Far button") });
       return tabId;
     };
-    const scratch = await session.launched.browser.newPage();
-    try {
-      // The highlight is on screen right after such a click: the extension's own debugger session captures its overlay.
-      let shown = 0;
-      for (let attempt = 0; attempt < 3 && shown === 0; attempt++) {
-        const tabId = await scrollingClick();
-        const overlaid = await asThePerson<string>(
-          session,
-          `chrome.debugger.sendCommand({ tabId: ${tabId} }, "Page.captureScreenshot", { format: "png" }).then((shot) => shot.data)`,
-        );
-        shown = await orangePixels(scratch, overlaid);
-      }
-      expect(shown).toBeGreaterThan(0);
-      // browser.screenshot right after the same click never has it.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const tabId = await scrollingClick();
-        const shot = await session.client.request("browser.screenshot", { tabId });
-        expect(await orangePixels(scratch, shot.data)).toBe(0);
-      }
-    } finally {
-      await scratch.close();
+    // The highlight is on screen right after such a click: the extension's own debugger session captures its overlay.
+    let shown = 0;
+    for (let attempt = 0; attempt < 3 && shown === 0; attempt++) {
+      const tabId = await scrollingClick();
+      const overlaid = await asThePerson<string>(
+        session,
+        `chrome.debugger.sendCommand({ tabId: ${tabId} }, "Page.captureScreenshot", { format: "png" }).then((shot) => shot.data)`,
+      );
+      shown = await orangePixels(session, overlaid);
+    }
+    expect(shown).toBeGreaterThan(0);
+    // browser.screenshot right after the same click never has it.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tabId = await scrollingClick();
+      const shot = await session.client.request("browser.screenshot", { tabId });
+      expect(await orangePixels(session, shot.data)).toBe(0);
     }
   });
 });
 
-/** Pixels of our highlight's outline colour (strong orange) in a PNG, decoded by the browser in a page of its own. */
-async function orangePixels(scratch: Page, png: string): Promise<number> {
-  return await scratch.evaluate(async (data: string) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext("2d");
-    if (context === null) throw new Error("no 2d context");
-    context.drawImage(image, 0, 0);
-    const pixels = context.getImageData(0, 0, image.width, image.height).data;
-    let count = 0;
-    for (let index = 0; index < pixels.length; index += 4) {
-      const [r = 0, g = 0, b = 0] = [pixels[index], pixels[index + 1], pixels[index + 2]];
-      if (r > 180 && b < 110 && g > 40 && g < 160) count += 1;
-    }
-    return count;
-  }, png);
+/**
+ * Pixels of our highlight's outline colour (strong orange) in a PNG, decoded in the extension's
+ * service worker: a tab of the test's own would take the foreground from the agent's tab,
+ * and a background tab is never painted, so its screenshot would never come.
+ */
+async function orangePixels(session: WebOperatorSession, png: string): Promise<number> {
+  return await asThePerson<number>(
+    session,
+    `(async () => {
+      const blob = await (await fetch("data:image/png;base64,${png}")).blob();
+      const image = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext("2d");
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      let count = 0;
+      for (let index = 0; index < pixels.length; index += 4) {
+        const [r, g, b] = [pixels[index], pixels[index + 1], pixels[index + 2]];
+        if (r > 180 && b < 110 && g > 40 && g < 160) count += 1;
+      }
+      return count;
+    })()`,
+  );
 }
