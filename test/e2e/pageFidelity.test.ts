@@ -70,22 +70,13 @@ describe("the click point is where a person would press", () => {
     const wrapped = findRef(text, "generic", "yy zzzz");
     const synthetic = await session.client.request("browser.click", { tabId, ref: wrapped });
     expect(synthetic.input).toBe("synthetic");
-    const trusted = await session.client.request("browser.click_trusted", { tabId, ref: wrapped });
-    const point = (trusted as { details?: { point?: { x: number; y: number } } }).details?.point;
+    await session.client.request("browser.click_trusted", { tabId, ref: wrapped });
+    // Each click counts only where it reached the span: a press between its lines lands on the column.
     const clicks = await page.evaluate(() => (window as unknown as { wrappedClicks: unknown[] }).wrappedClicks);
     expect(clicks).toEqual([
       { target: "wrapped", trusted: false },
       { target: "wrapped", trusted: true },
     ]);
-    if (point !== undefined) {
-      const inLine = await page.$eval(
-        "#wrapped",
-        (span, at) =>
-          [...span.getClientRects()].some((rect) => at.x >= rect.left && at.x <= rect.right && at.y >= rect.top && at.y <= rect.bottom),
-        point,
-      );
-      expect(inLine).toBe(true);
-    }
   });
 
   it("refuses a target that never stops moving, naming force, and clicks it with force", async ({ session }) => {
