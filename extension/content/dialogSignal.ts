@@ -1,3 +1,4 @@
+import * as dom from "./dom/intrinsics.js";
 import { RECORDER_KEY } from "../pageScripts/dialogRecorderPage.js";
 
 const SIGNAL = `${RECORDER_KEY}:recorded`;
@@ -9,8 +10,8 @@ const SIGNAL = `${RECORDER_KEY}:recorded`;
  * cannot tell what came before.
  */
 function startedBeforeThePage(): boolean {
-  const root = document.documentElement;
-  return root === null || root.firstElementChild === null;
+  const root = dom.documentElement(document);
+  return root === null || dom.firstElementChild(root) === null;
 }
 
 /** Until this document's first snapshot: false where nothing can have come before this script listened. */

@@ -48,7 +48,10 @@ export async function printFirstLook(browser: SharedBrowser, url: string, label:
   for (let index = 0; index < documents; index++) {
     const opened = await browser.client.request("browser.navigate", { url: `${url}?document=${index}` });
     calls.get("first after a load")?.push(await tracedSnapshot(browser));
-    await browser.pageAt(opened.url).evaluate((value) => void (document.documentElement.dataset.benchDocument = value), String(index));
+    await browser
+      .pageAt(opened.url)
+      .locator("html")
+      .evaluate((root, value) => root.setAttribute("data-bench-document", value), String(index));
     calls.get("after a DOM change")?.push(await tracedSnapshot(browser));
     calls.get("cached repeat")?.push(await tracedSnapshot(browser));
   }

@@ -12,6 +12,7 @@ import type { SnapshotNode } from "./snapshotTree.js";
 import { findSubtree, interactiveOnly, inViewportOnly, limitDepth } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
 import type { Placement } from "./viewportGeometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface PageViewOptions {
   maxChars: number;
@@ -67,7 +68,8 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const { hops } = options;
   if (hops !== undefined) {
     // Traced only: the style and layout the walk would force on its first read, paid here so they show apart.
-    void document.documentElement.getBoundingClientRect();
+    const root = dom.documentElement(document);
+    if (root !== null) dom.getBoundingClientRect(root);
     hops.mark("page: style and layout");
   }
   const walked = walkDocument(document, {
@@ -112,7 +114,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   if (isWholePage) recordView(registry, snapshotId, lines);
 
   const url = location.href;
-  const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
+  const header = snapshotHeader(snapshotId, url, dom.documentTitle(document), describeView(options, root?.ref));
   const measure = ({ placement }: RenderedLine<Placement>): number => (placement === undefined ? Infinity : offViewport(placement));
   const { body, truncated, droppedInteractive } =
     rendered.length === 0
@@ -120,7 +122,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
       : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
   hops?.mark("page: render and budget");
   // The DOM as it is now; subresources (and content scripts build on them) may still come.
-  const loading = document.readyState !== "complete";
+  const loading = dom.readyState(document) !== "complete";
   return {
     snapshotId,
     url,
