@@ -23,11 +23,6 @@ export const CLICK_SOLVERS: Record<string, Solver> = {
   "click-button": clickQuotedButton,
   "unicode-test": clickQuotedButton,
   "click-button-sequence": clickButtonsInOrder,
-  "click-test-2": clickButtonsInOrder,
-  "click-test": async (view) => {
-    await readInstruction(view);
-    await view.click(view.find((line) => line.role === "button", "button"));
-  },
   "click-link": async (view) => {
     const name = pick(await readInstruction(view), /link "(.*)"/, "link text");
     await view.click(view.find((line) => line.ref !== null && line.name === name, `link "${name}"`));

@@ -98,8 +98,6 @@ const inbox: Solver = async (view) => {
 
 export const EMAIL_SOLVERS: Record<string, Solver> = {
   "email-inbox": inbox,
-  "email-inbox-delete": inbox,
-  "email-inbox-important": inbox,
   "email-inbox-reply": inbox,
   "email-inbox-forward": inbox,
   "email-inbox-star-reply": inbox,

@@ -40,7 +40,6 @@ function twentyFourHour(time: string): string {
 
 export const FORM_SOLVERS: Record<string, Solver> = {
   "enter-text": async (view) => enterAndSubmit(view, pick(await readInstruction(view), /"(.*)"/, "text")),
-  "enter-text-dynamic": async (view) => enterAndSubmit(view, pick(await readInstruction(view), /"(.*)"/, "text")),
   "enter-text-2": async (view) => {
     const instruction = await readInstruction(view);
     const text = pick(instruction, /"(.*)"/, "text");

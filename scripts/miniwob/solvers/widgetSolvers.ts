@@ -41,13 +41,11 @@ const switchTabsToFind: Solver = async (view) => {
 export const WIDGET_SOLVERS: Record<string, Solver> = {
   "click-checkboxes": tickNamedCheckboxes,
   "click-checkboxes-large": tickNamedCheckboxes,
-  "click-checkboxes-transfer": tickNamedCheckboxes,
   "click-tab": async (view) => {
     const name = pick(await readInstruction(view), /Click on (Tab #\d+)/, "tab");
     await view.click(view.find(named("tab", name), `tab "${name}"`));
   },
   "click-tab-2": switchTabsToFind,
-  "click-tab-2-easy": switchTabsToFind,
   "click-tab-2-hard": switchTabsToFind,
   "click-collapsible": async (view) => {
     await readInstruction(view);
