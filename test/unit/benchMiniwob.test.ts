@@ -36,6 +36,8 @@ describe("bench: MiniWoB++", () => {
 
   it("says how to get MiniWoB++ when MINIWOB_DIR is missing or wrong", () => {
     expect(() => miniwobDir({})).toThrow(MiniwobMissingError);
-    expect(() => miniwobDir({ MINIWOB_DIR: "/nonexistent" })).toThrow(/git clone https:\/\/github.com\/Farama-Foundation\/miniwob-plusplus/);
+    expect(() => miniwobDir({ MINIWOB_DIR: "/nonexistent" })).toThrow(
+      /git clone https:\/\/github.com\/Farama-Foundation\/miniwob-plusplus/,
+    );
   });
 });
