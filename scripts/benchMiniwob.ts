@@ -1,5 +1,5 @@
 import { runBench, withBenchBrowser } from "./bench/benchRun.js";
-import { miniwobDir } from "./miniwob/miniwobDir.js";
+import { miniwobDir, MiniwobMissingError } from "./miniwob/miniwobDir.js";
 import { renderReport } from "./miniwob/report.js";
 import { runEpisode, type EpisodeResult, type TaskResult } from "./miniwob/runTask.js";
 import { SOLVERS } from "./miniwob/solvers/index.js";
@@ -13,7 +13,16 @@ import { SOLVERS } from "./miniwob/solvers/index.js";
 const EPISODES = Number(process.env.EPISODES ?? 3);
 
 async function main(): Promise<void> {
-  const root = miniwobDir();
+  let root: string;
+  try {
+    root = miniwobDir();
+  } catch (error) {
+    // Not a crash of the bench: say how to get the pages, without a stack trace in the way.
+    if (!(error instanceof MiniwobMissingError)) throw error;
+    console.error(`bench:miniwob: ${error.message}`);
+    process.exitCode = 1;
+    return;
+  }
   const wanted = process.env.TASKS?.split(",").filter((task) => task !== "");
   const unknown = wanted?.filter((task) => !(task in SOLVERS)) ?? [];
   if (unknown.length > 0) throw new Error(`no solver for ${unknown.join(", ")}; the tasks with one: ${Object.keys(SOLVERS).join(", ")}`);

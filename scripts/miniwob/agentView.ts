@@ -67,6 +67,9 @@ export class AgentView {
   lines: SnapshotLine[] = [];
   text = "";
 
+  /** What the solver had to guess (two emails from the sender it was asked about): printed with the episode if it fails. */
+  readonly guesses: string[] = [];
+
   /** Set when the harness gave up on the episode: a solver still running must not act in the next one. */
   private cancelled = false;
 
@@ -87,6 +90,10 @@ export class AgentView {
       // The gated command's own result, validated as its declaration says.
       return COMMANDS[type].result.parse(confirmed.result) as CommandResult<T>;
     }
+  }
+
+  guess(what: string): void {
+    this.guesses.push(what);
   }
 
   cancel(): void {

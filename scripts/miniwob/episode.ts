@@ -24,7 +24,7 @@ export async function startEpisode(page: Page, seed: string): Promise<void> {
 
 export async function readOutcome(page: Page): Promise<EpisodeOutcome> {
   return page.evaluate<EpisodeOutcome>(
-    "({done: WOB_DONE_GLOBAL, reward: WOB_REWARD_GLOBAL, rawReward: WOB_RAW_REWARD_GLOBAL, reason: WOB_REWARD_REASON === null ? null : String(WOB_REWARD_REASON)})",
+    "({done: WOB_DONE_GLOBAL, reward: WOB_REWARD_GLOBAL, rawReward: WOB_RAW_REWARD_GLOBAL, reason: WOB_REWARD_REASON == null ? null : String(WOB_REWARD_REASON)})",
   );
 }
 

@@ -61,6 +61,7 @@ export async function runEpisode(page: Page, client: WebOperatorClient, solver: 
   }
   if (outcome.reward <= 0 && failure === null)
     failure = `scored ${outcome.reward.toFixed(2)}${outcome.reason === null ? "" : ` (${outcome.reason})`}`;
+  if (outcome.reward <= 0 && view.guesses.length > 0) failure = `${failure ?? ""}; the solver guessed: ${view.guesses.join("; ")}`;
   return { seed, reward: outcome.reward, failure };
 }
 

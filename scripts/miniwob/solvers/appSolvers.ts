@@ -5,17 +5,32 @@ import type { Solver } from "../solver.js";
 const named = (role: string, name: string) => (line: SnapshotLine) => line.role === role && line.name === name;
 const isTextbox = (line: SnapshotLine): boolean => line.role === "textbox";
 
+const shows = (label: string | RegExp, text: string): boolean => (typeof label === "string" ? text.includes(label) : label.test(text));
+const labelIndex = (view: AgentView, label: string | RegExp): number =>
+  view.lines.findIndex((line) => !isTextbox(line) && line.ref === null && shows(label, lineText(line)));
+
+/**
+ * Whether a form prints each label after its field ("[field] Genre") rather than before it: when
+ * its first text field comes before every one of its labels. Field, label, field, label reads
+ * either way line by line, so a person settles it for the whole form, as this does.
+ */
+function labelsFollowFields(view: AgentView, labels: readonly (string | RegExp)[]): boolean {
+  const firstLabel = Math.min(...labels.map((label) => labelIndex(view, label)).filter((index) => index >= 0));
+  const firstField = view.lines.findIndex(isTextbox);
+  return firstField >= 0 && firstField < firstLabel;
+}
+
 /**
  * The text field a label names: one whose own name holds it, else the textbox printed next to a
- * line that shows it: after it where the label comes first, before it where the label follows.
+ * line that shows it: after it where the label comes first, before it where the label follows
+ * (`labelsFollow`; unset, the line after is tried first).
  */
-function fieldLabelled(view: AgentView, label: string | RegExp): SnapshotLine {
-  const shows = (text: string): boolean => (typeof label === "string" ? text.includes(label) : label.test(text));
-  const own = view.lines.find((line) => isTextbox(line) && shows(line.name));
+function fieldLabelled(view: AgentView, label: string | RegExp, labelsFollow?: boolean): SnapshotLine {
+  const own = view.lines.find((line) => isTextbox(line) && shows(label, line.name));
   if (own !== undefined) return own;
-  const at = view.lines.findIndex((line) => !isTextbox(line) && line.ref === null && shows(lineText(line)));
-  const after = view.lines.slice(at + 1).find((line) => line.ref !== null);
-  const before = view.lines[at - 1];
+  const at = labelIndex(view, label);
+  const after = labelsFollow === true ? undefined : view.lines.slice(at + 1).find((line) => line.ref !== null);
+  const before = labelsFollow === false ? undefined : view.lines[at - 1];
   const field =
     at < 0 ? undefined : after !== undefined && isTextbox(after) ? after : before !== undefined && isTextbox(before) ? before : undefined;
   if (field === undefined) throw new SolverError("not_in_snapshot", `no text field labelled ${String(label)}`);
@@ -31,9 +46,16 @@ const movieSearch: Solver = async (view) => {
   const genre = pick(instruction, /Search for (.+?) movies/, "genre");
   const director = pick(instruction, /directed by (.+?) from year/, "director");
   const year = pick(instruction, /from year (\d+)/, "year");
-  await view.type(fieldLabelled(view, "Genre"), genre);
-  await view.type(fieldLabelled(view, "Director"), director);
-  await view.type(fieldLabelled(view, /Year|Date/), year);
+  const fields: [string | RegExp, string][] = [
+    ["Genre", genre],
+    ["Director", director],
+    [/Year|Date/, year],
+  ];
+  const follow = labelsFollowFields(
+    view,
+    fields.map(([label]) => label),
+  );
+  for (const [label, value] of fields) await view.type(fieldLabelled(view, label, follow), value);
   await view.click(submitControl(view));
 };
 

@@ -14,8 +14,12 @@ function iconsAfter(view: AgentView, sender: SnapshotLine): { trash: SnapshotLin
   return { trash, star };
 }
 
-const senderLine = (view: AgentView, sender: string): SnapshotLine =>
-  view.find((line) => line.ref !== null && line.name === sender, `an email from ${sender}`);
+/** The first email from `sender`; when the inbox holds several, the instruction does not say which, so this is a guess. */
+function senderLine(view: AgentView, sender: string): SnapshotLine {
+  const theirs = view.lines.filter((line) => line.ref !== null && line.name === sender);
+  if (theirs.length > 1) view.guess(`the inbox holds ${theirs.length} emails from ${sender}; the first was taken`);
+  return view.find((line) => theirs.includes(line), `an email from ${sender}`);
+}
 
 /** Opens the email, presses Reply or Forward, fills the form and presses the form's send icon. */
 async function compose(
