@@ -21,7 +21,6 @@ const clickButtonsInOrder: Solver = async (view) => {
 
 export const CLICK_SOLVERS: Record<string, Solver> = {
   "click-button": clickQuotedButton,
-  "unicode-test": clickQuotedButton,
   "click-button-sequence": clickButtonsInOrder,
   "click-link": async (view) => {
     const name = pick(await readInstruction(view), /link "(.*)"/, "link text");

@@ -58,10 +58,6 @@ export const FORM_SOLVERS: Record<string, Solver> = {
   },
   "enter-date": async (view) => enterAndSubmit(view, isoDate(pick(await readInstruction(view), /Enter (\S+) as the date/, "date"))),
   "enter-time": async (view) => enterAndSubmit(view, twentyFourHour(pick(await readInstruction(view), /Enter (.+) as the time/, "time"))),
-  "focus-text": async (view) => {
-    await readInstruction(view);
-    await view.click(view.find(isTextbox, "text field"));
-  },
   "focus-text-2": async (view) => {
     const nth = Number(pick(await readInstruction(view), ORDINAL, "ordinal"));
     const field = view.lines.filter(isTextbox)[nth - 1];

@@ -2,6 +2,7 @@ import type { Solver } from "../solver.js";
 import { APP_SOLVERS } from "./appSolvers.js";
 import { CLICK_SOLVERS } from "./clickSolvers.js";
 import { EMAIL_SOLVERS } from "./emailSolvers.js";
+import { FLIGHT_SOLVERS } from "./flightSolvers.js";
 import { FORM_SOLVERS } from "./formSolvers.js";
 import { REASONING_SOLVERS } from "./reasoningSolvers.js";
 import { SOCIAL_SOLVERS } from "./socialSolvers.js";
@@ -16,4 +17,5 @@ export const SOLVERS: Record<string, Solver> = {
   ...EMAIL_SOLVERS,
   ...SOCIAL_SOLVERS,
   ...APP_SOLVERS,
+  ...FLIGHT_SOLVERS,
 };

@@ -1,4 +1,4 @@
-import { SolverError, type AgentView, type SnapshotLine } from "../agentView.js";
+import { lineText, SolverError, type AgentView, type SnapshotLine } from "../agentView.js";
 import { pick, readInstruction } from "../instruction.js";
 import type { Solver } from "../solver.js";
 
@@ -38,7 +38,37 @@ const switchTabsToFind: Solver = async (view) => {
   await openUntilFound(view, name, (lines) => lines.filter((line, index) => line.role === "link" && lines[index - 1]?.role === "tab"));
 };
 
+/**
+ * Moves a slider with its keys to `target`: PageUp/PageDown while far (its step is learned from
+ * the first press), then the arrows. The slider's value is the number printed after it.
+ */
+const useSlider: Solver = async (view) => {
+  const target = Number(pick(await readInstruction(view), /Select (-?\d+) with the slider/, "value"));
+  const handle = view.find((line) => line.ref !== null && line.role !== "button", "the slider's handle");
+  const valueNow = async (): Promise<number> => {
+    await view.snapshot();
+    const after = view.lines.slice(view.lines.findIndex((line) => line.ref === handle.ref) + 1);
+    const shown = after.map((line) => lineText(line).trim()).find((text) => /^-?\d+$/.test(text));
+    if (shown === undefined) throw new SolverError("not_in_snapshot", "no value printed after the slider");
+    return Number(shown);
+  };
+  let value = await valueNow();
+  let pageStep = Infinity;
+  for (let press = 0; press < 60 && value !== target; press++) {
+    const distance = Math.abs(target - value);
+    const paging = distance >= pageStep || (pageStep === Infinity && distance > 5);
+    const up = target > value;
+    await view.press(paging ? (up ? "PageUp" : "PageDown") : up ? "ArrowRight" : "ArrowLeft", handle);
+    const next = await valueNow();
+    if (paging && pageStep === Infinity) pageStep = Math.max(1, Math.abs(next - value));
+    value = next;
+  }
+  if (value !== target) throw new SolverError("not_actionable", `the slider stayed at ${value}, not ${target}`);
+  await view.click(view.find(named("button", "Submit"), "Submit"));
+};
+
 export const WIDGET_SOLVERS: Record<string, Solver> = {
+  "use-slider": useSlider,
   "click-checkboxes": tickNamedCheckboxes,
   "click-checkboxes-large": tickNamedCheckboxes,
   "click-tab": async (view) => {
