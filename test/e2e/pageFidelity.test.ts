@@ -53,6 +53,30 @@ describe("the snapshot never loses text the page shows", () => {
       expect(found.text).toContain(`[ref=`);
     }
   });
+
+  it("prints an editable textarea's long value whole and answers it for its ref, but not in the page's text", async ({ session }) => {
+    const tabId = await open(session, "/fidelity-text.html");
+    const { text } = await session.client.request("browser.snapshot", { tabId });
+    expect(text).toMatch(/- textbox "Notes" \[value="note note[^"\n]*…"\][^\n]*\n[\s\S]*lastnote/);
+    const notes = findRef(text, "textbox", "Notes");
+    expect((await session.client.request("browser.extract", { tabId, ref: notes })).text).toBe(`${"note ".repeat(30)}lastnote`);
+    expect((await session.client.request("browser.find_in_page", { tabId, query: "lastnote" })).matchCount).toBe(1);
+    expect((await session.client.request("browser.extract", { tabId })).text).not.toContain("lastnote");
+  });
+});
+
+describe("the text and targets an SVG drawing shows", () => {
+  it("prints a drawing's <text> and gives the shapes the page listens on a ref that clicks", async ({ session }) => {
+    const tabId = await open(session, "/fidelity-svg.html");
+    const { text } = await session.client.request("browser.snapshot", { tabId });
+    expect(text).toContain("Quarterly revenue by region");
+    // The label drawn on a handled shape: one ref, named by its text; the unhandled circle prints nothing.
+    const south = findRef(text, "generic", "South");
+    expect(text).toContain('"North"');
+    expect(text.match(/\[ref=/g)).toHaveLength(4);
+    await session.client.request("browser.click", { tabId, ref: south });
+    await expect.poll(async () => (await session.client.request("browser.extract", { tabId })).text).toContain("Picked south");
+  });
 });
 
 describe("the click point is where a person would press", () => {

@@ -1,13 +1,16 @@
 import * as dom from "../dom/intrinsics.js";
-import { isReadOnlyField } from "../dom/readOnlyField.js";
+import { isReadOnlyField, isTextField } from "../dom/readOnlyField.js";
 
 /**
  * innerText leaves out every form field's value, yet a read-only field's value is text the
  * page shows (a shopping list in a `<textarea readonly>`). This is innerText with those values
  * in their places: only the elements on the way from `source` down to a shown read-only field
  * are read child by child; everything else, and every page without such fields, is innerText.
+ * An editable field's value stays out of a larger part's text: what a person typed is theirs.
  */
 export function textWithReadOnlyValues(source: Element): string {
+  // A field asked for by its own ref: its value is what the agent wants, editable or not.
+  if (isTextField(source)) return (source as HTMLTextAreaElement | HTMLInputElement).value;
   const fields = shownReadOnlyFields(source);
   if (fields.size === 0) return innerTextOf(source);
   const holders = new Set<Element>();

@@ -1,13 +1,16 @@
 import { authoredRole, hasAuthorName, hasSvgTitle } from "../accessibility/ariaRole.js";
 import type { LayoutCache } from "../dom/layoutCache.js";
 import * as dom from "../dom/intrinsics.js";
+import { hasRecordedListener } from "../pageRecord/pageRecord.js";
 
 /**
  * Which parts of an SVG drawing the snapshot shows. A drawing is mostly paths nobody
  * names; what a person or agent wants from it is what its author labelled (a `<title>`,
  * aria-label or aria-labelledby on a shape or group), its links, and elements given a
- * role. Those are handed to the walker as elements of their own; everything else is
- * passed over without a style read, so an icon costs a few attribute checks.
+ * role, the text it draws (`<text>`: a chart's labels, a pie menu's items), and the shapes
+ * the page listens on (what a person clicks). Those are handed to the walker as elements of
+ * their own; everything else is passed over without a style read, so an icon costs a few
+ * attribute checks and a listener lookup.
  */
 export function forEachShownSvgElement(parent: Element, layout: LayoutCache, visit: (element: Element) => void): void {
   for (let child = dom.firstElementChild(parent); child !== null; child = dom.nextElementSibling(child)) {
@@ -24,11 +27,19 @@ export function svgChildrenShown(element: Element): boolean {
   return role === null || !ATOMIC_ROLES.has(role);
 }
 
+/** Whether the walker reads this SVG element's child nodes as text runs, as it does HTML content. */
+export function isSvgTextContent(element: Element): boolean {
+  return TEXT_CONTENT.has(dom.localName(element));
+}
+
 function isShownSvgElement(element: Element): boolean {
   if (hasAuthorName(element) || hasSvgTitle(element) || dom.hasAttribute(element, "role")) return true;
+  if (isSvgTextContent(element) || dom.hasAttribute(element, "onclick") || hasRecordedListener(element)) return true;
   return dom.localName(element) === "a" && (dom.hasAttribute(element, "href") || dom.hasAttributeNS(element, XLINK_NAMESPACE, "href"));
 }
 
+/** Elements whose text nodes are drawn. */
+const TEXT_CONTENT: ReadonlySet<string> = new Set(["text", "tspan", "textPath"]);
 const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
 /** Elements that hold other drawing elements; an unlabelled one is looked through. */
 const CONTAINERS: ReadonlySet<string> = new Set(["g", "svg", "a", "switch"]);

@@ -17,7 +17,7 @@ import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
 import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type TextNode, type WalkItem } from "./snapshotTree.js";
 import { dropCoveredByName, mergeTextRuns } from "./textRuns.js";
-import { forEachShownSvgElement, svgChildrenShown } from "./svgContent.js";
+import { forEachShownSvgElement, isSvgTextContent, svgChildrenShown } from "./svgContent.js";
 import type { FrameTransform } from "../../shared/geometry.js";
 import { frameContentTransform } from "../dom/frameGeometry.js";
 import type { Placement } from "./viewportGeometry.js";
@@ -153,7 +153,7 @@ function walkContent(element: Element, role: string | null, cursor: string, cont
     collectOptions(element, context, out);
     return;
   }
-  if (dom.namespaceURI(element) === SVG_NAMESPACE) {
+  if (dom.namespaceURI(element) === SVG_NAMESPACE && !isSvgTextContent(element)) {
     if (svgChildrenShown(element)) forEachShownSvgElement(element, context.layout, (shown) => walkElement(shown, cursor, context, out));
     return;
   }

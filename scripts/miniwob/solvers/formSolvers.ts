@@ -1,4 +1,4 @@
-import { SolverError, type AgentView, type SnapshotLine } from "../agentView.js";
+import { childrenOf, lineText, SolverError, type AgentView, type SnapshotLine } from "../agentView.js";
 import { pick, quotedIn, readInstruction } from "../instruction.js";
 import type { Solver } from "../solver.js";
 
@@ -22,6 +22,17 @@ function fieldAfter(view: AgentView, label: string): SnapshotLine {
   return field;
 }
 
+/**
+ * A text area's whole value as the snapshot prints it: `[value=…]` holds its start, cut with
+ * "…" when long; the rest follows after the line's colon, or on the lines under the field.
+ */
+function fieldValue(view: AgentView, field: SnapshotLine): string {
+  const start = (/\[value="((?:[^"\\]|\\.)*)"\]/.exec(field.rest)?.[1] ?? "").replace(/…$/, "");
+  const inline = /\]:\s(.*)$/.exec(field.rest)?.[1] ?? "";
+  const under = childrenOf(view.lines, field).map((line) => lineText(line).trim());
+  return start + [inline, ...under].join("\n");
+}
+
 const ORDINAL = /(\d+)(?:st|nd|rd|th)/;
 
 /** "Enter 09/10/2012 as the date": a date input takes its own yyyy-mm-dd format through browser.type. */
@@ -39,6 +50,26 @@ function twentyFourHour(time: string): string {
 }
 
 export const FORM_SOLVERS: Record<string, Solver> = {
+  // "Expand the pie menu below and click on the item labeled "H"." The menu is an SVG wheel: its
+  // items are drawn <text> on shapes the page listens on; "+" spreads them.
+  "click-pie": async (view) => {
+    const label = pick(await readInstruction(view), /labeled "(.*)"/, "item label");
+    await view.click(view.find((line) => line.ref !== null && line.name === "+", "the menu's + spreader"));
+    await view.click(await view.waitForLine((line) => line.ref !== null && line.name === label, `item "${label}"`));
+  },
+  // "Find the last word in the text area, enter it into the text field and hit Submit."
+  "scroll-text": async (view) => {
+    await view.snapshot();
+    const [area, answer] = view.lines.filter(isTextbox);
+    if (area === undefined || answer === undefined) throw new SolverError("not_in_snapshot", "no text area and text field");
+    const last = fieldValue(view, area)
+      .split(/\s+/)
+      .filter((word) => word !== "")
+      .at(-1);
+    if (last === undefined) throw new SolverError("not_in_snapshot", "the text area prints no words");
+    await view.type(answer, last);
+    await view.click(submitButton(view));
+  },
   "enter-text": async (view) => enterAndSubmit(view, pick(await readInstruction(view), /"(.*)"/, "text")),
   "enter-text-2": async (view) => {
     const instruction = await readInstruction(view);
