@@ -28,13 +28,19 @@ interface TracedSnapshot {
   hops: Hop[];
 }
 
-async function tracedSnapshot(browser: SharedBrowser): Promise<TracedSnapshot> {
+async function traced(
+  browser: SharedBrowser,
+  type: "browser.snapshot" | "browser.navigate",
+  payload: Record<string, unknown>,
+): Promise<TracedSnapshot> {
   const started = performance.now();
-  const response = await browser.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
+  const response = await browser.client.send({ type, payload, traceHops: true });
   const ms = performance.now() - started;
-  if (isErrorResponse(response)) throw new Error(`traced snapshot failed: ${response.code}: ${response.error}`);
+  if (isErrorResponse(response)) throw new Error(`traced ${type} failed: ${response.code}: ${response.error}`);
   return { ms, hops: response.hops ?? [] };
 }
+
+const tracedSnapshot = (browser: SharedBrowser): Promise<TracedSnapshot> => traced(browser, "browser.snapshot", {});
 
 const KINDS = ["first after a load", "after a DOM change", "cached repeat"] as const;
 
@@ -45,11 +51,13 @@ const KINDS = ["first after a load", "after a DOM change", "cached repeat"] as c
  */
 export async function printFirstLook(browser: SharedBrowser, url: string, label: string, documents: number): Promise<void> {
   const calls = new Map<(typeof KINDS)[number], TracedSnapshot[]>(KINDS.map((kind) => [kind, []]));
+  const navigations: TracedSnapshot[] = [];
   for (let index = 0; index < documents; index++) {
-    const opened = await browser.client.request("browser.navigate", { url: `${url}?document=${index}` });
+    const opened = `${url}?document=${index}`;
+    navigations.push(await traced(browser, "browser.navigate", { url: opened }));
     calls.get("first after a load")?.push(await tracedSnapshot(browser));
     await browser
-      .pageAt(opened.url)
+      .pageAt(opened)
       .locator("html")
       .evaluate((root, value) => root.setAttribute("data-bench-document", value), String(index));
     calls.get("after a DOM change")?.push(await tracedSnapshot(browser));
@@ -74,4 +82,30 @@ export async function printFirstLook(browser: SharedBrowser, url: string, label:
   const rest = (call: TracedSnapshot): number => call.ms - call.hops.reduce((sum, hop) => sum + hop.ms, 0);
   console.log(`  ${"socket, both ways, and the client".padEnd(64)} ${KINDS.map((kind) => cell(kind, rest).padStart(19)).join(" ")}`);
   console.log(`  ${"round trip".padEnd(64)} ${KINDS.map((kind) => cell(kind, (call) => call.ms).padStart(19)).join(" ")}`);
+  await printNavigate(browser, url, label, navigations);
+}
+
+/**
+ * Our browser.navigate (answers at DOMContentLoaded) hop by hop, beside Playwright's
+ * page.goto waiting for the same event in the same tab and browser: the anchor.
+ */
+async function printNavigate(browser: SharedBrowser, url: string, label: string, navigations: readonly TracedSnapshot[]): Promise<void> {
+  const last = `${url}?document=${navigations.length - 1}`;
+  const page = browser.pageAt(last);
+  const anchor: number[] = [];
+  for (let index = 0; index < navigations.length; index++) {
+    const started = performance.now();
+    await page.goto(`${url}?playwright=${index}`, { waitUntil: "domcontentloaded" });
+    anchor.push(performance.now() - started);
+  }
+  const names: string[] = [];
+  for (const call of navigations) for (const hop of call.hops) if (!names.includes(hop.hop)) names.push(hop.hop);
+  const med = (values: number[]): string => (values.length === 0 ? "-" : median(values).toFixed(2)).padStart(9);
+  console.log(`\n${label}: browser.navigate hop by hop, ms, median of ${navigations.length} loads`);
+  for (const name of names)
+    console.log(
+      `  ${name.padEnd(64)} ${med(navigations.flatMap((call) => call.hops.filter((hop) => hop.hop === name).map((hop) => hop.ms)))}`,
+    );
+  console.log(`  ${"round trip".padEnd(64)} ${med(navigations.map((call) => call.ms))}`);
+  console.log(`  ${"anchor: Playwright page.goto, waitUntil domcontentloaded, same tab".padEnd(64)} ${med(anchor)}`);
 }
