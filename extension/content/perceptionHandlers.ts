@@ -22,7 +22,7 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   // Leaves the dialog signal alone: the snapshot that is asked for still drains what came.
   prepare_snapshot: (request, { registry, snapshots }) => {
     try {
-      snapshots.take(registry, request.maxChars, false);
+      snapshots.prepare(registry, request.maxChars);
       return { prepared: true };
     } catch {
       return { prepared: false };

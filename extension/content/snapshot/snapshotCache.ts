@@ -3,6 +3,7 @@ import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
 import { takeSnapshot } from "./snapshotBuilder.js";
+import { lastView, recordView, retractView } from "./snapshotHistory.js";
 import * as dom from "../dom/intrinsics.js";
 
 /**
@@ -56,6 +57,11 @@ interface Cached {
   /** The CSS media the worker emulated for it: print media lays the page out otherwise, with no event. */
   media: string;
   result: ContentResult<"snapshot">;
+  /**
+   * The lines of a snapshot built before anyone asked (prepare): not yet a view the agent
+   * saw, so an observation must not diff against it; it becomes one when it is served.
+   */
+  unseenLines?: readonly string[];
   /** The page state no event or mutation reports (a script's el.value = …, window scroll offsets). */
   state: string;
   active: Element | null;
@@ -81,12 +87,35 @@ export class SnapshotCache {
   take(registry: RefRegistry, maxChars: number, elements: boolean, media = "screen", hops?: HopRecorder): ContentResult<"snapshot"> {
     const hit = this.serve(registry, maxChars, elements, media);
     hops?.mark(hit === null ? "page: cache check (miss)" : "page: cache check (hit: framework-handler scan, page state)");
-    if (hit !== null) return hit;
+    if (hit !== null) {
+      this.markSeen(registry);
+      return hit;
+    }
     const roots: (Document | ShadowRoot)[] = [];
     const result = takeSnapshot(registry, maxChars, elements, roots, hops);
     this.store({ registry, maxChars, elements, media, result, roots: [document, ...roots] });
     hops?.mark("page: cache store (page state, observers)");
     return result;
+  }
+
+  /**
+   * Builds the snapshot the agent is about to ask for (after a navigate), off its path. Kept
+   * out of the document's view history until served: the agent has not seen it.
+   */
+  prepare(registry: RefRegistry, maxChars: number): void {
+    if (this.serve(registry, maxChars, false, "screen") !== null) return;
+    const { snapshotId } = this.take(registry, maxChars, false);
+    const view = lastView(registry);
+    if (view?.snapshotId !== snapshotId) return;
+    retractView(registry, snapshotId);
+    if (this.entry !== null) this.entry.unseenLines = view.lines;
+  }
+
+  private markSeen(registry: RefRegistry): void {
+    const entry = this.entry;
+    if (entry?.unseenLines === undefined) return;
+    recordView(registry, entry.result.snapshotId, entry.unseenLines);
+    delete entry.unseenLines;
   }
 
   /** Something acted on the page (any op but a snapshot or a ping): the next snapshot reads it afresh. */
