@@ -30,9 +30,33 @@ interface ArmResult {
  */
 export function armPage(recorderKey: string, writeKey: string | null): ArmResult {
   const page = window as unknown as Record<string, unknown>;
+  type Mask = <F extends object>(replacement: F, original: object) => F;
   if (page[recorderKey] === undefined) {
     const kept: Array<{ type: string; message: string; answered: string }> = [];
     Object.defineProperty(window, recorderKey, { value: kept, configurable: false, enumerable: false });
+    // Replaced natives read as natives (name, length, toString), so a page's check of
+    // alert.toString() finds nothing; the recorder itself is the one global that stays.
+    const masked = new WeakMap<object, string>();
+    const sourceOf = Function.prototype.call.bind(Function.prototype.toString) as (fn: unknown) => string;
+    const mask: Mask = (replacement, original) => {
+      Object.defineProperty(replacement, "name", { value: (original as { name: string }).name, configurable: true });
+      Object.defineProperty(replacement, "length", { value: (original as { length: number }).length, configurable: true });
+      masked.set(replacement, sourceOf(original));
+      return replacement;
+    };
+    const toStrings = {
+      toString(this: unknown): string {
+        return (typeof this === "function" ? masked.get(this) : undefined) ?? sourceOf(this);
+      },
+    };
+    const originalToString = Function.prototype.toString;
+    Object.defineProperty(Function.prototype, "toString", {
+      value: mask(toStrings.toString, originalToString),
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    });
+    Object.defineProperty(kept, "mask", { value: mask, enumerable: false });
     const keep = (type: string, message: unknown, answered: string): void => {
       if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
       // Tells the top frame's content script there is something to drain (dialogSignal.ts), so a
@@ -43,35 +67,39 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
         // A detached frame has no top to tell; the next write's arm drains its records.
       }
     };
-    window.alert = (message?: unknown): void => keep("alert", message, "closed");
-    window.confirm = (message?: unknown): boolean => {
+    window.alert = mask((message?: unknown): void => keep("alert", message, "closed"), window.alert);
+    window.confirm = mask((message?: unknown): boolean => {
       keep("confirm", message, "cancel");
       return false;
-    };
-    window.prompt = (message?: unknown): null => {
+    }, window.confirm);
+    window.prompt = mask((message?: unknown): null => {
       keep("prompt", message, "null");
       return null;
-    };
+    }, window.prompt);
     const addListener = EventTarget.prototype.addEventListener;
     // Handlers the page added before this ran ask for the "Leave site?" prompt through the
     // event itself: make those requests no-ops, and record that the page asked.
     const leaving = BeforeUnloadEvent.prototype;
+    const asked = Object.getOwnPropertyDescriptor(Event.prototype, "returnValue");
     Object.defineProperty(leaving, "preventDefault", {
       configurable: true,
-      value: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
+      value: mask(() => keep("beforeunload", "the page asked to confirm leaving", "leave"), Event.prototype.preventDefault),
     });
     Object.defineProperty(leaving, "returnValue", {
       configurable: true,
-      get: () => "",
-      set: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
+      get: mask(() => "", asked?.get ?? Event.prototype.preventDefault),
+      set: mask(() => keep("beforeunload", "the page asked to confirm leaving", "leave"), asked?.set ?? Event.prototype.preventDefault),
     });
-    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
-      if (this === window && type === "beforeunload") {
-        keep("beforeunload", "a beforeunload handler was not registered", "leave");
-        return;
-      }
-      (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
+    const listening = {
+      addEventListener(this: EventTarget, type: string, ...rest: unknown[]): void {
+        if (this === window && type === "beforeunload") {
+          keep("beforeunload", "a beforeunload handler was not registered", "leave");
+          return;
+        }
+        (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
+      },
     };
+    EventTarget.prototype.addEventListener = mask(listening.addEventListener, addListener);
     Object.defineProperty(window, "onbeforeunload", {
       configurable: true,
       get: () => null,
@@ -101,6 +129,8 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     },
   };
   const names = ["alert", "confirm", "prompt"] as const;
+  const maskDialog = (page[recorderKey] as { mask?: Mask } | undefined)?.mask;
+  if (maskDialog !== undefined) for (const name of names) maskDialog(dialogs[name], original[name]);
   for (const name of names) {
     try {
       page[name] = dialogs[name];
@@ -130,16 +160,21 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       return false;
     }
   };
-  const fetchWrapper = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
-    const [input] = args;
-    if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
-    return original.fetch.apply(this, args);
+  const wrappers = {
+    fetch(this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+      const [input] = args;
+      if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
+      return original.fetch.apply(this, args);
+    },
+    send(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
+      // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
+      counter.requests += 1;
+      original.send.apply(this, args);
+    },
   };
-  const sendWrapper = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
-    // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
-    counter.requests += 1;
-    original.send.apply(this, args);
-  };
+  const masking = (page[recorderKey] as { mask?: Mask } | undefined)?.mask;
+  const fetchWrapper = masking === undefined ? wrappers.fetch : masking(wrappers.fetch, original.fetch);
+  const sendWrapper = masking === undefined ? wrappers.send : masking(wrappers.send, original.send);
   Object.defineProperty(window, writeKey, {
     value: { records, original, counter, fetchWrapper, sendWrapper },
     configurable: true,
