@@ -9,6 +9,7 @@ import { extractMarkdown } from "./extract/markdownExtract.js";
 import { extractVisibleText } from "./visibleText.js";
 import { describeElements } from "./snapshot/describeElements.js";
 import { takeDialogSignal } from "./dialogSignal.js";
+import * as dom from "./dom/intrinsics.js";
 
 type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["op"];
 
@@ -33,7 +34,7 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   extract: (request, { registry }) => {
     const element = request.ref === undefined ? null : registry.resolve(request.ref).element;
     if (request.format === "markdown") return extractMarkdown(element, request.fromChar, request.pageChars);
-    return extractVisibleText(element ?? document.body ?? document.documentElement, request.fromChar, request.pageChars);
+    return extractVisibleText(element ?? dom.body(document) ?? dom.documentElement(document), request.fromChar, request.pageChars);
   },
   observe: (request, { registry }) => observe(registry, request.maxChars, request.retract),
   describe_elements: (request) => describeElements(request.selector, request.limit),

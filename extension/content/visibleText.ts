@@ -1,5 +1,6 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { pageOfText } from "./extract/textPaging.js";
+import * as dom from "./dom/intrinsics.js";
 
 /**
  * format "text" of the "extract" op: rendered text in reading order (innerText honours
@@ -10,8 +11,8 @@ export function extractVisibleText(source: Element, fromChar: number, pageChars:
 }
 
 function renderedText(element: Element): string {
-  const inner = (element as HTMLElement).innerText;
-  return typeof inner === "string" ? inner : (element.textContent ?? "");
+  const inner = dom.innerText(element as HTMLElement);
+  return typeof inner === "string" ? inner : (dom.textContent(element) ?? "");
 }
 
 /** Layout leaves runs of blank lines and trailing blanks that carry no meaning. */

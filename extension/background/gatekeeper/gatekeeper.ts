@@ -32,6 +32,11 @@ interface AdmittedCall {
   /** An activating write no confirmation covers: the sends its page script starts are held (sendHold.ts). */
   sendCheck: { call: GatedCall; basis: ConfirmationBasis } | null;
   sendHolds: SendHold[];
+  /**
+   * The confirmation judgement again, on the targets as they are right before dispatch: after the
+   * preparation scrolled them into view, whose scroll handlers may have rewritten a link or a form.
+   */
+  rejudge: (() => Promise<void>) | null;
 }
 
 /**
@@ -66,6 +71,7 @@ export class Gatekeeper implements ToolGate {
     context.hops?.mark("worker: gate, tab read");
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
+    let rejudge: (() => Promise<void>) | null = null;
     try {
       if (tab !== null)
         await admitAgentTab(
@@ -96,6 +102,11 @@ export class Gatekeeper implements ToolGate {
         const basis = await checkConfirmations(call, plans, policy, grant);
         const activates = plans.some((plan) => plan.activates || plan.submitsByKeyboard);
         if (grant === undefined && activates && gatedTab !== null) sendCheck = { call, basis };
+        // The tab as read now may be gone by dispatch: the judgement then reads it afresh.
+        const again: GatedCall = { ...call, tab: gatedTab === null ? null : { id: gatedTab.id, url: gatedTab.url, origin } };
+        rejudge = async () => {
+          await checkConfirmations(again, plans, policy, grant);
+        };
       }
     } catch (error) {
       // A blank tab opened for a call that was then refused would be litter in the person's window.
@@ -113,6 +124,7 @@ export class Gatekeeper implements ToolGate {
       ruledTabs: new Set(),
       sendCheck,
       sendHolds: [],
+      rejudge,
     };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
@@ -244,6 +256,7 @@ export class Gatekeeper implements ToolGate {
       );
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
+    if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
     if (admitted.sendCheck !== null && tabId === admitted.tabId && admitted.sendHolds.length === 0)
       admitted.sendHolds.push(await holdSends(tabId, policy, tab));
     if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {

@@ -1,6 +1,4 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
-import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
-import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
@@ -8,6 +6,10 @@ import { exactFrameTransform, exactFrameTransformOrNull } from "./framePoint.js"
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox } from "./stableBox.js";
 import { watchMutations } from "../waiting/mutationClock.js";
+import { obscured } from "./obscuredError.js";
+import { rememberPrepared } from "./dispatchCheck.js";
+import { linkHref } from "./judgedTargets.js";
+import * as dom from "../dom/intrinsics.js";
 import { toTopPoint, type Point } from "../../shared/geometry.js";
 
 type Purpose = "click" | "hover" | "type" | "drag";
@@ -25,6 +27,7 @@ export async function prepareAction(
 ): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
   const prepared = await checkActionable(target, purpose, exactPoint);
+  rememberPrepared(target);
   // Every ref write prepares first, so its settle can count page changes from the dispatch on,
   // in the frame and shadow roots the target lives in too.
   watchMutations(target.element);
@@ -58,7 +61,14 @@ async function checkActionable(target: ActionTarget, purpose: Purpose, exactPoin
 }
 
 function prepared(target: ActionTarget, point: TargetPoint): ContentResult<"prepare_action"> {
-  return { ref: target.ref, target: target.target, recovered: target.recovered, ...(point.top === undefined ? {} : { point: point.top }) };
+  const href = linkHref(target.element);
+  return {
+    ref: target.ref,
+    target: target.target,
+    recovered: target.recovered,
+    ...(point.top === undefined ? {} : { point: point.top }),
+    ...(href === undefined ? {} : { href }),
+  };
 }
 
 interface TargetPoint {
@@ -84,7 +94,7 @@ function hitAt(point: TargetPoint): Element | null {
 
 async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: boolean): Promise<TargetPoint> {
   const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
-  if (!target.element.isConnected) {
+  if (!dom.isConnected(target.element)) {
     throw new WebOperatorError(
       "stale_ref",
       `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`,
@@ -94,18 +104,9 @@ async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: b
   if (exactPoint)
     return {
       local,
-      document: target.element.ownerDocument,
+      document: dom.ownerDocument(target.element),
       top: toTopPoint(exactFrameTransform(target.element, `a trusted ${purpose}`), local),
     };
   const frame = exactFrameTransformOrNull(target.element);
-  return { local, document: target.element.ownerDocument, top: frame === null ? undefined : toTopPoint(frame, local) };
-}
-
-function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {
-  const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
-  return new WebOperatorError(
-    "obscured",
-    `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
-      "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
-  );
+  return { local, document: dom.ownerDocument(target.element), top: frame === null ? undefined : toTopPoint(frame, local) };
 }

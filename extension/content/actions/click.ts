@@ -4,6 +4,9 @@ import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "./a
 import { dispatchClickSequence } from "./pointerEvents.js";
 import { watchNavigationDuring } from "./navigationProbe.js";
 import { markDispatched, watchMutations } from "../waiting/mutationClock.js";
+import { assertHoldsAtDispatch } from "../actionability/dispatchCheck.js";
+import { exactFrameTransformOrNull } from "../actionability/framePoint.js";
+import { toTopPoint } from "../../shared/geometry.js";
 
 /** The "click" op: a synthetic left click at the centre of the ref's element. */
 export async function clickRef(registry: RefRegistry, rawRef: string): Promise<ContentResult<"click">> {
@@ -12,9 +15,13 @@ export async function clickRef(registry: RefRegistry, rawRef: string): Promise<C
   const rect = assertVisible(target);
   assertEnabled(target);
   watchMutations(target.element);
-  const navigationStarted = await watchNavigationDuring(() =>
-    dispatchClickSequence(target.element, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }),
-  );
+  const point = { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  const frame = exactFrameTransformOrNull(target.element);
+  const at = { local: point, top: frame === null ? undefined : toTopPoint(frame, point) };
+  // After the scroll, and again after the hover events, whose handlers may have changed the page.
+  const holds = (): void => assertHoldsAtDispatch(target, at, "click");
+  holds();
+  const navigationStarted = await watchNavigationDuring(() => dispatchClickSequence(target.element, point, holds));
   // After the probe's one task: what the click ran at once (handlers, their microtasks, zero-delay
   // tasks) belongs to it, as trusted input's handlers are done before the browser acknowledges it.
   const dispatchedAt = markDispatched();

@@ -1,3 +1,4 @@
+import * as dom from "../dom/intrinsics.js";
 /** Elements whose content is never reading matter. */
 const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link", "meta", "object", "embed", "canvas"]);
 
@@ -8,16 +9,16 @@ const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link",
  * Readability and turndown read markup, not layout; this gives them what a reader sees.
  */
 export function renderedClone(source: Element, into: Document): Element {
-  const copy = into.importNode(source, true);
-  const live = [source, ...Array.from(source.querySelectorAll("*"))];
-  const copies = [copy, ...Array.from(copy.querySelectorAll("*"))];
+  const copy = dom.importNode(into, source, true);
+  const live = [source, ...Array.from(dom.querySelectorAll(source, "*"))];
+  const copies = [copy, ...Array.from(dom.querySelectorAll(copy, "*"))];
   const dropped = new Set<Element>();
   live.forEach((element, index) => {
     const twin = copies[index];
     if (twin === undefined) return;
-    const parent = element.parentElement;
-    if ((parent !== null && dropped.has(parent)) || DROPPED_TAGS.has(element.localName) || !isRendered(element)) {
-      if (!(parent !== null && dropped.has(parent))) twin.remove();
+    const parent = dom.parentElement(element);
+    if ((parent !== null && dropped.has(parent)) || DROPPED_TAGS.has(dom.localName(element)) || !isRendered(element)) {
+      if (!(parent !== null && dropped.has(parent))) dom.remove(twin);
       dropped.add(element);
       return;
     }
@@ -29,27 +30,27 @@ export function renderedClone(source: Element, into: Document): Element {
 }
 
 function isRendered(element: Element): boolean {
-  if (element.localName === "body" || element.localName === "html") return true;
-  const boxed = typeof element.checkVisibility === "function" ? element.checkVisibility() : element.getClientRects().length > 0;
+  if (dom.localName(element) === "body" || dom.localName(element) === "html") return true;
+  const boxed = dom.checkVisibility(element);
   // display:contents has no box of its own, yet its children render.
-  return boxed || (element.ownerDocument.defaultView ?? window).getComputedStyle(element).display === "contents";
+  return boxed || (dom.defaultView(dom.ownerDocument(element)) ?? window).getComputedStyle(element).display === "contents";
 }
 
 function isVisible(element: Element): boolean {
-  return (element.ownerDocument.defaultView ?? window).getComputedStyle(element).visibility === "visible";
+  return (dom.defaultView(dom.ownerDocument(element)) ?? window).getComputedStyle(element).visibility === "visible";
 }
 
 function removeOwnText(twin: Element): void {
-  for (const child of Array.from(twin.childNodes)) if (child.nodeType === 3) child.remove();
+  for (const child of Array.from(dom.childNodes(twin))) if (dom.nodeType(child) === 3) dom.remove(child);
 }
 
 function absolutize(element: Element, twin: Element): void {
-  if (element.localName === "a" && element.hasAttribute("href")) {
-    twin.setAttribute("href", (element as HTMLAnchorElement).href);
-  } else if (element.localName === "img") {
+  if (dom.localName(element) === "a" && dom.hasAttribute(element, "href")) {
+    dom.setAttribute(twin, "href", (element as HTMLAnchorElement).href);
+  } else if (dom.localName(element) === "img") {
     const image = element as HTMLImageElement;
     const src = image.currentSrc || image.src;
-    if (src !== "") twin.setAttribute("src", src);
-    twin.removeAttribute("srcset");
+    if (src !== "") dom.setAttribute(twin, "src", src);
+    dom.removeAttribute(twin, "srcset");
   }
 }

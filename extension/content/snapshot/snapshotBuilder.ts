@@ -12,6 +12,7 @@ import type { SnapshotNode } from "./snapshotTree.js";
 import { findSubtree, interactiveOnly, inViewportOnly, limitDepth } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
 import type { Placement } from "./viewportGeometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface PageViewOptions {
   maxChars: number;
@@ -100,14 +101,14 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   if (isWholePage) recordView(registry, snapshotId, lines);
 
   const url = location.href;
-  const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
+  const header = snapshotHeader(snapshotId, url, dom.documentTitle(document), describeView(options, root?.ref));
   const measure = ({ placement }: RenderedLine<Placement>): number => (placement === undefined ? Infinity : offViewport(placement));
   const { body, truncated, droppedInteractive } =
     rendered.length === 0
       ? { body: '- … no interactive elements here (mode "all" shows the text)', truncated: false, droppedInteractive: 0 }
       : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
   // The DOM as it is now; subresources (and content scripts build on them) may still come.
-  const loading = document.readyState !== "complete";
+  const loading = dom.readyState(document) !== "complete";
   return {
     snapshotId,
     url,

@@ -3,6 +3,7 @@ import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
 import { takeSnapshot } from "./snapshotBuilder.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Events after which the same DOM may read differently: form state typed or toggled, focus,
@@ -139,32 +140,32 @@ export class SnapshotCache {
 function windowsOf(roots: readonly (Document | ShadowRoot)[]): Window[] {
   const windows = new Set<Window>([window]);
   // A frame's document is of its own realm: instanceof would not recognise it.
-  for (const root of roots) if (root.nodeType === Node.DOCUMENT_NODE) windows.add((root as Document).defaultView ?? window);
+  for (const root of roots) if (dom.nodeType(root) === Node.DOCUMENT_NODE) windows.add(dom.defaultView(root as Document) ?? window);
   return [...windows];
 }
 
 function animating(roots: readonly (Document | ShadowRoot)[]): boolean {
-  return roots.some((root) => root.getAnimations().some((animation) => animation.playState === "running" || animation.pending));
+  return roots.some((root) => dom.getAnimations(root).some((animation) => animation.playState === "running" || animation.pending));
 }
 
 /** What changes without a mutation record or an event the cache hears at once. */
 function unreportedState(roots: readonly (Document | ShadowRoot)[]): string {
   const parts = [
     location.href,
-    document.title,
-    document.readyState,
-    document.visibilityState,
+    dom.documentTitle(document),
+    dom.readyState(document),
+    dom.visibilityState(document),
     `${innerWidth}x${innerHeight}@${devicePixelRatio}`,
     `${scrollX},${scrollY}`,
-    document.fonts.status,
+    dom.fonts(document).status,
   ];
   for (const root of roots) {
-    for (const control of root.querySelectorAll("input, textarea, select")) {
+    for (const control of dom.querySelectorAll(root, "input, textarea, select")) {
       // By tag, not instanceof: a frame's controls are of its own realm.
-      if (control.localName === "input") {
+      if (dom.localName(control) === "input") {
         const input = control as HTMLInputElement;
         parts.push(`${input.value}\u0000${input.checked ? 1 : 0}${input.indeterminate ? 1 : 0}`);
-      } else if (control.localName === "textarea") {
+      } else if (dom.localName(control) === "textarea") {
         parts.push((control as HTMLTextAreaElement).value);
       } else {
         parts.push([...(control as HTMLSelectElement).selectedOptions].map((option) => option.index).join(","));
