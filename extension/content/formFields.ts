@@ -1,3 +1,4 @@
+import * as dom from "./dom/intrinsics.js";
 import type { ContentResult } from "../../protocol/index.js";
 
 export type FormField = NonNullable<ContentResult<"describe_ref">["formFields"]>[number];
@@ -9,7 +10,7 @@ const NOT_SENT = new Set(["submit", "button", "image", "reset"]);
 // Read through the prototypes: a field named "elements" or "getAttribute" shadows the form's own members.
 const elementsOf = (form: HTMLFormElement): HTMLFormControlsCollection =>
   Reflect.get<HTMLFormElement, "elements">(HTMLFormElement.prototype, "elements", form);
-const attribute = (element: Element, name: string): string | null => Element.prototype.getAttribute.call(element, name);
+const attribute = (element: Element, name: string): string | null => dom.getAttribute(element, name);
 
 /**
  * The fields sending `form` would carry, hidden ones included (a transfer's amount often is):
