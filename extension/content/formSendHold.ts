@@ -1,3 +1,4 @@
+import * as dom from "./dom/intrinsics.js";
 import type { ContentResult } from "../../protocol/index.js";
 import { postCategory } from "../shared/consequentialPostPatterns.js";
 
@@ -31,7 +32,7 @@ const onNavigate = (event: Event): void => {
 };
 
 const navigation: unknown = Reflect.get(window, "navigation");
-if (navigation instanceof EventTarget) navigation.addEventListener("navigate", onNavigate);
+if (navigation instanceof EventTarget) dom.addEventListener(navigation, "navigate", onNavigate);
 
 /** Arms the hold for the categories the policy confirms, or disarms it and hands over what it held. */
 export function formSendHold(arm: boolean, categories: readonly string[]): ContentResult<"form_send_hold"> {
