@@ -9,11 +9,12 @@ import * as native from "./mainWorldIntrinsics.js";
  * itself, the original's text. A page can still tell through another realm's toString (a
  * fresh iframe's), which docs/security.md lists.
  */
+/* eslint-disable @typescript-eslint/unbound-method -- natives are taken off their prototypes on purpose, to be called through uncurry with an explicit receiver */
 const masked = new WeakMap<object, string>();
 const maskedText = native.uncurry(WeakMap.prototype.get as (this: WeakMap<object, string>, key: object) => string | undefined);
 const remember = native.uncurry(WeakMap.prototype.set as (this: WeakMap<object, string>, key: object, value: string) => WeakMap<object, string>);
 const originalToString = Function.prototype.toString;
-const sourceOf = native.uncurry(originalToString as (this: unknown) => string);
+const sourceOf = native.uncurry(originalToString);
 const defineProperty = Object.defineProperty;
 
 export function lookNative<F extends object>(replacement: F, original: object): F {
