@@ -12,7 +12,9 @@ import * as native from "./mainWorldIntrinsics.js";
 /* eslint-disable @typescript-eslint/unbound-method -- natives are taken off their prototypes on purpose, to be called through uncurry with an explicit receiver */
 const masked = new WeakMap<object, string>();
 const maskedText = native.uncurry(WeakMap.prototype.get as (this: WeakMap<object, string>, key: object) => string | undefined);
-const remember = native.uncurry(WeakMap.prototype.set as (this: WeakMap<object, string>, key: object, value: string) => WeakMap<object, string>);
+const remember = native.uncurry(
+  WeakMap.prototype.set as (this: WeakMap<object, string>, key: object, value: string) => WeakMap<object, string>,
+);
 const originalToString = Function.prototype.toString;
 const sourceOf = native.uncurry(originalToString);
 const defineProperty = Object.defineProperty;
