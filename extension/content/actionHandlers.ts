@@ -17,7 +17,7 @@ type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
 
 export const actionHandlers: ContentHandlers<ActionOp> = {
   prepare_action: async (request, { registry }) => {
-    const prepared = await prepareAction(registry, request.ref, request.purpose, request.exactPoint);
+    const prepared = await prepareAction(registry, request.ref, request.purpose, request.exactPoint, request.force === true);
     // In the same trip: one message fewer on every click.
     if (request.highlight === true) {
       const box = targetBox(registry.resolve(prepared.ref).element);

@@ -15,10 +15,19 @@ type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["o
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
-  snapshot: (request, { registry, snapshots }) => ({
-    ...snapshots.take(registry, request.maxChars, request.elements === true),
+  snapshot: (request, { registry, snapshots, hops }) => ({
+    ...snapshots.take(registry, request.maxChars, request.elements === true, request.media ?? "screen", hops),
     dialogsRecorded: takeDialogSignal(),
   }),
+  // Leaves the dialog signal alone: the snapshot that is asked for still drains what came.
+  prepare_snapshot: (request, { registry, snapshots }) => {
+    try {
+      snapshots.take(registry, request.maxChars, false);
+      return { prepared: true };
+    } catch {
+      return { prepared: false };
+    }
+  },
   read_page: (request, { registry }) =>
     snapshotResult(
       buildPageView(registry, {

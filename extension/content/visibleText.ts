@@ -1,18 +1,14 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { pageOfText } from "./extract/textPaging.js";
-import * as dom from "./dom/intrinsics.js";
+import { textWithReadOnlyValues } from "./extract/readOnlyText.js";
 
 /**
  * format "text" of the "extract" op: rendered text in reading order (innerText honours
- * CSS visibility and block layout), capped, then served one page at a time from fromChar.
+ * CSS visibility and block layout) with read-only fields' values in place, capped, then
+ * served one page at a time from fromChar.
  */
 export function extractVisibleText(source: Element, fromChar: number, pageChars: number): ContentResult<"extract"> {
-  return { url: location.href, ...pageOfText(tidy(renderedText(source)), fromChar, pageChars), format: "text" };
-}
-
-function renderedText(element: Element): string {
-  const inner = dom.innerText(element as HTMLElement);
-  return typeof inner === "string" ? inner : (dom.textContent(element) ?? "");
+  return { url: location.href, ...pageOfText(tidy(textWithReadOnlyValues(source)), fromChar, pageChars), format: "text" };
 }
 
 /** Layout leaves runs of blank lines and trailing blanks that carry no meaning. */

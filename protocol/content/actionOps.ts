@@ -19,6 +19,8 @@ export const ActionContentRequestSchemas = [
     purpose: ActionPurposeSchema,
     exactPoint: z.boolean(),
     highlight: z.boolean().optional(),
+    /** The agent's `force`: no wait for the box to stop moving; every other check stays. */
+    force: z.boolean().optional(),
   }),
   z.object({
     op: z.literal("select_option"),

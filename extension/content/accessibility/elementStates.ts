@@ -2,8 +2,12 @@ import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { formatStates, printsValue, type StateFacts } from "../../shared/elementStates.js";
 import * as dom from "../dom/intrinsics.js";
 
-/** The bracketed state annotations of one snapshot line, printed by the one shared formatter. */
-export function renderStates(element: Element, role: string): string[] {
+/** The bracketed state annotations of one snapshot line, printed by the one shared formatter; `value` when the caller has read it already. */
+export function renderStates(
+  element: Element,
+  role: string,
+  value: string | null = printsValue(role) ? currentValue(element) : null,
+): string[] {
   const facts: StateFacts = {
     checked: checkedState(element, role),
     disabled: isDisabledElement(element),
@@ -12,7 +16,7 @@ export function renderStates(element: Element, role: string): string[] {
     pressed: pressedState(element),
     level: headingLevel(element, role),
     inputType: dom.localName(element) === "input" ? (element as HTMLInputElement).type : null,
-    value: printsValue(role) ? currentValue(element) : null,
+    value,
   };
   return formatStates(role, facts);
 }

@@ -28,7 +28,7 @@ export async function waitForStableBox(element: Element, described: string): Pro
   }
   throw new WebOperatorError(
     "not_actionable",
-    `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry.`,
+    `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry, or pass force: true to click, click_trusted or hover to skip only this wait (the hit test still checks what the pointer would reach).`,
   );
 }
 

@@ -47,7 +47,7 @@ function isWhollyInViewport(element: Element): boolean {
  * modes: a page without a doctype (quirks mode) scrolls on its body, whose client box is then
  * the viewport, while its root element's is as tall as the whole document.
  */
-function viewportSize(document: Document): { width: number; height: number } {
+export function viewportSize(document: Document): { width: number; height: number } {
   const scroller = dom.scrollingElement(document);
   if (scroller !== null) return { width: dom.clientWidth(scroller), height: dom.clientHeight(scroller) };
   const view = dom.defaultView(document) ?? window;

@@ -195,6 +195,12 @@ export const scrollingElement = getter(Document.prototype, "scrollingElement");
 export const visibilityState = getter(Document.prototype, "visibilityState");
 export const fonts = getter(Document.prototype, "fonts");
 export const createRange = method(Document.prototype, "createRange");
+const documentCreateElement = method(Document.prototype, "createElement");
+
+/** A new HTML element owned by `self`. */
+export function createElement(self: Document, localName: string): HTMLElement {
+  return documentCreateElement(self, localName);
+}
 export const execCommand = method(Document.prototype, "execCommand");
 export const getSelection = method(Document.prototype, "getSelection");
 const documentImportNode = method(Document.prototype, "importNode");

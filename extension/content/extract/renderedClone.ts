@@ -1,4 +1,6 @@
+import { isReadOnlyField } from "../dom/readOnlyField.js";
 import * as dom from "../dom/intrinsics.js";
+
 /** Elements whose content is never reading matter. */
 const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link", "meta", "object", "embed", "canvas"]);
 
@@ -6,10 +8,11 @@ const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link",
  * A copy of a live subtree inside an inert document (no scripts run, nothing loads),
  * without what the page does not render (display:none, [hidden], closed <details>), and
  * with links and images made absolute while the live element can still resolve them.
- * Readability and turndown read markup, not layout; this gives them what a reader sees.
+ * Readability and turndown read markup, not layout; this gives them what a reader sees,
+ * read-only fields' values included (turndown drops form fields; their text is content).
  */
 export function renderedClone(source: Element, into: Document): Element {
-  const copy = dom.importNode(into, source, true);
+  let copy = dom.importNode(into, source, true);
   const live = [source, ...Array.from(dom.querySelectorAll(source, "*"))];
   const copies = [copy, ...Array.from(dom.querySelectorAll(copy, "*"))];
   const dropped = new Set<Element>();
@@ -24,9 +27,27 @@ export function renderedClone(source: Element, into: Document): Element {
     }
     // visibility:hidden hides an element's own text, yet a child may show itself again.
     if (!isVisible(element)) removeOwnText(twin);
+    if (isReadOnlyField(element)) {
+      const shown = valueParagraphs(element as HTMLTextAreaElement | HTMLInputElement, into);
+      if (twin === copy) copy = shown;
+      else dom.replaceWith(twin, shown);
+      return;
+    }
     absolutize(element, twin);
   });
   return copy;
+}
+
+/** A field's value as the paragraphs a reader sees, one per line. */
+function valueParagraphs(field: HTMLTextAreaElement | HTMLInputElement, into: Document): Element {
+  const block = dom.createElement(into, "div");
+  for (const line of field.value.split(/\r\n|\r|\n/)) {
+    if (line.trim() === "") continue;
+    const paragraph = dom.createElement(into, "p");
+    dom.setTextContent(paragraph, line);
+    dom.append(block, paragraph);
+  }
+  return block;
 }
 
 function isRendered(element: Element): boolean {

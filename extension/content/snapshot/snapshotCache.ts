@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/index.js";
+import type { ContentResult, HopRecorder } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
@@ -53,6 +53,8 @@ interface Cached {
   registry: RefRegistry;
   maxChars: number;
   elements: boolean;
+  /** The CSS media the worker emulated for it: print media lays the page out otherwise, with no event. */
+  media: string;
   result: ContentResult<"snapshot">;
   /** The page state no event or mutation reports (a script's el.value = …, window scroll offsets). */
   state: string;
@@ -76,12 +78,14 @@ export class SnapshotCache {
   private readonly observer = new MutationObserver(() => this.drop());
   private readonly onChange = (): void => this.drop();
 
-  take(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> {
-    const hit = this.serve(registry, maxChars, elements);
+  take(registry: RefRegistry, maxChars: number, elements: boolean, media = "screen", hops?: HopRecorder): ContentResult<"snapshot"> {
+    const hit = this.serve(registry, maxChars, elements, media);
+    hops?.mark(hit === null ? "page: cache check (miss)" : "page: cache check (hit: framework-handler scan, page state)");
     if (hit !== null) return hit;
     const roots: (Document | ShadowRoot)[] = [];
-    const result = takeSnapshot(registry, maxChars, elements, roots);
-    this.store({ registry, maxChars, elements, result, roots: [document, ...roots] });
+    const result = takeSnapshot(registry, maxChars, elements, roots, hops);
+    this.store({ registry, maxChars, elements, media, result, roots: [document, ...roots] });
+    hops?.mark("page: cache store (page state, observers)");
     return result;
   }
 
@@ -98,7 +102,7 @@ export class SnapshotCache {
     return this.entry !== null;
   }
 
-  private serve(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> | null {
+  private serve(registry: RefRegistry, maxChars: number, elements: boolean, media: string): ContentResult<"snapshot"> | null {
     const entry = this.entry;
     if (entry === null) return null;
     // A framework may have re-rendered handlers with no DOM change: its scan reports them as records.
@@ -107,6 +111,7 @@ export class SnapshotCache {
       entry.registry === registry &&
       entry.maxChars === maxChars &&
       entry.elements === elements &&
+      entry.media === media &&
       registry.lastSnapshotId === entry.result.snapshotId &&
       entry.recordChanges === pageRecordChanges() &&
       entry.active === deepActiveElement(document) &&
@@ -119,7 +124,7 @@ export class SnapshotCache {
     return entry.result;
   }
 
-  private store(fresh: Pick<Cached, "registry" | "maxChars" | "elements" | "result" | "roots">): void {
+  private store(fresh: Pick<Cached, "registry" | "maxChars" | "elements" | "media" | "result" | "roots">): void {
     this.drop();
     // A page mid-animation changes with no event until the end: not worth holding.
     if (animating(fresh.roots)) return;

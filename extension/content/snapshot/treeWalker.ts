@@ -1,6 +1,10 @@
+import type { HopRecorder } from "../../../protocol/index.js";
 import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
-import { renderStates } from "../accessibility/elementStates.js";
+import { currentValue, renderStates } from "../accessibility/elementStates.js";
+import { printsValue } from "../../shared/elementStates.js";
+import { valueContinuation } from "../../shared/valueContinuation.js";
+import { isReadOnlyField } from "../dom/readOnlyField.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";
 import { hasRecordedListener, recordedHandlerTypes, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
 import { typesWorthSaying } from "../../shared/handlerTypes.js";
@@ -11,7 +15,7 @@ import type { LayoutCache } from "../dom/layoutCache.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
-import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
+import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type TextNode, type WalkItem } from "./snapshotTree.js";
 import { dropCoveredByName, mergeTextRuns } from "./textRuns.js";
 import { forEachShownSvgElement, svgChildrenShown } from "./svgContent.js";
 import type { FrameTransform } from "../../shared/geometry.js";
@@ -31,6 +35,8 @@ export interface WalkContext {
   readonly delegatedBy?: Element | undefined;
   /** Shared by the whole walk when given: every shadow root and frame document it read, for a cache to watch. */
   readonly roots?: (Document | ShadowRoot)[] | undefined;
+  /** A traced call's recorder: the top document's framework-handler scan is marked on it. */
+  readonly hops?: HopRecorder | undefined;
 }
 
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
@@ -47,7 +53,10 @@ export function walkDocument(document: Document, context: WalkContext): Snapshot
   const root = dom.body(document) ?? dom.documentElement(document);
   if (root === null) return [];
   // The recorder watches the top document only; frames inside it are read without a scan.
-  if (context.frameChain.length === 0) scanFrameworkHandlers();
+  if (context.frameChain.length === 0) {
+    scanFrameworkHandlers();
+    context.hops?.mark("page: framework-handler scan");
+  }
   const items: WalkItem[] = [];
   const style = context.layout.computed(root);
   if (style.display !== "none") walkChildren(root, style.cursor, context, items);
@@ -156,18 +165,27 @@ function walkContent(element: Element, role: string | null, cursor: string, cont
 function buildNode(element: Element, role: string | null, interactive: boolean, childItems: WalkItem[], context: WalkContext): ElementNode {
   const name = displayName(element, role, context.layout);
   const printedRole = role ?? FALLBACK_ROLE;
+  const value = printsValue(printedRole) ? currentValue(element) : null;
+  const placement = placementOf(element, context);
   const children = dropCoveredByName(mergeTextRuns(childItems), name, role === null || nameFromContents(role));
-  return {
+  const node: ElementNode = {
     kind: "element",
     element,
     role: printedRole,
     name,
-    states: renderStates(element, printedRole),
-    children,
+    states: renderStates(element, printedRole, value),
+    // The rest of a value its [value="…"] state cuts, first: the field's line shows it whole.
+    children: value === null ? children : [...valueLines(value, placement), ...children],
     interactive,
     frameChain: context.frameChain,
-    placement: placementOf(element, context),
+    placement,
   };
+  if (value !== null && value !== "" && isReadOnlyField(element)) node.readOnlyValue = value;
+  return node;
+}
+
+function valueLines(value: string, placement: Placement): TextNode[] {
+  return valueContinuation(value).map((text) => ({ kind: "text", text, placement }));
 }
 
 /** Says which events a target handles when a plain left click is not the way to use it. */

@@ -29,7 +29,7 @@ export async function performClick(
   const tabId = tab.id;
   const preparing = callContent(
     tabId,
-    { op: "prepare_action", ref: input.ref, purpose: "click", exactPoint: mode === "trusted", highlight: true },
+    { op: "prepare_action", ref: input.ref, purpose: "click", exactPoint: mode === "trusted", highlight: true, force: input.force },
     tab,
   );
   preparing
