@@ -53,6 +53,10 @@ export const documentQueryAll = uncurry(Document.prototype.querySelectorAll);
 export const nodeListLength = getter<NodeList, number>(NodeList.prototype, "length");
 export const nodeListItem = uncurry(NodeList.prototype.item);
 const shadowRootHost = getter<ShadowRoot, Element>(ShadowRoot.prototype, "host");
+/** The mode the browser gave a root, not the one the page's init object claims when asked again. */
+export const shadowRootMode = getter<ShadowRoot, ShadowRootMode>(ShadowRoot.prototype, "mode");
+/** ToString once, as the native does, so an object type cannot answer one name to us and another to the browser. */
+export const NativeString = String;
 const ELEMENT_NODE = 1;
 
 /**

@@ -56,7 +56,7 @@ import {
   const replacements = {
     attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
       const root = native.attachShadow(this, init);
-      if (init.mode === "closed") send(CLOSED_ROOT_EVENT, this, 0);
+      if (native.shadowRootMode(root) === "closed") send(CLOSED_ROOT_EVENT, this, 0);
       return root;
     },
     // Named parameters, not a spread: spreading would run the page's Array.prototype[Symbol.iterator].
@@ -66,9 +66,14 @@ import {
       listener: EventListenerOrEventListenerObject | null,
       options?: boolean | AddEventListenerOptions,
     ): void {
-      const bit = bits[type] ?? 0;
-      if (bit !== 0 && native.isElement(this)) sendLight(LISTENER_EVENT, this, bit);
-      native.addListener(this, type, listener, options);
+      // The type is converted once and the browser gets that string: a type object whose
+      // toString answers "x" to us and "click" to the browser would hide the listener. A null
+      // listener adds nothing, so it records nothing: no handler without one behind it.
+      const given: unknown = type;
+      const name = typeof given === "string" || typeof given === "symbol" ? given : native.NativeString(given);
+      const bit = typeof name === "string" ? (bits[name] ?? 0) : 0;
+      if (bit !== 0 && listener !== null && listener !== undefined && native.isElement(this)) sendLight(LISTENER_EVENT, this, bit);
+      native.addListener(this, name as string, listener, options);
     },
   };
   Element.prototype.attachShadow = lookNative(replacements.attachShadow, Element.prototype.attachShadow);
