@@ -104,6 +104,8 @@ describe("less to fingerprint (issue 33, item 6)", () => {
     onclickSetter: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "onclick").set,
     onmouseupSetter: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "onmouseup").set,
     toString: Function.prototype.toString,
+    serverTiming: Object.getOwnPropertyDescriptor(PerformanceResourceTiming.prototype, "serverTiming").get,
+    navigationToJSON: PerformanceNavigationTiming.prototype.toJSON,
     alert, confirm, prompt, fetch,
     send: XMLHttpRequest.prototype.send,
   });
@@ -114,18 +116,22 @@ describe("less to fingerprint (issue 33, item 6)", () => {
   const report = () => {
     const odd = Object.entries(natives()).filter(([name, fn]) => !looksNative(name, fn)).map(([name]) => name);
     const swapped = Object.keys(saved).filter((name) => (name === "send" ? XMLHttpRequest.prototype.send : name === "addEventListener" ? EventTarget.prototype.addEventListener : window[name]) !== saved[name]);
-    return "odd: " + (odd.join(",") || "none") + "; swapped: " + (swapped.join(",") || "none");
+    const [navigation] = performance.getEntriesByType("navigation");
+    const timing = navigation.serverTiming.map((entry) => entry.name).concat(navigation.toJSON().serverTiming.map((entry) => "toJSON:" + entry.name));
+    return "odd: " + (odd.join(",") || "none") + "; swapped: " + (swapped.join(",") || "none") + "; timing: " + (timing.join(",") || "none");
   };
   document.getElementById("load").textContent = "at load " + report();
   document.getElementById("b").addEventListener("click", () => { document.getElementById("write").textContent = "in write " + report(); });
 </script>`;
 
-  it("natives read as natives, and alert, fetch and XHR are the same functions during a write as at load", async ({ session }) => {
+  it("natives read as natives, the agent tab's Server-Timing entry is hidden, and alert, fetch and XHR are the same functions during a write as at load", async ({
+    session,
+  }) => {
     await session.client.request("browser.navigate", { url: inlinePage(session.pages, OBSERVER) });
     const snapshot = (await session.client.request("browser.snapshot", {})).text;
     await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Observe") });
     const text = (await session.client.request("browser.extract", {})).text;
-    expect(text).toContain("at load odd: none; swapped: none");
-    expect(text).toContain("in write odd: none; swapped: none");
+    expect(text).toContain("at load odd: none; swapped: none; timing: none");
+    expect(text).toContain("in write odd: none; swapped: none; timing: none");
   });
 });
