@@ -18,7 +18,7 @@ import {
 } from "../protocol/index.js";
 import { socketPath as defaultSocketPath } from "../bridge/config/paths.js";
 import { resolveToken } from "../bridge/config/token.js";
-import { untrustedSocketReason } from "../bridge/config/socketTrust.js";
+import { checkSocket } from "../bridge/config/socketTrust.js";
 
 export interface ClientOptions {
   socketPath?: string;
@@ -58,15 +58,7 @@ export class WebOperatorClient {
     const env = options.env ?? process.env;
     const path = options.socketPath ?? defaultSocketPath(env);
     const token = resolveToken(env, options.token).token;
-    const untrusted = untrustedSocketReason(path);
-    if (untrusted !== null) {
-      throw new BridgeUnreachableError(path, Object.assign(new Error(`refusing to send the token: ${untrusted}`), { code: "EUNTRUSTED" }));
-    }
-    const socket = await new Promise<Socket>((resolvePromise, rejectPromise) => {
-      const candidate = connect(path);
-      candidate.once("connect", () => resolvePromise(candidate));
-      candidate.once("error", (error: NodeJS.ErrnoException) => rejectPromise(new BridgeUnreachableError(path, error)));
-    });
+    const socket = await connectChecked(path);
     const client = new WebOperatorClient(socket, token, path);
     const agent = options.agent === null ? undefined : (options.agent ?? (env.WEBOPERATOR_AGENT || undefined));
     if (agent !== undefined) {
@@ -168,6 +160,31 @@ export class WebOperatorClient {
  * A request in flight when the bridge went away (stopped, crashed, killed) may or may not
  * have run; the agent's next step is to reconnect, since Chrome starts a new bridge.
  */
+/** Connects to the socket file that passed the trust check, and only to it; nothing is sent before both hold. */
+async function connectChecked(path: string): Promise<Socket> {
+  let checked;
+  try {
+    checked = checkSocket(path);
+  } catch (error) {
+    throw new BridgeUnreachableError(path, error as NodeJS.ErrnoException);
+  }
+  try {
+    const socket = await new Promise<Socket>((resolvePromise, rejectPromise) => {
+      const candidate = connect(checked.connectPath);
+      candidate.once("connect", () => resolvePromise(candidate));
+      candidate.once("error", (error: NodeJS.ErrnoException) => rejectPromise(new BridgeUnreachableError(path, error)));
+    });
+    const replaced = checked.verifyConnected();
+    if (replaced !== null) {
+      socket.destroy();
+      throw new BridgeUnreachableError(path, Object.assign(new Error(`refusing to send the token: ${replaced}`), { code: "EUNTRUSTED" }));
+    }
+    return socket;
+  } finally {
+    checked.release();
+  }
+}
+
 function connectionLost(what: string): WebOperatorError {
   return new WebOperatorError(
     "extension_disconnected",

@@ -5,6 +5,7 @@ import { PerceptionContentRequestSchemas, PerceptionContentResultSchemas } from 
 import { InteractionContentRequestSchemas, InteractionContentResultSchemas } from "./content/interactionOps.js";
 import { ActionContentRequestSchemas, ActionContentResultSchemas } from "./content/actionOps.js";
 import { PointerContentRequestSchemas, PointerContentResultSchemas } from "./content/pointerOps.js";
+import { HoldContentRequestSchemas, HoldContentResultSchemas } from "./content/holdOps.js";
 
 /**
  * Service worker -> content script requests (over the tab's port, below) and their replies.
@@ -16,6 +17,7 @@ export const ContentRequestSchema = z.discriminatedUnion("op", [
   ...InteractionContentRequestSchemas,
   ...ActionContentRequestSchemas,
   ...PointerContentRequestSchemas,
+  ...HoldContentRequestSchemas,
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
 export type ContentOp = ContentRequest["op"];
@@ -25,6 +27,7 @@ export const ContentResultSchemas = {
   ...InteractionContentResultSchemas,
   ...ActionContentResultSchemas,
   ...PointerContentResultSchemas,
+  ...HoldContentResultSchemas,
 } as const satisfies Record<ContentOp, z.ZodType>;
 
 export type ContentResult<Op extends ContentOp> = z.infer<(typeof ContentResultSchemas)[Op]>;

@@ -1,4 +1,6 @@
+import { jsonTerminalSafe } from "./terminalText.js";
+
 /** Pretty for people at a terminal, one line for pipes and agents that read line by line. */
 export function formatJson(value: unknown, pretty: boolean): string {
-  return `${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+  return `${jsonTerminalSafe(pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value))}\n`;
 }

@@ -1,3 +1,5 @@
+import { terminalSafe } from "./terminalText.js";
+
 /**
  * Everything the CLI touches outside itself, passed in so tests can run commands
  * without a terminal and without the caller's environment.
@@ -14,8 +16,9 @@ export interface CliIo {
 
 export function processIo(): CliIo {
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    // Page text is in much of what the CLI prints (snapshots, extracts, errors naming a target).
+    out: (text) => process.stdout.write(terminalSafe(text)),
+    err: (text) => process.stderr.write(terminalSafe(text)),
     stdoutIsTTY: process.stdout.isTTY === true,
     env: process.env,
     cwd: process.cwd(),

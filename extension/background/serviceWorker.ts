@@ -11,6 +11,7 @@ import { pendingBadge } from "./panel/pendingBadge.js";
 import { forgetClosedTab } from "./agents/tabAdmission.js";
 import { syncNetworkRules } from "./gatekeeper/networkEnforcement.js";
 import { clearWriteRules } from "./gatekeeper/governedWriteRule.js";
+import { clearSendHoldRules } from "./gatekeeper/sendHold.js";
 import type { PolicyChangedEvent } from "../../protocol/panel/panelConfirmations.js";
 import { forgetPortsWithTheirDocuments } from "./contentPorts.js";
 import { policyStore } from "./gatekeeper/policyStore.js";
@@ -67,6 +68,7 @@ async function announcePolicyChange(): Promise<void> {
 
 void syncNetworkRules();
 void clearWriteRules().catch(() => undefined);
+void clearSendHoldRules().catch(() => undefined);
 void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
 ensureWaker().catch(() => undefined);
 connection.connect();

@@ -1,11 +1,12 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import type { LayoutCache } from "./dom/layoutCache.js";
+import { formFields } from "./formFields.js";
 import * as dom from "./dom/intrinsics.js";
 
 type FormFacts = Pick<
   ContentResult<"describe_ref">,
-  "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formSubmitName"
+  "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formFields" | "formSubmitName"
 >;
 
 const SUBMIT_CONTROLS = "button:not([type]), button[type=submit i], input[type=submit i], input[type=image i]";
@@ -39,6 +40,7 @@ export function formFacts(element: Element, layout: LayoutCache): FormFacts {
     formAction: action,
     formMethod: submitterMethod(form, submitter),
     formIsSearch: isSearchForm(form, action),
+    formFields: formFields(form),
     ...(defaultButton === undefined ? {} : { formSubmitName: describeElement(defaultButton, layout).name }),
   };
 }

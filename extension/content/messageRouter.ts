@@ -14,12 +14,19 @@ import { perceptionHandlers } from "./perceptionHandlers.js";
 import { interactionHandlers } from "./interactionHandlers.js";
 import { actionHandlers } from "./actionHandlers.js";
 import { pointerHandlers } from "./pointerHandlers.js";
+import { holdHandlers } from "./holdHandlers.js";
 
 export type { ContentRuntime } from "./contentHandlers.js";
 
-const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "prepare_snapshot", "ping"]);
+const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "prepare_snapshot", "ping", "form_send_hold"]);
 
-const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers, ...actionHandlers, ...pointerHandlers };
+const handlers: ContentHandlers<ContentOp> = {
+  ...perceptionHandlers,
+  ...interactionHandlers,
+  ...actionHandlers,
+  ...pointerHandlers,
+  ...holdHandlers,
+};
 
 /**
  * Validates a service-worker request, runs it, and always answers a ContentReply:

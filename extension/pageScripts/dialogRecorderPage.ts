@@ -30,10 +30,61 @@ interface ArmResult {
  */
 export function armPage(recorderKey: string, writeKey: string | null): ArmResult {
   const page = window as unknown as Record<string, unknown>;
+  // Only http(s) requests: the browser reports those too, and the settle waits until it has.
+  function isHttpUrl(url: unknown): boolean {
+    try {
+      return /^https?:$/.test(new URL(String(url), location.href).protocol);
+    } catch {
+      return false;
+    }
+  }
+  type Mask = <F extends object>(replacement: F, original: object) => F;
+  type DialogRecord = { type: string; message: string; answered: string };
+  /** One write's records and request count, kept in the recorder, never in a page global. */
+  type WriteState = { records: DialogRecord[]; counter: { requests: number } };
+  /** What the recorder lends a write: its own dialog functions and the writes now running. */
+  type Hooks = { own: Record<"alert" | "confirm" | "prompt", unknown>; writes: Map<string, WriteState> };
   if (page[recorderKey] === undefined) {
-    const kept: Array<{ type: string; message: string; answered: string }> = [];
+    const kept: DialogRecord[] = [];
     Object.defineProperty(window, recorderKey, { value: kept, configurable: false, enumerable: false });
+    const writes = new Map<string, WriteState>();
+    /** The write that began last and has not ended: its dialogs are its own, not "outside an action". */
+    const runningWrite = (): WriteState | undefined => {
+      let last: WriteState | undefined;
+      writes.forEach((state) => {
+        last = state;
+      });
+      return last;
+    };
+    // Replaced natives read as natives (name, length, toString), so a page's check of
+    // alert.toString() finds nothing; the recorder itself is the one global that stays.
+    const masked = new WeakMap<object, string>();
+    const sourceOf = Function.prototype.call.bind(Function.prototype.toString) as (fn: unknown) => string;
+    const mask: Mask = (replacement, original) => {
+      Object.defineProperty(replacement, "name", { value: (original as { name: string }).name, configurable: true });
+      Object.defineProperty(replacement, "length", { value: (original as { length: number }).length, configurable: true });
+      masked.set(replacement, sourceOf(original));
+      return replacement;
+    };
+    const toStrings = {
+      toString(this: unknown): string {
+        return (typeof this === "function" ? masked.get(this) : undefined) ?? sourceOf(this);
+      },
+    };
+    const originalToString = Function.prototype.toString;
+    Object.defineProperty(Function.prototype, "toString", {
+      value: mask(toStrings.toString, originalToString),
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    });
+    Object.defineProperty(kept, "mask", { value: mask, enumerable: false });
     const keep = (type: string, message: unknown, answered: string): void => {
+      const write = type === "beforeunload" ? undefined : runningWrite();
+      if (write !== undefined) {
+        write.records.push({ type, message: String(message ?? ""), answered });
+        return;
+      }
       if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
       // Tells the top frame's content script there is something to drain (dialogSignal.ts), so a
       // snapshot drains only then. A page can send it too: that costs one empty drain, nothing more.
@@ -43,40 +94,79 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
         // A detached frame has no top to tell; the next write's arm drains its records.
       }
     };
-    window.alert = (message?: unknown): void => keep("alert", message, "closed");
-    window.confirm = (message?: unknown): boolean => {
+    window.alert = mask((message?: unknown): void => keep("alert", message, "closed"), window.alert);
+    window.confirm = mask((message?: unknown): boolean => {
       keep("confirm", message, "cancel");
       return false;
-    };
-    window.prompt = (message?: unknown): null => {
+    }, window.confirm);
+    window.prompt = mask((message?: unknown): null => {
       keep("prompt", message, "null");
       return null;
-    };
+    }, window.prompt);
     const addListener = EventTarget.prototype.addEventListener;
     // Handlers the page added before this ran ask for the "Leave site?" prompt through the
     // event itself: make those requests no-ops, and record that the page asked.
     const leaving = BeforeUnloadEvent.prototype;
+    const asked = Object.getOwnPropertyDescriptor(Event.prototype, "returnValue");
     Object.defineProperty(leaving, "preventDefault", {
       configurable: true,
-      value: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
+      value: mask(() => keep("beforeunload", "the page asked to confirm leaving", "leave"), Event.prototype.preventDefault),
     });
     Object.defineProperty(leaving, "returnValue", {
       configurable: true,
-      get: () => "",
-      set: () => keep("beforeunload", "the page asked to confirm leaving", "leave"),
+      get: mask(() => "", asked?.get ?? Event.prototype.preventDefault),
+      set: mask(() => keep("beforeunload", "the page asked to confirm leaving", "leave"), asked?.set ?? Event.prototype.preventDefault),
     });
-    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]): void {
-      if (this === window && type === "beforeunload") {
-        keep("beforeunload", "a beforeunload handler was not registered", "leave");
-        return;
-      }
-      (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
+    const listening = {
+      addEventListener(this: EventTarget, type: string, ...rest: unknown[]): void {
+        if (this === window && type === "beforeunload") {
+          keep("beforeunload", "a beforeunload handler was not registered", "leave");
+          return;
+        }
+        (addListener as (...args: unknown[]) => void).call(this, type, ...rest);
+      },
     };
+    EventTarget.prototype.addEventListener = mask(listening.addEventListener, addListener);
     Object.defineProperty(window, "onbeforeunload", {
       configurable: true,
       get: () => null,
       set: () => keep("beforeunload", "an onbeforeunload handler was not registered", "leave"),
     });
+    // Requests are counted from here on, and only while a write runs: swapping fetch and
+    // XMLHttpRequest.prototype.send for each write would let a page that kept the originals
+    // see the swap, and so see every write.
+    const pageFetch = window.fetch;
+    const pageSend = XMLHttpRequest.prototype.send;
+    const apply = Reflect.apply;
+    const counting = {
+      fetch(this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+        const write = runningWrite();
+        const [input] = args;
+        if (write !== undefined && isHttpUrl(typeof input === "object" && input !== null && "url" in input ? input.url : input))
+          write.counter.requests += 1;
+        return apply(pageFetch, this, args);
+      },
+      send(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
+        const write = runningWrite();
+        if (write !== undefined) write.counter.requests += 1;
+        apply(pageSend, this, args);
+      },
+    };
+    window.fetch = mask(counting.fetch, pageFetch);
+    XMLHttpRequest.prototype.send = mask(counting.send, pageSend);
+    const hooks: Hooks = { own: { alert: window.alert, confirm: window.confirm, prompt: window.prompt }, writes };
+    Object.defineProperty(kept, "hooks", { value: hooks, enumerable: false });
+  }
+  const recorderHooks = (page[recorderKey] as { hooks?: Hooks } | undefined)?.hooks;
+  const dialogNames = ["alert", "confirm", "prompt"] as const;
+  // The recorder's own dialog functions are in place: the write borrows them (their records
+  // go to the write while it runs), so nothing on the page changes when a write starts.
+  if (writeKey !== null && recorderHooks !== undefined && dialogNames.every((name) => page[name] === recorderHooks.own[name])) {
+    if (recorderHooks.writes.has(writeKey)) return { records: [], patched: true };
+    const recorded = page[recorderKey];
+    const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
+    recorderHooks.writes.set(writeKey, { records: [], counter: { requests: 0 } });
+    return { records: earlier, patched: true };
   }
   if (writeKey === null || page[writeKey] !== undefined) return { records: [], patched: true };
   const records: Array<{ type: string; message: string; answered: string }> = [];
@@ -100,7 +190,9 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       return null;
     },
   };
-  const names = ["alert", "confirm", "prompt"] as const;
+  const names = dialogNames;
+  const maskDialog = (page[recorderKey] as { mask?: Mask } | undefined)?.mask;
+  if (maskDialog !== undefined) for (const name of names) maskDialog(dialogs[name], original[name]);
   for (const name of names) {
     try {
       page[name] = dialogs[name];
@@ -122,24 +214,22 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
   const recorded = page[recorderKey];
   const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
   const counter = { requests: 0 };
-  // Only http(s) requests: the browser reports those too, and the settle waits until it has.
-  const isHttp = (url: unknown): boolean => {
-    try {
-      return /^https?:$/.test(new URL(String(url), location.href).protocol);
-    } catch {
-      return false;
-    }
+  const isHttp = isHttpUrl;
+  const wrappers = {
+    fetch(this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+      const [input] = args;
+      if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
+      return original.fetch.apply(this, args);
+    },
+    send(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
+      // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
+      counter.requests += 1;
+      original.send.apply(this, args);
+    },
   };
-  const fetchWrapper = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
-    const [input] = args;
-    if (isHttp(typeof input === "object" && input !== null && "url" in input ? input.url : input)) counter.requests += 1;
-    return original.fetch.apply(this, args);
-  };
-  const sendWrapper = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>): void {
-    // Counted whatever its URL (open may predate the patch): a rare blob: XHR only waits out the network bound.
-    counter.requests += 1;
-    original.send.apply(this, args);
-  };
+  const masking = (page[recorderKey] as { mask?: Mask } | undefined)?.mask;
+  const fetchWrapper = masking === undefined ? wrappers.fetch : masking(wrappers.fetch, original.fetch);
+  const sendWrapper = masking === undefined ? wrappers.send : masking(wrappers.send, original.send);
   Object.defineProperty(window, writeKey, {
     value: { records, original, counter, fetchWrapper, sendWrapper },
     configurable: true,

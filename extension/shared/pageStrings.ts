@@ -59,18 +59,80 @@ export function singleLineKeepingSpaces(text: string): string {
   return text.replace(LINE_BREAKING_OR_ASCII_SPACE, " ").replace(/^ | $/g, "");
 }
 
+/**
+ * Characters a reader does not see, or sees as another: a ref marker spelled with a zero-width
+ * space (`[ref\u200b=`), fullwidth forms (`［ｒｅｆ＝`), a Cyrillic `е` or a bracket lookalike
+ * (`⟦ref=`) reads as `[ref=` in many fonts, though no parser takes it for one. A page string
+ * that would read as a marker once these are folded is printed folded, then defused like any
+ * other; strings without an `=` or a lookalike of it are left as they are.
+ */
+const EQUALS_LIKE = /[=\uff1d\ufe66\ua78a\u2e40\u30a0\u1400\u2a75\u2261\u225d-\u225f]/;
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udc00-\udfff]/g;
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  "\u2045": "[",
+  "\u27e6": "[",
+  "\u301a": "[",
+  "\u3010": "[",
+  "\u3016": "[",
+  "\u3014": "[",
+  "\u2772": "[",
+  "\u2997": "[",
+  "\ufe5d": "[",
+  "\u2046": "]",
+  "\u27e7": "]",
+  "\u301b": "]",
+  "\u3011": "]",
+  "\u3017": "]",
+  "\u3015": "]",
+  "\u2773": "]",
+  "\u2998": "]",
+  "\ufe5e": "]",
+  "\ua78a": "=",
+  "\u2e40": "=",
+  "\u30a0": "=",
+  "\u1400": "=",
+  "\u2a75": "=",
+  "\u2261": "=",
+  "\u225d": "=",
+  "\u225e": "=",
+  "\u225f": "=",
+  "\u0435": "e",
+  "\u0415": "E",
+  "\u0433": "r",
+  "\u0192": "f",
+};
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`, "g");
+const HAS_LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`);
+/** Fullwidth ASCII and the small form variants, which NFKC folds to ASCII one character at a time. */
+const FULLWIDTH_OR_SMALL = /[\uff01-\uff5e\ufe50-\ufe6b]/g;
+const LOOSE_REF_MARKER = /\[\s*ref\s*=/i;
+
+/**
+ * Folded before quoting, only the characters that matter, and only when folding makes a marker
+ * appear: a fullwidth quote or backslash becomes the ASCII one, which quoting then escapes.
+ */
+function foldRefLookalikes(text: string): string {
+  if (!EQUALS_LIKE.test(text) && !HAS_LOOKALIKE.test(text)) return text;
+  const folded = text
+    .replace(FULLWIDTH_OR_SMALL, (char) => char.normalize("NFKC"))
+    .replace(INVISIBLE, "")
+    .replace(LOOKALIKE, (char) => LOOKALIKES[char] ?? char);
+  return folded !== text && LOOSE_REF_MARKER.test(folded) ? folded : text;
+}
+
 export function defuseRefMarkers(text: string): string {
   return text.replace(REF_MARKER, "[$1\\=");
 }
 
 /** A name or value: one line, JSON-quoted (quotes and backslashes escaped), markers defused. */
 export function quotePageString(text: string, limit?: number): string {
-  return defuseRefMarkers(JSON.stringify(truncateText(singleLineKeepingSpaces(text), limit)));
+  return defuseRefMarkers(JSON.stringify(truncateText(singleLineKeepingSpaces(foldRefLookalikes(text)), limit)));
 }
 
 /** Unquoted page text (`- text: …`, `- listitem: …`): one line, markers defused. */
 export function plainPageString(text: string, limit?: number): string {
-  return defuseRefMarkers(truncateText(singleLine(text), limit));
+  return defuseRefMarkers(truncateText(singleLine(foldRefLookalikes(text)), limit));
 }
 
 /**

@@ -41,6 +41,14 @@ export const DescribedTargetSchema = z.object({
   formMethod: z.enum(["get", "post", "dialog", "unset"]).optional(),
   /** The form is a search: role=search or <search>, a type=search field, or a single query field (q, query, search…). */
   formIsSearch: z.boolean().optional(),
+  /**
+   * The fields the form sends (name or id, type, autocomplete), hidden ones too: a POST form is
+   * judged by what it sends, not by a search label it wears (docs/gatekeeper.md).
+   */
+  formFields: z
+    .array(z.object({ name: z.string().max(200), type: z.string().max(40), autocomplete: z.string().max(200).optional() }))
+    .max(64)
+    .optional(),
   /** Accessible name of the form's default submit button: what Enter in a field activates. */
   formSubmitName: z.string().optional(),
   /** The URL a link (the element or its <a>/<area> ancestor) opens. */

@@ -10,9 +10,12 @@ const it = sessionTest();
 /** The page's own words for what its button did, written into #status by its click handler. */
 const STATUS = `<p>status: <span id="status">untouched</span></p>`;
 
-/** confirm is pinned before any write can patch it: non-writable and non-configurable. */
+/**
+ * The page's own confirm is pinned before any write can patch it: non-writable and
+ * non-configurable, so a dialog it raised during a write could not be answered for it.
+ */
 const LOCKED_CONFIRM = `<title>Locked confirm</title>
-<script>Object.defineProperty(window, "confirm", { value: window.confirm, writable: false, configurable: false });</script>
+<script>Object.defineProperty(window, "confirm", { value: function confirm() { return true; }, writable: false, configurable: false });</script>
 <button onclick="document.getElementById('status').textContent = 'clicked'">Delete</button>${STATUS}`;
 
 /**
@@ -21,6 +24,8 @@ const LOCKED_CONFIRM = `<title>Locked confirm</title>
  */
 const LOCKS_DURING_WRITE = `<title>Locks during write</title>
 <script>
+// An alert of the page's own, so the write has to patch the page rather than borrow the recorder's.
+window.alert = function alert(message) { console.log(message); };
 function lockDialogs() {
   const current = window.alert;
   Object.defineProperty(window, "alert", { get: () => current, set: () => undefined, configurable: false });
@@ -97,6 +102,18 @@ ${STATUS}<iframe src="${frame}"></iframe>`;
     expect(recovery.error).toContain("could not be put back in 1 frame(s) after 3 attempt(s)");
     // The click happened: the message is honest about it.
     expect(await status(session)).toBe("locked");
+  });
+
+  it("acts on a page that pinned the dialog functions it was given: the recorder's own, which answer for the write", async ({
+    session,
+  }) => {
+    const pinned = `<title>Pinned recorder</title>
+<script>for (const name of ["alert", "confirm", "prompt"]) Object.defineProperty(window, name, { value: window[name], writable: false, configurable: false });</script>
+<button onclick="document.getElementById('status').textContent = confirm('Sure?') ? 'yes' : 'no'">Ask</button>${STATUS}`;
+    const snapshot = await open(session, pinned);
+    const asked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Ask") });
+    expect(asked.dialogs).toEqual([{ type: "confirm", message: "Sure?", answered: "cancel" }]);
+    expect(await status(session)).toBe("no");
   });
 
   it("still answers the page's dialogs during a write, and a later write on a fresh page is not refused", async ({ session }) => {

@@ -9,12 +9,22 @@ interface DisarmResult {
 }
 
 /**
- * Main world too: puts the page's own functions back and hands over what the write's patch
- * recorded since the last call. Until the dialog functions are back, the patch's state stays
+ * Main world too: ends the write and hands over what it recorded. A write that borrowed the
+ * recorder's functions changed nothing on the page; one that had to patch the page (whose own
+ * dialog functions had replaced the recorder's) puts the page's own functions back. Until the dialog functions are back, the patch's state stays
  * on the page, so a second call can try again (and hands over what was recorded meanwhile).
  */
-function disarmWrite(writeKey: string): DisarmResult {
+function disarmWrite(recorderKey: string, writeKey: string): DisarmResult {
   const page = window as unknown as Record<string, unknown>;
+  // The write borrowed the recorder's functions (armPage): nothing to put back, only its records.
+  const writes = (
+    page[recorderKey] as { hooks?: { writes: Map<string, { records: unknown[]; counter: { requests: number } }> } } | undefined
+  )?.hooks?.writes;
+  const borrowed = writes?.get(writeKey);
+  if (writes !== undefined && borrowed !== undefined) {
+    writes.delete(writeKey);
+    return { records: borrowed.records.splice(0), restored: true, requests: borrowed.counter.requests };
+  }
   const state = page[writeKey] as
     | {
         records: unknown[];
@@ -174,7 +184,7 @@ export async function disarmWriteIn(tabId: number, writeKey: string): Promise<ch
     world: "MAIN",
     injectImmediately: true,
     func: disarmWrite,
-    args: [writeKey],
+    args: [RECORDER_KEY, writeKey],
   });
 }
 

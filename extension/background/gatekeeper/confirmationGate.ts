@@ -30,12 +30,18 @@ export interface GatedCall {
  * confirmation_required, unless this call is the confirmed replay (`grant`), in which case
  * tab, origin and every target must still be what the user was asked about.
  */
+/** What admission found the action's targets to be: a hold after dispatch asks about the same ones. */
+export interface ConfirmationBasis {
+  targets: string[];
+  asked: DescribedTarget | null;
+}
+
 export async function checkConfirmations(
   call: GatedCall,
   plans: PlannedAction[],
   policy: Policy,
   grant: PendingConfirmation | undefined,
-): Promise<void> {
+): Promise<ConfirmationBasis> {
   const findings: Finding[] = [];
   const targets: string[] = [];
   let asked: DescribedTarget | null = null;
@@ -51,15 +57,22 @@ export async function checkConfirmations(
   }
   // The agent's own rule, not a page condition: it asks whatever the action is, once.
   if (call.escalation !== null) findings.unshift({ category: "escalation", why: call.escalation });
-  if (grant !== undefined) return verifyGrant(grant, call, targets, findings);
-  if (findings.length === 0 || call.tab === null) {
-    if (findings.length > 0)
-      throw new WebOperatorError(
-        "policy_denied",
-        `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`,
-      );
-    return;
+  if (grant !== undefined) {
+    verifyGrant(grant, call, targets, findings);
+    return { targets, asked };
   }
+  if (findings.length === 0) return { targets, asked };
+  return askConfirmation(call, findings, { targets, asked }, policy);
+}
+
+/** Stores the held-back action and answers confirmation_required: before dispatch, or after a send it held (sendHold.ts). */
+export async function askConfirmation(call: GatedCall, findings: Finding[], basis: ConfirmationBasis, policy: Policy): Promise<never> {
+  const { targets, asked } = basis;
+  if (call.tab === null)
+    throw new WebOperatorError(
+      "policy_denied",
+      `${call.tool} needs confirmation (${describeFindings(findings)}) but has no tab to confirm it on.`,
+    );
   const pending = await pendingConfirmations.add({
     tool: call.tool,
     input: call.input,

@@ -1,15 +1,17 @@
 import type { ConfirmationCategory } from "../../../protocol/index.js";
 import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import type { ContentResult } from "../../../protocol/index.js";
+import { fieldCategories, readsAsQuery } from "./consequentialFields.js";
 import {
   formSendNameCategories,
   readsAsComposer,
+  readsAsContinue,
   readsAsFinalAction,
   readsAsSignIn,
   readsAsViewChange,
   standaloneNameCategories,
 } from "./consequentialNames.js";
-import { parseUrl, urlCategories } from "./consequentialUrls.js";
+import { parseUrl, urlCategories, type UrlUse } from "./consequentialUrls.js";
 
 export type DescribedTarget = ContentResult<"describe_ref">;
 
@@ -40,9 +42,13 @@ const PRESSABLE_ROLES = new Set(["button", "link", "menuitem"]);
 /**
  * The confirmation rules (docs/gatekeeper.md), judged by what the action does:
  * - it sends a form (a submit control, Enter in a field, a final-action button whose script
- *   sends it): credentials when the form holds a password field, purchase/account by where it
- *   goes, purchase/account/messaging by the submitter's name, and submit unless the send only
- *   reads (method GET, a search form, a filter/sort button) or closes a <dialog>;
+ *   sends it, a "Continue"/"Preview" button of a form that does something consequential):
+ *   credentials when the form holds a password field, purchase/account by where it goes,
+ *   purchase by the fields it carries (a card, an IBAN, an amount), purchase/account/messaging
+ *   by the submitter's name, and submit unless the send only reads (method GET, a search
+ *   form, a filter/sort button) or closes a <dialog>. A POST form is judged by what it sends:
+ *   a search label (role=search, a type=search field) or a "Preview" button does not make a
+ *   form that carries money fields or goes to a consequential URL harmless;
  * - it opens a URL (navigate, tab_open, a link): purchase/account by the URL's path;
  * - outside a form, only names that leave no doubt ("Buy now", "Delete my account", "Send message").
  */
@@ -82,7 +88,42 @@ function formSend(intent: ActionIntent, target: DescribedTarget, label: string):
   // Name as the tie-breaker inside a form: a plain button named "Submit" sends it by script (requestSubmit).
   if ((intent.activates || intent.submitsByKeyboard) && isButton(target) && readsAsFinalAction(target.name))
     return { submitter: target.name, how: `activates ${label}, whose script sends its form` };
+  // "Continue to preview" on a transfer form: the step a careful person would not take blind.
+  if (
+    (intent.activates || intent.submitsByKeyboard) &&
+    isButton(target) &&
+    readsAsContinue(target.name) &&
+    formConsequence(target).length > 0
+  )
+    return { submitter: target.name, how: `activates ${label} in a form that ${formConsequence(target).join(" and ")}` };
   return null;
+}
+
+/** How a form send uses its action URL: a form a script sends (no method) usually posts it. */
+function formUse(target: DescribedTarget): UrlUse {
+  return target.formMethod === "get" ? "get" : "post";
+}
+
+/** What the form itself does, by its action and its fields: what a label cannot change. */
+function formConsequence(target: DescribedTarget): string[] {
+  if (target.formMethod === "get" || target.formMethod === "dialog") return [];
+  const action = parseUrl(target.formAction);
+  const reasons: string[] = [];
+  if (action !== null && urlCategories(action, "post").length > 0) reasons.push(`posts to ${action.origin}${action.pathname}`);
+  if (fieldCategories(target.formFields ?? []).length > 0) reasons.push("carries payment fields");
+  return reasons;
+}
+
+/**
+ * The send only reads: GET, or a search or a view change whose form does nothing consequential.
+ * An explicit POST must also send what a search sends (its fields a query), not only say so.
+ */
+function onlyReads(send: FormSend, target: DescribedTarget): boolean {
+  if (target.formMethod === "get") return true;
+  if (formConsequence(target).length > 0) return false;
+  const viewChange = readsAsViewChange(send.submitter);
+  if (target.formMethod === "post" && target.formFields !== undefined) return viewChange || readsAsQuery(target.formFields);
+  return target.formIsSearch === true || viewChange;
 }
 
 function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void {
@@ -91,14 +132,17 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
   if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
   const action = parseUrl(target.formAction);
   if (action !== null)
-    for (const category of urlCategories(action)) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+    for (const category of urlCategories(action, formUse(target)))
+      add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+  if (target.formMethod !== "get")
+    for (const category of fieldCategories(target.formFields ?? [])) add(category, `${send.how}, which sends a form with payment fields`);
   const byName =
     send.submitter === target.name
       ? `${send.how}, which sends its form`
       : `${send.how}, which sends a form whose button is "${send.submitter}"`;
   for (const category of formSendNameCategories(send.submitter)) add(category, byName);
-  const onlyReads = target.formMethod === "get" || target.formIsSearch === true || readsAsViewChange(send.submitter);
-  if (!onlyReads) add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
+  if (!onlyReads(send, target))
+    add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
 }
 
 function judgeActivation(target: DescribedTarget, label: string, page: URL | null, add: Add): void {

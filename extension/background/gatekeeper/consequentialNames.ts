@@ -42,6 +42,9 @@ const FINAL_ACTION =
 const VIEW_CHANGE =
   /\b(filters?|sort(?: by)?|search|find|refresh|preview|show(?: results)?|view|go to page|next page|previous page|load more)\b/i;
 
+/** A step forward that sends what was filled in: "Continue to preview", "Next", "Review transfer". */
+const CONTINUE = /^(?:continue|next|proceed|review|preview)\b/i;
+
 const SIGN_IN = /\b(sign ?in|log ?in|sign ?up|register|continue|next)\b/i;
 
 /** Enter in a multi-line field outside a form sends it only through the page's script: a chat or comment composer. */
@@ -58,5 +61,6 @@ export function standaloneNameCategories(name: string): ConfirmationCategory[] {
 
 export const readsAsFinalAction = (name: string): boolean => FINAL_ACTION.test(name.trim());
 export const readsAsViewChange = (name: string): boolean => VIEW_CHANGE.test(name);
+export const readsAsContinue = (name: string): boolean => CONTINUE.test(name.trim());
 export const readsAsSignIn = (name: string): boolean => SIGN_IN.test(name);
 export const readsAsComposer = (name: string): boolean => COMPOSER.test(name);

@@ -2,7 +2,9 @@ import { WebOperatorError, isTabScoped, type UploadGrant } from "../../../protoc
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
-import { checkConfirmations, type GatedCall } from "./confirmationGate.js";
+import { askConfirmation, checkConfirmations, type ConfirmationBasis, type GatedCall } from "./confirmationGate.js";
+import { holdSends, type HeldSend, type SendHold } from "./sendHold.js";
+import { shortenUrl } from "../httpUrl.js";
 import { NavigationGuard } from "./navigationGuard.js";
 import { holdToAuthorizedDomains } from "./governedWriteRule.js";
 import { refuserOf, remedyFor } from "./hostRules.js";
@@ -27,6 +29,9 @@ interface AdmittedCall {
   /** Releases of the governance rules this write put on its tabs (governedWriteRule.ts). */
   ruleReleases: Array<() => Promise<void>>;
   ruledTabs: Set<number>;
+  /** An activating write no confirmation covers: the sends its page script starts are held (sendHold.ts). */
+  sendCheck: { call: GatedCall; basis: ConfirmationBasis } | null;
+  sendHolds: SendHold[];
   /**
    * The confirmation judgement again, on the targets as they are right before dispatch: after the
    * preparation scrolled them into view, whose scroll handlers may have rewritten a link or a form.
@@ -62,6 +67,7 @@ export class Gatekeeper implements ToolGate {
     const plans = plannedActions(tool.name, input);
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const { tab, opened } = await this.targetTab(tool, input, context, policy);
+    let sendCheck: AdmittedCall["sendCheck"] = null;
     context.hops?.mark("worker: gate, tab read");
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
@@ -93,10 +99,14 @@ export class Gatekeeper implements ToolGate {
           escalation: context.escalation ?? null,
         };
         const grant = this.grants.get(context);
-        await checkConfirmations(call, plans, policy, grant);
+        const basis = await checkConfirmations(call, plans, policy, grant);
+        const activates = plans.some((plan) => plan.activates || plan.submitsByKeyboard);
+        if (grant === undefined && activates && gatedTab !== null) sendCheck = { call, basis };
         // The tab as read now may be gone by dispatch: the judgement then reads it afresh.
         const again: GatedCall = { ...call, tab: gatedTab === null ? null : { id: gatedTab.id, url: gatedTab.url, origin } };
-        rejudge = () => checkConfirmations(again, plans, policy, grant);
+        rejudge = async () => {
+          await checkConfirmations(again, plans, policy, grant);
+        };
       }
     } catch (error) {
       // A blank tab opened for a call that was then refused would be litter in the person's window.
@@ -112,6 +122,8 @@ export class Gatekeeper implements ToolGate {
       agent: context.agent,
       ruleReleases: [],
       ruledTabs: new Set(),
+      sendCheck,
+      sendHolds: [],
       rejudge,
     };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
@@ -129,12 +141,15 @@ export class Gatekeeper implements ToolGate {
       this.grants.delete(context);
     }
     if (admitted !== undefined) await Promise.all(admitted.ruleReleases.splice(0).map((release) => release()));
+    const held = admitted === undefined ? [] : (await Promise.all(admitted.sendHolds.splice(0).map((hold) => hold.release()))).flat();
     const guard = admitted?.guard;
-    if (!guard) return;
-    guard.disarm();
-    const violation = guard.violation;
-    if (violation === null) return;
-    await guard.settled();
+    guard?.disarm();
+    const violation = guard?.violation ?? null;
+    if (violation === null) {
+      if (held.length > 0 && admitted?.sendCheck) await askAboutHeldSends(admitted.sendCheck, held, await policyFor(admitted.agent));
+      return;
+    }
+    await guard?.settled();
     throw new WebOperatorError(
       "policy_denied",
       `Tab ${violation.tabId} ${violation.url}, which ${refuserOf(violation)} forbids (${violation.reason}). The tab was sent to about:blank. ${remedyFor(violation)}`,
@@ -242,6 +257,8 @@ export class Gatekeeper implements ToolGate {
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
     if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
+    if (admitted.sendCheck !== null && tabId === admitted.tabId && admitted.sendHolds.length === 0)
+      admitted.sendHolds.push(await holdSends(tabId, policy, tab));
     if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {
       admitted.ruledTabs.add(tabId);
       admitted.ruleReleases.push(await holdToAuthorizedDomains(tabId, policy.authorizedDomains));
@@ -272,6 +289,15 @@ function grantedUpload(tool: ToolDescriptor, input: unknown, context: BaseContex
   if (context.uploadGrant === undefined || tool.name !== "browser.upload_file") return undefined;
   const files = (input as { files?: unknown } | null)?.files;
   return Array.isArray(files) ? context.uploadGrant : undefined;
+}
+
+/** The write ran, but a send its page script started was held before it left: ask, as for any consequential action. */
+function askAboutHeldSends(check: NonNullable<AdmittedCall["sendCheck"]>, held: HeldSend[], policy: GovernedPolicy): Promise<never> {
+  const findings = held.map((send) => ({
+    category: send.category,
+    why: `${check.call.tool} ran, and ${send.how} ${shortenUrl(send.url)}, which was held before it left`,
+  }));
+  return askConfirmation(check.call, findings, check.basis, policy);
 }
 
 export const gatekeeper = new Gatekeeper();

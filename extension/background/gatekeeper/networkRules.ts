@@ -143,3 +143,31 @@ export function governanceRule(id: number, tabId: number, authorized: readonly s
     condition: { urlFilter: "|http", resourceTypes: ["main_frame"], tabIds: [tabId], excludedRequestDomains: domains },
   };
 }
+
+/** Session rule ids of the per-write send holds (sendHold.ts). */
+export const SEND_HOLD_RULE_IDS = { first: 7000, last: 7999 } as const;
+
+/** The requests a page's script sends with a body: fetch and XHR, beacons, and what Chrome files as other. */
+export const HELD_SEND_TYPES = ["xmlhttprequest", "ping", "other"] as const;
+
+export interface SendHoldRule {
+  id: number;
+  priority: number;
+  action: { type: "block" };
+  condition: {
+    regexFilter: string;
+    requestMethods: Array<"post" | "put" | "patch" | "delete">;
+    resourceTypes: Array<(typeof HELD_SEND_TYPES)[number]>;
+    tabIds: number[];
+  };
+}
+
+/** A rule per pattern (consequentialPostPatterns.ts): requests with a body to those URLs from `tabId` are blocked before they leave. */
+export function sendHoldRules(firstId: number, tabId: number, regexes: readonly string[]): SendHoldRule[] {
+  return regexes.map((regexFilter, index) => ({
+    id: firstId + index,
+    priority: 3,
+    action: { type: "block" },
+    condition: { regexFilter, requestMethods: ["post", "put", "patch", "delete"], resourceTypes: [...HELD_SEND_TYPES], tabIds: [tabId] },
+  }));
+}

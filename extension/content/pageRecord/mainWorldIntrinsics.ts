@@ -42,8 +42,6 @@ export const attachShadow = uncurry(Element.prototype.attachShadow);
 export const getRootNode = uncurry(Node.prototype.getRootNode);
 export const NativeMouseEvent = MouseEvent;
 export const NativeEvent = Event;
-export const NativeElement = Element;
-export const NativeShadowRoot = ShadowRoot;
 
 export const documentElement = getter<Document, Element | null>(Document.prototype, "documentElement");
 export const firstElementChild = getter<Element, Element | null>(Element.prototype, "firstElementChild");
@@ -54,6 +52,33 @@ export const elementQueryAll = uncurry(Element.prototype.querySelectorAll);
 export const documentQueryAll = uncurry(Document.prototype.querySelectorAll);
 export const nodeListLength = getter<NodeList, number>(NodeList.prototype, "length");
 export const nodeListItem = uncurry(NodeList.prototype.item);
+const shadowRootHost = getter<ShadowRoot, Element>(ShadowRoot.prototype, "host");
+/** The mode the browser gave a root, not the one the page's init object claims when asked again. */
+export const shadowRootMode = getter<ShadowRoot, ShadowRootMode>(ShadowRoot.prototype, "mode");
+/** ToString once, as the native does, so an object type cannot answer one name to us and another to the browser. */
+export const NativeString = String;
+const ELEMENT_NODE = 1;
+
+/**
+ * Brand checks through captured getters, never `instanceof`: a page can give Element or
+ * ShadowRoot a Symbol.hasInstance that answers whatever hides its listeners.
+ */
+export function isElement(value: unknown): value is Element {
+  try {
+    return nodeType(value as Node) === ELEMENT_NODE;
+  } catch {
+    return false;
+  }
+}
+
+export function isShadowRoot(value: unknown): value is ShadowRoot {
+  try {
+    shadowRootHost(value as ShadowRoot);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A MouseEvent carrying `target` and `detail` whose init dictionary has no prototype: building

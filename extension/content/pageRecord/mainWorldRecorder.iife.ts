@@ -1,6 +1,7 @@
 import { frameworkHandlerScanner } from "./frameworkHandlerScan.js";
-import { handlerBitTable } from "../../shared/handlerTypes.js";
+import { HANDLER_TYPES, handlerBitTable } from "../../shared/handlerTypes.js";
 import * as native from "./mainWorldIntrinsics.js";
+import { lookNative } from "./nativeLooking.js";
 import {
   ACK_EVENT,
   CLOSED_ROOT_EVENT,
@@ -35,7 +36,7 @@ import {
   // An event's relatedTarget is retargeted to the shadow host, so an element inside a shadow
   // tree would be recorded on its host: those are left to read_page_deep's CDP discovery.
   const sendLight = (kind: string, target: Element, mask: number): void => {
-    if (!(native.getRootNode(target) instanceof native.NativeShadowRoot)) send(kind, target, mask);
+    if (!native.isShadowRoot(native.getRootNode(target))) send(kind, target, mask);
   };
 
   const scan = frameworkHandlerScanner((element, mask) => sendLight(FRAMEWORK_HANDLER_EVENT, element, mask));
@@ -52,37 +53,49 @@ import {
   native.addListener(document, HELLO_EVENT, onHello, true);
   native.dispatch(document, new native.NativeEvent(READY_EVENT));
 
-  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
-    const root = native.attachShadow(this, init);
-    if (init.mode === "closed") send(CLOSED_ROOT_EVENT, this, 0);
-    return root;
+  const replacements = {
+    attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
+      const root = native.attachShadow(this, init);
+      if (native.shadowRootMode(root) === "closed") send(CLOSED_ROOT_EVENT, this, 0);
+      return root;
+    },
+    // Named parameters, not a spread: spreading would run the page's Array.prototype[Symbol.iterator].
+    addEventListener(
+      this: EventTarget,
+      type: string,
+      listener: EventListenerOrEventListenerObject | null,
+      options?: boolean | AddEventListenerOptions,
+    ): void {
+      // The type is converted once and the browser gets that string: a type object whose
+      // toString answers "x" to us and "click" to the browser would hide the listener. A null
+      // listener adds nothing, so it records nothing: no handler without one behind it.
+      const given: unknown = type;
+      const name = typeof given === "string" || typeof given === "symbol" ? given : native.NativeString(given);
+      const bit = typeof name === "string" ? (bits[name] ?? 0) : 0;
+      if (bit !== 0 && listener !== null && listener !== undefined && native.isElement(this)) sendLight(LISTENER_EVENT, this, bit);
+      native.addListener(this, name as string, listener, options);
+    },
   };
+  Element.prototype.attachShadow = lookNative(replacements.attachShadow, Element.prototype.attachShadow);
+  EventTarget.prototype.addEventListener = lookNative(replacements.addEventListener, EventTarget.prototype.addEventListener);
 
-  // Named parameters, not a spread: spreading would run the page's Array.prototype[Symbol.iterator].
-  EventTarget.prototype.addEventListener = function (
-    this: EventTarget,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void {
-    const bit = bits[type] ?? 0;
-    if (bit !== 0 && this instanceof native.NativeElement) sendLight(LISTENER_EVENT, this, bit);
-    native.addListener(this, type, listener, options);
-  };
-
-  // `element.onclick = fn` sets no attribute; record it as a listener too.
-  for (const property of ["onclick", "onmousedown", "onpointerdown", "oncontextmenu", "ondblclick"]) {
-    const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
-    const setter = descriptor?.set;
-    if (descriptor === undefined || setter === undefined) continue;
-    const set = native.uncurry(setter);
-    const bit = bits[property.slice(2)] ?? 0;
-    Object.defineProperty(HTMLElement.prototype, property, {
-      ...descriptor,
-      set(this: HTMLElement, value: unknown) {
-        if (typeof value === "function") sendLight(LISTENER_EVENT, this, bit);
-        set(this, value);
-      },
-    });
+  // `element.onmouseup = fn` sets no attribute; record every handler type's property as a
+  // listener too, on HTML and SVG elements alike, or a page could hide a handler behind one.
+  for (const prototype of [HTMLElement.prototype, SVGElement.prototype]) {
+    for (const type of HANDLER_TYPES) {
+      const property = `on${type}`;
+      const descriptor = Object.getOwnPropertyDescriptor(prototype, property);
+      const setter = descriptor?.set;
+      if (descriptor === undefined || setter === undefined) continue;
+      const set = native.uncurry(setter);
+      const bit = bits[type] ?? 0;
+      const recording = {
+        set(this: Element, value: unknown) {
+          if (typeof value === "function") sendLight(LISTENER_EVENT, this, bit);
+          set(this, value);
+        },
+      };
+      Object.defineProperty(prototype, property, { ...descriptor, set: lookNative(recording.set, setter) });
+    }
   }
 })();
