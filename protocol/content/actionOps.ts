@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RefSchema } from "../primitives.js";
-import { DialogRecordSchema, PageActivitySchema } from "../tools/actionEffects.js";
+import { PageActivitySchema } from "../tools/actionEffects.js";
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
 import { ObservationSchema } from "../tools/perceptionTools.js";
 
@@ -112,5 +112,3 @@ export const ActionContentResultSchemas = {
     files: z.array(z.object({ name: z.string(), size: z.number().int(), mimeType: z.string() })),
   }),
 } as const;
-
-export { DialogRecordSchema };
