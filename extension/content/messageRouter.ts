@@ -11,15 +11,20 @@ import {
 } from "../../protocol/index.js";
 import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
 import { perceptionHandlers } from "./perceptionHandlers.js";
-import { interactionHandlers } from "./interactionHandlers.js";
-import { actionHandlers } from "./actionHandlers.js";
+import { browserActionHandlers } from "./browserActionHandlers.js";
+import { actionabilityHandlers } from "./actionabilityHandlers.js";
 import { pointerHandlers } from "./pointerHandlers.js";
 
 export type { ContentRuntime } from "./contentHandlers.js";
 
 const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "prepare_snapshot", "ping"]);
 
-const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers, ...actionHandlers, ...pointerHandlers };
+const handlers: ContentHandlers<ContentOp> = {
+  ...perceptionHandlers,
+  ...browserActionHandlers,
+  ...actionabilityHandlers,
+  ...pointerHandlers,
+};
 
 /**
  * Validates a service-worker request, runs it, and always answers a ContentReply:
