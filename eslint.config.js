@@ -161,9 +161,9 @@ export default tseslint.config(
     },
   },
   {
-    // Adapters translate other protocols onto ours; the engine and the perception library they
-    // share sit beside them, so neither depends on an adapter.
-    files: ["bridge/tasks/**/*.ts", "bridge/perception/**/*.ts"],
+    // Adapters translate other protocols onto ours; the engine and the perception and action
+    // libraries they share sit beside them, so neither depends on an adapter.
+    files: ["bridge/tasks/**/*.ts", "bridge/perception/**/*.ts", "bridge/actions/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -175,7 +175,8 @@ export default tseslint.config(
             },
             {
               group: ["**/adapters/**"],
-              message: "Shared perception, state-hash and replay code lives in bridge/perception/; adapters are its users, not its home.",
+              message:
+                "Shared perception and state hashes live in bridge/perception/, typed actions and replay in bridge/actions/; adapters are their users, not their home.",
             },
           ],
         },

@@ -20,7 +20,6 @@ export const AgentNameSchema = z
 
 /** named: said bridge.hello; anonymous: a connection that did not; task: a tasks.start run. */
 export const AgentKindSchema = z.enum(["named", "anonymous", "task"]);
-export type AgentKind = z.infer<typeof AgentKindSchema>;
 
 /** What travels with every request to the extension: the agent the request acts for. */
 export const AgentIdentitySchema = z.object({

@@ -14,7 +14,6 @@ import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.j
 import { SnapshotFieldsSchema } from "./snapshotShapes.js";
 import { SnapshotElementSchema, SnapshotViewportSchema } from "./snapshotElements.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
-export { ExtractPayloadSchema, ExtractResultSchema } from "./tools/perceptionTools.js";
 import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
 import { INTERACTION_TOOL_COMMANDS } from "./tools/interactionTools.js";
 import { GATEKEEPER_TOOL_COMMANDS } from "./tools/gatekeeperTools.js";
@@ -28,8 +27,6 @@ import { SKILL_COMMANDS } from "./tasks/skillCommands.js";
 import { BROWSER_USE_COMMANDS } from "./adapters/browserUse.js";
 import { BODY_BROWSER_COMMANDS } from "./adapters/bodyBrowser.js";
 import { AgentInfoSchema, BridgeHelloPayloadSchema, BridgeHelloResultSchema } from "./agents.js";
-
-export { LooseBooleanSchema, RefSchema, ScrollDirectionSchema, TabIdSchema, TypeModeSchema } from "./primitives.js";
 
 /**
  * Payload and result of every socket command. The bridge validates payloads before

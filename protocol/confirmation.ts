@@ -3,7 +3,6 @@ import { ConfirmationsModeSchema } from "./panel/panelConfirmations.js";
 
 /** What the policy's `confirm` switches turn on or off, one per category (docs/gatekeeper.md). */
 export const PolicyConfirmationCategorySchema = z.enum(["purchase", "account", "messaging", "credentials", "submit"]);
-export type PolicyConfirmationCategory = z.infer<typeof PolicyConfirmationCategorySchema>;
 
 /**
  * What a confirmation is about: a policy category, or `escalation`, which the acting agent's

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ErrorCodeSchema } from "./errors.js";
 import { HopsSchema } from "./hopTrace.js";
 import { PerceptionContentRequestSchemas, PerceptionContentResultSchemas } from "./content/perceptionOps.js";
-import { InteractionContentRequestSchemas, InteractionContentResultSchemas } from "./content/interactionOps.js";
-import { ActionContentRequestSchemas, ActionContentResultSchemas } from "./content/actionOps.js";
+import { BrowserActionContentRequestSchemas, BrowserActionContentResultSchemas } from "./content/browserActionOps.js";
+import { ActionabilityContentRequestSchemas, ActionabilityContentResultSchemas } from "./content/actionabilityOps.js";
 import { PointerContentRequestSchemas, PointerContentResultSchemas } from "./content/pointerOps.js";
 import { HoldContentRequestSchemas, HoldContentResultSchemas } from "./content/holdOps.js";
 
@@ -14,8 +14,8 @@ import { HoldContentRequestSchemas, HoldContentResultSchemas } from "./content/h
  */
 export const ContentRequestSchema = z.discriminatedUnion("op", [
   ...PerceptionContentRequestSchemas,
-  ...InteractionContentRequestSchemas,
-  ...ActionContentRequestSchemas,
+  ...BrowserActionContentRequestSchemas,
+  ...ActionabilityContentRequestSchemas,
   ...PointerContentRequestSchemas,
   ...HoldContentRequestSchemas,
 ]);
@@ -24,8 +24,8 @@ export type ContentOp = ContentRequest["op"];
 
 export const ContentResultSchemas = {
   ...PerceptionContentResultSchemas,
-  ...InteractionContentResultSchemas,
-  ...ActionContentResultSchemas,
+  ...BrowserActionContentResultSchemas,
+  ...ActionabilityContentResultSchemas,
   ...PointerContentResultSchemas,
   ...HoldContentResultSchemas,
 } as const satisfies Record<ContentOp, z.ZodType>;

@@ -41,7 +41,6 @@ export const ErrorResponseSchema = z.object({
   stage: FailureStageSchema.optional(),
 });
 export const AgentResponseSchema = z.union([ErrorResponseSchema, SuccessResponseSchema]);
-export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export type AgentResponse = z.infer<typeof AgentResponseSchema>;
 

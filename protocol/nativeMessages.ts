@@ -115,7 +115,6 @@ export const ExtensionResponseSchema = z.discriminatedUnion("ok", [
     stage: FailureStageSchema.optional(),
   }),
 ]);
-export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;
 
 export const ExtensionEventSchema = z.object({
   kind: z.literal("event"),

@@ -16,8 +16,6 @@ import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "./chromiumFlags.js";
 import { stopLaunchedProcesses } from "./launchedBridges.js";
 import { browserLabel, closeBrowser, LaunchError, loadExtension, refusalMessage, startFailure, watchBrowserExit } from "./launchSteps.js";
 
-export { findBrowser } from "./findBrowser.js";
-
 export interface LaunchOptions {
   headless?: boolean;
   userDataDir?: string;

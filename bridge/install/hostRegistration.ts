@@ -38,8 +38,6 @@ export interface InstallReport {
   tokenCreated: boolean;
 }
 
-export { builtBridgeEntry as defaultBridgeEntry } from "./projectLayout.js";
-
 export function hostManifest(launcherPath: string): Record<string, unknown> {
   return {
     name: NATIVE_HOST_NAME,

@@ -11,8 +11,8 @@ import {
 } from "../../protocol/index.js";
 import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
 import { perceptionHandlers } from "./perceptionHandlers.js";
-import { interactionHandlers } from "./interactionHandlers.js";
-import { actionHandlers } from "./actionHandlers.js";
+import { browserActionHandlers } from "./browserActionHandlers.js";
+import { actionabilityHandlers } from "./actionabilityHandlers.js";
 import { pointerHandlers } from "./pointerHandlers.js";
 import { holdHandlers } from "./holdHandlers.js";
 
@@ -22,8 +22,8 @@ const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "prepa
 
 const handlers: ContentHandlers<ContentOp> = {
   ...perceptionHandlers,
-  ...interactionHandlers,
-  ...actionHandlers,
+  ...browserActionHandlers,
+  ...actionabilityHandlers,
   ...pointerHandlers,
   ...holdHandlers,
 };

@@ -104,4 +104,3 @@ export const PanelBridgeResultSchemas = {
   trace: z.record(z.string(), z.unknown()),
   provider_set: ProviderSettingsReportSchema,
 } as const satisfies Record<PanelBridgeAction, z.ZodType>;
-export type PanelBridgeResult<A extends PanelBridgeAction> = z.infer<(typeof PanelBridgeResultSchemas)[A]>;

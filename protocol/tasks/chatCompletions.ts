@@ -17,7 +17,6 @@ export const ChatContentPartSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),
   z.object({ type: z.literal("image_url"), image_url: z.object({ url: z.string() }) }),
 ]);
-export type ChatContentPart = z.infer<typeof ChatContentPartSchema>;
 
 export const ChatRequestMessageSchema = z.object({
   role: z.enum(["system", "user", "assistant"]),

@@ -12,7 +12,7 @@ import {
   TaskRespondResultSchema,
   TaskStartPayloadSchema,
   TaskStartResultSchema,
-  TaskStateResultSchema,
+  TaskSummarySchema,
   TaskSubscribePayloadSchema,
   TaskSubscribeResultSchema,
   TaskWaitResultSchema,
@@ -56,7 +56,7 @@ export const TASK_COMMANDS = {
   "tasks.stop": command({
     trust: "page",
     payload: TaskIdOnlyPayloadSchema,
-    result: TaskStateResultSchema,
+    result: TaskSummarySchema,
     handledBy: "bridge",
     description: "Stops a task (or an interrupted one) and answers its summary.",
     example: { id: "task_0123456789ab" },
@@ -67,7 +67,7 @@ export const TASK_COMMANDS = {
   "tasks.pause": command({
     trust: "page",
     payload: TaskIdOnlyPayloadSchema,
-    result: TaskStateResultSchema,
+    result: TaskSummarySchema,
     handledBy: "bridge",
     description: "Pauses a running task after its current step.",
     example: { id: "task_0123456789ab" },
@@ -78,7 +78,7 @@ export const TASK_COMMANDS = {
   "tasks.resume": command({
     trust: "page",
     payload: TaskIdOnlyPayloadSchema,
-    result: TaskStateResultSchema,
+    result: TaskSummarySchema,
     handledBy: "bridge",
     description: "Resumes a paused task, or continues an interrupted one from its stored conversation.",
     example: { id: "task_0123456789ab" },

@@ -247,7 +247,6 @@ export const TaskStartResultSchema = z.object({
   /** The tab the task starts in when the caller gave neither startUrl nor tabId (its current page); null otherwise. */
   currentTabId: TabIdSchema.nullable(),
 });
-export const TaskStateResultSchema = TaskSummarySchema;
 export const TaskConfirmPayloadSchema = z.strictObject({ id: TaskIdSchema, allow: z.boolean() });
 export const TaskConfirmResultSchema = z.object({
   id: TaskIdSchema,

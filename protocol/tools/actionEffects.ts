@@ -56,7 +56,6 @@ export const ActionDetailsSchema = z.object({
   point: z.object({ x: z.number(), y: z.number() }).optional(),
   box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
 });
-export type ActionDetails = z.infer<typeof ActionDetailsSchema>;
 
 /**
  * A result as a model may see it: without UI-only `details` at any depth (a batch's step

@@ -17,12 +17,7 @@ export const HostPatternSchema = z
       'a host pattern is a hostname ("example.com"), a wildcard ("*.example.com"), or an IP literal ("127.0.0.1", "[::1]"), without scheme or port',
   });
 
-export {
-  ConfirmationCategorySchema,
-  PolicyConfirmationCategorySchema,
-  type ConfirmationCategory,
-  type PolicyConfirmationCategory,
-} from "../confirmation.js";
+export { ConfirmationCategorySchema, PolicyConfirmationCategorySchema, type ConfirmationCategory } from "../confirmation.js";
 
 export const ConfirmCategoriesSchema = z.strictObject({
   purchase: z.boolean(),

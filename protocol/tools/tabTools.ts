@@ -179,7 +179,6 @@ export const TabsGroupPayloadSchema = z.strictObject({
   /** Add to this existing group; without it a new group is created. */
   groupId: BrowserIdSchema.optional(),
 });
-export const TabsGroupResultSchema = TabGroupSchema;
 
 export const TabGroupUpdatePayloadSchema = z.strictObject({
   groupId: BrowserIdSchema,
@@ -187,7 +186,6 @@ export const TabGroupUpdatePayloadSchema = z.strictObject({
   color: TabGroupColorSchema.optional(),
   collapsed: LooseBooleanSchema.optional(),
 });
-export const TabGroupUpdateResultSchema = TabGroupSchema;
 
 export const TAB_TOOL_COMMANDS = {
   "browser.tabs_list": command({
@@ -319,7 +317,7 @@ export const TAB_TOOL_COMMANDS = {
   }),
   "browser.tabs_group": command({
     payload: TabsGroupPayloadSchema,
-    result: TabsGroupResultSchema,
+    result: TabGroupSchema,
     handledBy: "extension",
     description: "Puts tabs into a new group, or into groupId: answers the group.",
     example: { tabIds: [11, 12] },
@@ -328,7 +326,7 @@ export const TAB_TOOL_COMMANDS = {
   }),
   "browser.tab_group_update": command({
     payload: TabGroupUpdatePayloadSchema,
-    result: TabGroupUpdateResultSchema,
+    result: TabGroupSchema,
     handledBy: "extension",
     description: "Renames, recolours, collapses or expands a group: answers the group.",
     example: { groupId: 3, title: "Research", color: "blue" },

@@ -3,10 +3,10 @@ import { WebOperatorError, type BrowserCommandType } from "../../protocol/index.
 import type { BrowserCaller } from "../../bridge/perception/browserCaller.js";
 import { perceiveBody, type BodyPerception } from "../../bridge/perception/bodyPerception.js";
 import { locatorOf, refForLocator } from "../../bridge/perception/bodyTargets.js";
-import { resolveTargets } from "../../bridge/perception/resolveTargets.js";
-import { translateCall, translatePointClick } from "../../bridge/perception/callTranslation.js";
-import { planReplay } from "../../bridge/perception/replayPlan.js";
-import { replayStep, SETTLE_TRIES } from "../../bridge/perception/replayStep.js";
+import { resolveTargets } from "../../bridge/actions/resolveTargets.js";
+import { translateCall, translatePointClick } from "../../bridge/actions/callTranslation.js";
+import { planReplay } from "../../bridge/actions/replayPlan.js";
+import { replayStep, SETTLE_TRIES } from "../../bridge/actions/replayStep.js";
 import { skillCandidate } from "../../bridge/tasks/skills/skillDetector.js";
 import type { StepRow } from "../../bridge/tasks/taskRows.js";
 

@@ -12,7 +12,7 @@ import { taskHandlers } from "../../bridge/tasks/taskHandlers.js";
 import { TaskEngine } from "../../bridge/tasks/taskEngine.js";
 import { providerFor } from "../../bridge/tasks/providers/providerFactory.js";
 import { ExtensionLink } from "../../bridge/extensionLink.js";
-import { browserUseErrorOf } from "../../bridge/perception/browserUseErrors.js";
+import { browserUseErrorOf } from "../../bridge/actions/browserUseErrors.js";
 import { pageContentOf } from "../../bridge/perception/pageContent.js";
 import { stateHash } from "../../bridge/perception/browserUseState.js";
 

@@ -12,8 +12,8 @@ import type { BrowserCaller } from "../../perception/browserCaller.js";
 import { perceiveBody } from "../../perception/bodyPerception.js";
 import { issuedRef } from "./issuedRefs.js";
 import { newTraceId, provenanceOf } from "../../perception/provenance.js";
-import { resolveTargets } from "../../perception/resolveTargets.js";
-import { runTypedAction, type ActionEvidence } from "../../perception/typedActionRunner.js";
+import { resolveTargets } from "../../actions/resolveTargets.js";
+import { runTypedAction, type ActionEvidence } from "../../actions/typedActionRunner.js";
 
 /**
  * body.act: perceive (state_before), resolve the target in that state, run the action as

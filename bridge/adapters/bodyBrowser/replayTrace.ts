@@ -2,8 +2,8 @@ import type { BodyReplayResult, BodyReplayStep, CommandPayload } from "../../../
 import type { BrowserCaller } from "../../perception/browserCaller.js";
 import { perceiveBody } from "../../perception/bodyPerception.js";
 import { newTraceId, provenanceOf } from "../../perception/provenance.js";
-import { planReplay } from "../../perception/replayPlan.js";
-import { replayStep } from "../../perception/replayStep.js";
+import { planReplay } from "../../actions/replayPlan.js";
+import { replayStep } from "../../actions/replayStep.js";
 
 /** body.replay: every step in order, stopping at the first that diverges or fails. */
 export async function replayTrace(payload: CommandPayload<"body.replay">, call: BrowserCaller): Promise<BodyReplayResult> {

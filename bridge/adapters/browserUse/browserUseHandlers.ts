@@ -1,7 +1,7 @@
 import { BrowserUseActionSchema, describeZodError, type CommandResult } from "../../../protocol/index.js";
 import type { BridgeCommandContext, BridgeCommandHandlers } from "../../commandContext.js";
-import { isElementAction, runBrowserUseAction } from "../../perception/browserUseActions.js";
-import { BrowserUseActionError, browserUseErrorOf } from "../../perception/browserUseErrors.js";
+import { isElementAction, runBrowserUseAction } from "../../actions/browserUseActions.js";
+import { BrowserUseActionError, browserUseErrorOf } from "../../actions/browserUseErrors.js";
 import { perceive } from "../../perception/browserUseState.js";
 import { lastIssued, lastIssuedState, rememberIssued } from "./issuedStates.js";
 

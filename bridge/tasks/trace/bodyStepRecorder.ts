@@ -1,7 +1,7 @@
 import type { BodyTypedAction, BrowserCommandType } from "../../../protocol/index.js";
 import type { BrowserCaller } from "../../perception/browserCaller.js";
 import { perceiveBody, type BodyPerception } from "../../perception/bodyPerception.js";
-import { translateCall, translatePointClick, type TranslatedCall } from "../../perception/callTranslation.js";
+import { translateCall, translatePointClick, type TranslatedCall } from "../../actions/callTranslation.js";
 
 /** What a task step's InteractionTrace edge says in &body.browser terms. */
 export interface BodyStepRecord {

@@ -2,7 +2,6 @@ import type { Protocol } from "devtools-protocol";
 import { normalizeWhitespace } from "../../shared/pageStrings.js";
 
 export type AXNode = Protocol.Accessibility.AXNode;
-export type AXValue = Protocol.Accessibility.AXValue;
 
 export function axRole(node: AXNode): string {
   return typeof node.role?.value === "string" ? node.role.value : "";

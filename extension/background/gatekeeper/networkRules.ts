@@ -43,8 +43,6 @@ export interface AgentDocumentMarkRule {
   condition: { resourceTypes: Array<"main_frame" | "sub_frame">; tabIds: number[] };
 }
 
-export type NetworkRule = NetworkBlockRule | AgentDocumentMarkRule;
-
 /** Scheme and userinfo in front of the host, as Chrome's canonical URLs spell them. */
 const PREFIX = "^(?:https?|wss?)://(?:[^/?#@]*@)?";
 /** After the host: a port, then the path, query, fragment or the end. */

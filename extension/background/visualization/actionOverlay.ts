@@ -1,4 +1,4 @@
-import type { ViewportBox } from "../../../protocol/content/actionOps.js";
+import type { ViewportBox } from "../../../protocol/content/actionabilityOps.js";
 import { debuggerSession } from "../debuggerSession.js";
 
 const SHOW_MS = 900;

@@ -1,4 +1,4 @@
-import { TOP_FRAME, frameTransform, toTopPoint, type FrameBoxFacts, type FrameTransform, type Point } from "../../shared/geometry.js";
+import { TOP_FRAME, frameTransform, type FrameBoxFacts, type FrameTransform } from "../../shared/geometry.js";
 import { frameDocument } from "../refs/frameChain.js";
 import * as dom from "./intrinsics.js";
 
@@ -63,9 +63,4 @@ export function frameChainTransform(element: Element, checkFrame?: (frame: Eleme
     transform = frameContentTransform(frame, transform, undefined, style);
   }
   return transform;
-}
-
-/** A point of an element's own frame viewport, in the top frame's viewport. */
-export function toTopFrame(element: Element, point: Point, checkFrame?: (frame: Element, style: CSSStyleDeclaration) => void): Point {
-  return toTopPoint(frameChainTransform(element, checkFrame), point);
 }

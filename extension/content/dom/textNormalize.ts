@@ -7,8 +7,3 @@ const ASCII_SPACE_OR_PRIVATE_USE = /[\t\n\f\r \uE000-\uF8FF]+/g;
 export function normalizeNameWhitespace(text: string): string {
   return text.replace(ASCII_SPACE_OR_PRIVATE_USE, " ").replace(/^ | $/g, "");
 }
-
-/** JSON quoting escapes quotes, backslashes and control characters without inflating Unicode. */
-export function quote(text: string): string {
-  return JSON.stringify(text);
-}

@@ -1,6 +1,6 @@
 import { WebOperatorError, type BrowserUseAction, type ChatCompletionRequest } from "../../../../protocol/index.js";
-import { runBrowserUseAction } from "../../../perception/browserUseActions.js";
-import { BrowserUseActionError, browserUseErrorOf } from "../../../perception/browserUseErrors.js";
+import { runBrowserUseAction } from "../../../actions/browserUseActions.js";
+import { BrowserUseActionError, browserUseErrorOf } from "../../../actions/browserUseErrors.js";
 import { AgentGaveUpError } from "../../agentGaveUp.js";
 import { TaskEndedError } from "../../taskControl.js";
 import type { TaskContext, TaskProvider } from "../../taskTypes.js";

@@ -1,7 +1,7 @@
 import { ErrorCodeSchema, WebOperatorError, type BodyReplayEdge } from "../../../../protocol/index.js";
 import type { BrowserCaller } from "../../../perception/browserCaller.js";
-import { planReplay } from "../../../perception/replayPlan.js";
-import { describeStep, replayStep } from "../../../perception/replayStep.js";
+import { planReplay } from "../../../actions/replayPlan.js";
+import { describeStep, replayStep } from "../../../actions/replayStep.js";
 import type { SkillRow } from "../../skills/skillStore.js";
 import type { TaskContext, TaskProvider } from "../../taskTypes.js";
 

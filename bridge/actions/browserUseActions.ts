@@ -1,7 +1,7 @@
 import { WebOperatorError, type BrowserUseAction, type SnapshotElement } from "../../protocol/index.js";
 import type { CommandCaller } from "../commandContext.js";
 import { BrowserUseActionError, browserUseErrorOf } from "./browserUseErrors.js";
-import { documentNonceOf, type IssuedState } from "./browserUseState.js";
+import { documentNonceOf, type IssuedState } from "../perception/browserUseState.js";
 
 type ElementAction = Extract<BrowserUseAction, { element_index: number }>;
 

@@ -1,5 +1,5 @@
 import type { ContentHandlers } from "./contentHandlers.js";
-import type { ActionContentRequestSchemas } from "../../protocol/content/actionOps.js";
+import type { ActionabilityContentRequestSchemas } from "../../protocol/content/actionabilityOps.js";
 import type { z } from "zod";
 import { prepareAction } from "./actionability/prepareAction.js";
 import { selectOption } from "./actions/selectOption.js";
@@ -13,9 +13,9 @@ import { setFiles } from "./actions/setFiles.js";
 import { observe } from "./snapshot/observation.js";
 import { checkDispatchAt } from "./actionability/trustedDispatchCheck.js";
 
-type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
+type ActionabilityOp = z.infer<(typeof ActionabilityContentRequestSchemas)[number]>["op"];
 
-export const actionHandlers: ContentHandlers<ActionOp> = {
+export const actionabilityHandlers: ContentHandlers<ActionabilityOp> = {
   prepare_action: async (request, { registry }) => {
     const prepared = await prepareAction(registry, request.ref, request.purpose, request.exactPoint, request.force === true);
     // In the same trip: one message fewer on every click.

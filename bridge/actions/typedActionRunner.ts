@@ -1,5 +1,5 @@
 import { WebOperatorError, type BodyActionOutcome, type BodyTypedAction } from "../../protocol/index.js";
-import type { BrowserCaller } from "./browserCaller.js";
+import type { BrowserCaller } from "../perception/browserCaller.js";
 
 /** The elements an action was resolved to, in the state before it. */
 export interface ResolvedTargets {

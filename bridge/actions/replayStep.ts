@@ -1,7 +1,7 @@
 import { WebOperatorError, type BodyReplayStep, type BodyTypedAction } from "../../protocol/index.js";
-import type { BrowserCaller } from "./browserCaller.js";
-import { perceiveBody, type BodyPerception } from "./bodyPerception.js";
-import { describeLocator } from "./bodyTargets.js";
+import type { BrowserCaller } from "../perception/browserCaller.js";
+import { perceiveBody, type BodyPerception } from "../perception/bodyPerception.js";
+import { describeLocator } from "../perception/bodyTargets.js";
 import type { ReplayStepPlan } from "./replayPlan.js";
 import { resolveTargets } from "./resolveTargets.js";
 import { runTypedAction } from "./typedActionRunner.js";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RefSchema, ScrollDirectionSchema, TypeModeSchema } from "../primitives.js";
 
 /** Content-script ops that act on the page (issue: actions). */
-export const InteractionContentRequestSchemas = [
+export const BrowserActionContentRequestSchemas = [
   z.object({ op: z.literal("click"), ref: RefSchema }),
   z.object({ op: z.literal("type"), ref: RefSchema, text: z.string(), mode: TypeModeSchema }),
   z.object({ op: z.literal("focus"), ref: RefSchema }),
@@ -57,7 +57,7 @@ export const DescribedTargetSchema = z.object({
   multiline: z.boolean().optional(),
 });
 
-export const InteractionContentResultSchemas = {
+export const BrowserActionContentResultSchemas = {
   /**
    * navigationStarted: the click began a navigation of the page (Navigation API "navigate").
    * dispatchedAt: epoch ms (the page's Date.now) once the click and what it ran at once (handlers,

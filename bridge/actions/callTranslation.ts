@@ -1,6 +1,6 @@
 import { COMMANDS, type BodyTypedAction, type BrowserCommandType, type SemanticLocator } from "../../protocol/index.js";
-import type { BodyPerception } from "./bodyPerception.js";
-import { locatorOf } from "./bodyTargets.js";
+import type { BodyPerception } from "../perception/bodyPerception.js";
+import { locatorOf } from "../perception/bodyTargets.js";
 
 /** What one browser.* call of a task step was, as &body.browser typed actions. */
 export type TranslatedCall = { actions: BodyTypedAction[] } | { notReplayable: string };

@@ -1,6 +1,6 @@
 import { WebOperatorError, type BodyTypedAction, type SemanticLocator } from "../../protocol/index.js";
-import type { BodyPerception } from "./bodyPerception.js";
-import { describeLocator, locatorOf, refForLocator, statesOf } from "./bodyTargets.js";
+import type { BodyPerception } from "../perception/bodyPerception.js";
+import { describeLocator, locatorOf, refForLocator, statesOf } from "../perception/bodyTargets.js";
 import type { ResolvedTargets } from "./typedActionRunner.js";
 
 interface TargetFields {

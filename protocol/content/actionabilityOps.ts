@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { RefSchema } from "../primitives.js";
-import { DialogRecordSchema, PageActivitySchema } from "../tools/actionEffects.js";
+import { PageActivitySchema } from "../tools/actionEffects.js";
 import { UploadFileContentSchema } from "../tools/uploadTools.js";
 import { ObservationSchema } from "../tools/perceptionTools.js";
 
 export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 
 /** Content-script ops behind actionability, waiting and the L1 widget tools. */
-export const ActionContentRequestSchemas = [
+export const ActionabilityContentRequestSchemas = [
   /** Scroll into view, check attached/visible/stable/enabled(/editable), hit-test; return the top-frame point, and with `highlight` the target's box for the worker's highlight. */
   /**
    * `exactPoint`: the caller aims trusted input at the answer's `point`, so a frame on the way that
@@ -74,7 +74,7 @@ const TargetSchema = z.object({ role: z.string(), name: z.string() });
 export const ViewportBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export type ViewportBox = z.infer<typeof ViewportBoxSchema>;
 
-export const ActionContentResultSchemas = {
+export const ActionabilityContentResultSchemas = {
   prepare_action: z.object({
     ref: z.string(),
     target: TargetSchema,
@@ -112,5 +112,3 @@ export const ActionContentResultSchemas = {
     files: z.array(z.object({ name: z.string(), size: z.number().int(), mimeType: z.string() })),
   }),
 } as const;
-
-export { DialogRecordSchema };

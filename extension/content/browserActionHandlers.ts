@@ -1,5 +1,5 @@
 import type { ContentHandlers } from "./contentHandlers.js";
-import type { InteractionContentRequestSchemas } from "../../protocol/content/interactionOps.js";
+import type { BrowserActionContentRequestSchemas } from "../../protocol/content/browserActionOps.js";
 import type { z } from "zod";
 import { clickRef } from "./actions/click.js";
 import { focusRef } from "./actions/focus.js";
@@ -7,9 +7,9 @@ import { scrollPageOrRef } from "./actions/scroll.js";
 import { typeIntoRef } from "./actions/type.js";
 import { describeTarget } from "./describeTarget.js";
 
-type InteractionOp = z.infer<(typeof InteractionContentRequestSchemas)[number]>["op"];
+type BrowserActionOp = z.infer<(typeof BrowserActionContentRequestSchemas)[number]>["op"];
 
-export const interactionHandlers: ContentHandlers<InteractionOp> = {
+export const browserActionHandlers: ContentHandlers<BrowserActionOp> = {
   click: (request, { registry }) => clickRef(registry, request.ref),
   type: (request, { registry }) => typeIntoRef(registry, request.ref, request.text, request.mode),
   focus: (request, { registry }) => focusRef(registry, request.ref),
