@@ -15,5 +15,14 @@ export type ParsedCommand =
   | { kind: "install"; userDataDir?: string; socket?: string; configDir?: string }
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browserPath?: string }
   | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection }
-  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest; governance?: string }
-  | { kind: "mcp-config"; client: McpClientKind; caps: CapabilityRequest; socket?: string; configDir?: string; governance?: string };
+  /** `structured`: results carry structuredContent besides their text (`--structured`), for programmatic clients. */
+  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest; structured: boolean; governance?: string }
+  | {
+      kind: "mcp-config";
+      client: McpClientKind;
+      caps: CapabilityRequest;
+      structured: boolean;
+      socket?: string;
+      configDir?: string;
+      governance?: string;
+    };
