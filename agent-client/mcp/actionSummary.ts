@@ -42,11 +42,11 @@ export function summarizeAction(result: Record<string, unknown>): ActionSummary 
   const effects = parsed.data;
   const { own, page } = splitResultFields(result, RENDERED_FIELDS);
   const pageLines = [
-    ...targetNameLines(result),
+    ...targetNameLines(result, effects),
     ...navigationLines(effects),
     ...dialogLines(effects),
     ...downloadLines(effects),
-    ...pageFieldLines(page),
+    ...pageFieldLines(page.map(([key, value]) => [key, key === "selected" ? selectedText(value) : value])),
   ];
   const { lines: changeLines, omitted } = changedLines(effects);
   pageLines.push(...changeLines);
@@ -84,12 +84,25 @@ function targetOwnText(result: Record<string, unknown>): string {
   return [typeof role === "string" ? role : "element", ref].filter((part) => part !== "").join(" ");
 }
 
-/** The target's accessible name: the page's words. */
-function targetNameLines(result: Record<string, unknown>): string[] {
+/** The target's accessible name (the page's words), unless a line of the diff names it already by its ref. */
+function targetNameLines(result: Record<string, unknown>, effects: ActionEffects): string[] {
   const target = result.target;
   if (typeof target !== "object" || target === null) return [];
+  if (typeof result.ref === "string" && effects.observation?.diff.includes(`[ref=${result.ref}]`) === true) return [];
   const { name } = target as { name?: unknown };
   return typeof name === "string" ? [`target: ${JSON.stringify(name)}`] : [];
+}
+
+/** select_option's options as a model reads them: `"4"`, or `"Four" (value "4")` where they differ. */
+function selectedText(selected: unknown): unknown {
+  if (!Array.isArray(selected)) return selected;
+  return selected
+    .map((option: { value?: unknown; label?: unknown }) =>
+      option.label === option.value
+        ? JSON.stringify(option.label)
+        : `${JSON.stringify(option.label)} (value ${JSON.stringify(option.value)})`,
+    )
+    .join(", ");
 }
 
 /** The URL only when it changed: an action that stays on the page has nothing new to say about where it is. */

@@ -7,7 +7,7 @@ import {
   type ResultTrust,
   type UntrustedBoundary,
 } from "../../protocol/index.js";
-import { summarizeAction } from "./actionSummary.js";
+import { summarizeAction, type ActionSummary } from "./actionSummary.js";
 import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
 
 /**
@@ -46,12 +46,15 @@ export function toolResultOf(toolName: string, answer: unknown, trust: ResultTru
   const source = sourceTab(result);
   const action = summarizeAction(result);
   if (action !== null) {
-    const head = `${toolName} done${source}${action.headline === "" ? "" : `: ${action.headline}`}`;
-    const pageBlock = action.pageLines.length > 0 ? [boundary.wrap(action.pageLines.join("\n"))] : [];
-    return {
-      content: [{ type: "text", text: [head, ...action.ownLines, ...pageBlock].join("\n") }],
-      structuredContent: markedStrings(action.structured, boundary),
-    };
+    const text = actionText(`${toolName} done${source}`, action, boundary);
+    return { content: [{ type: "text", text }], structuredContent: markedStrings(action.structured, boundary) };
+  }
+  // A confirmed action answers with the held action's own result inside: told as that action's effect and changes.
+  const held = isRecord(result.result) ? summarizeAction(result.result) : null;
+  if (held !== null) {
+    const { own } = splitResultFields(result, new Set(["result"]));
+    const text = actionText(`${toolName} done${sourceTab(result.result)}: ${ownFieldsText(own)};`, held, boundary);
+    return { content: [{ type: "text", text }], structuredContent: markedStrings({ ...result, result: held.structured }, boundary) };
   }
   const structured = withoutInlineImages(result);
   return {
@@ -73,6 +76,13 @@ function recordText(toolName: string, source: string, result: Record<string, unk
   const ownShown = own.filter((field) => !printed(field));
   const head = `${toolName}${source}:${ownShown.length > 0 ? ` ${ownFieldsText(ownShown)}` : ""}`;
   return body.length > 0 ? `${head}\n${boundary.wrap(body.join("\n"))}` : head;
+}
+
+/** An action's answer: our headline and lines, then its page part inside the one marking (none when it has none). */
+function actionText(head: string, action: ActionSummary, boundary: UntrustedBoundary): string {
+  const headline = action.headline === "" ? head : `${head}${head.endsWith(";") ? " " : ": "}${action.headline}`;
+  const pageBlock = action.pageLines.length > 0 ? [boundary.wrap(action.pageLines.join("\n"))] : [];
+  return [headline, ...action.ownLines, ...pageBlock].join("\n");
 }
 
 /** The tab a result came from, as ` [tabId=N]`: an agent working several tabs reads which page a text is about. */
