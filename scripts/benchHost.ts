@@ -19,7 +19,8 @@ import type { McpServerLaunch } from "./mcp/toolListCost.js";
  * and once with Playwright MCP, both driven by the same scripted model on a local fake of
  * the Messages API, which reads every ref out of the snapshot text it was given. Prints, side
  * by side, what the model read: the tool definitions as Claude Code sent them, each result,
- * and the total. Characters, not time: nothing here depends on the machine's speed.
+ * and the total (`--show-results` prints each result's text too). Characters, not time:
+ * nothing here depends on the machine's speed.
  */
 async function main(): Promise<void> {
   const browserPath = findBrowser() ?? "/usr/bin/chromium";
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       await readThroughClaudeCode(playwright.label, PLAYWRIGHT_BOOKING, { env: {}, ...playwright.launch }, site),
     ];
     report(readings);
+    if (process.argv.includes("--show-results")) showResults(readings);
+    for (const r of readings) for (const s of r.steps) console.log(`\n--- ${r.label} ${s.tool} ${s.chars}\n${s.text}`);
   } finally {
     await ours.close();
     await site.close();
@@ -95,6 +98,13 @@ function report(readings: readonly HostReading[]): void {
   console.log(
     `\nweboperator mcp / ${theirs.label}: ${(ours.total / theirs.total).toFixed(2)}× in total, ${(ours.resultChars / theirs.resultChars).toFixed(2)}× in results`,
   );
+}
+
+/** `--show-results`: every result as the model read it, to see where the characters go. */
+function showResults(readings: readonly HostReading[]): void {
+  for (const reading of readings)
+    for (const [index, step] of reading.steps.entries())
+      console.log(`\n--- ${reading.label}, result ${index + 1} (${step.tool}, ${fmt(step.chars)} characters)\n${step.text}`);
 }
 
 function fmt(chars: number): string {

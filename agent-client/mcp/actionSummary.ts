@@ -46,7 +46,11 @@ export function summarizeAction(result: Record<string, unknown>): ActionSummary 
     ...navigationLines(effects),
     ...dialogLines(effects),
     ...downloadLines(effects),
-    ...pageFieldLines(page.map(([key, value]) => [key, key === "selected" ? selectedText(value) : value])),
+    ...pageFieldLines(
+      page
+        .filter((field) => !shownInDiff(field, result, effects))
+        .map(([key, value]) => [key, key === "selected" ? selectedText(value) : value]),
+    ),
   ];
   const { lines: changeLines, omitted } = changedLines(effects);
   pageLines.push(...changeLines);
@@ -93,6 +97,29 @@ function targetNameLines(result: Record<string, unknown>, effects: ActionEffects
   return typeof name === "string" ? [`target: ${JSON.stringify(name)}`] : [];
 }
 
+/**
+ * A typed value or a picked option that the diff already shows on the target's own line
+ * (`[value="Ada Lovelace"]`): said once is enough. Where the diff shows it otherwise (a
+ * password, a label that differs) the field stays.
+ */
+function shownInDiff([key, value]: [string, unknown], result: Record<string, unknown>, effects: ActionEffects): boolean {
+  const { ref } = result;
+  const diff = effects.observation?.diff;
+  if (diff === undefined || effects.navigated || typeof ref !== "string") return false;
+  const values = shownValues(key, value);
+  if (values.length === 0) return false;
+  const targetLines = diff.split("\n").filter((line) => line.startsWith("+") && line.includes(`[ref=${ref}]`));
+  return values.every((shown) => targetLines.some((line) => line.includes(`[value=${JSON.stringify(shown)}]`)));
+}
+
+/** The strings a snapshot shows as a field's `[value=…]`: a typed text, or each picked option's label. None for anything else. */
+function shownValues(key: string, value: unknown): string[] {
+  if (key === "value") return typeof value === "string" ? [value] : [];
+  if (key !== "selected" || !Array.isArray(value)) return [];
+  const labels = value.map((option: { label?: unknown }) => option.label);
+  return labels.every((label): label is string => typeof label === "string") ? labels : [];
+}
+
 /** select_option's options as a model reads them: `"4"`, or `"Four" (value "4")` where they differ. */
 function selectedText(selected: unknown): unknown {
   if (!Array.isArray(selected)) return selected;
@@ -131,7 +158,8 @@ function changedLines(effects: ActionEffects): { lines: string[]; omitted: numbe
   const diff = effects.observation?.diff ?? "";
   if (effects.navigated || diff === "") return { lines: [], omitted: 0 };
   const all = diff.split("\n").filter((line) => line !== "");
-  const lines = ["changes (+ added, - removed):"];
+  // The lines' own `+ ` and `- ` say which were added and which removed.
+  const lines = ["changes:"];
   let used = lines[0]?.length ?? 0;
   let shown = 0;
   for (const line of all) {

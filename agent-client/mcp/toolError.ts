@@ -63,7 +63,9 @@ function confirmationOwnText(confirmation: ConfirmationRequest): string {
   return `${held} Ask the user, then call confirm {"id":"${confirmation.id}","allow":true} to run exactly this action, or "allow":false to cancel it.`;
 }
 
+/** The reason, the target and the page it is held on; the target only where the reason does not already name it. */
 function confirmationPageLines(confirmation: ConfirmationRequest): string[] {
-  const target = confirmation.target === null ? [] : [`target: ${confirmation.target.role} ${JSON.stringify(confirmation.target.name)}`];
-  return [`reason: ${confirmation.reason}`, ...target, `url: ${confirmation.url}`];
+  const target = confirmation.target === null ? null : `${confirmation.target.role} ${JSON.stringify(confirmation.target.name)}`;
+  const targetLines = target === null || confirmation.reason.includes(target) ? [] : [`target: ${target}`];
+  return [`reason: ${confirmation.reason}`, ...targetLines, `url: ${confirmation.url}`];
 }

@@ -73,9 +73,16 @@ function recordText(toolName: string, source: string, result: Record<string, unk
   const { own, page } = splitResultFields(result, new Set(["tabId", "text"]));
   const printed = ([, value]: [string, unknown]): boolean => text !== undefined && typeof value === "string" && text.includes(value);
   const body = [...pageFieldLines(page.filter((field) => !printed(field))), ...(text === undefined ? [] : [text])];
-  const ownShown = own.filter((field) => !printed(field));
+  const ownShown = own.filter((field) => !printed(field) && !quietFlag(field));
   const head = `${toolName}${source}:${ownShown.length > 0 ? ` ${ownFieldsText(ownShown)}` : ""}`;
   return body.length > 0 ? `${head}\n${boundary.wrap(body.join("\n"))}` : head;
+}
+
+/** Flags that, off, tell the model nothing: a snapshot that is whole, a page that has loaded. Only their `true` is news. */
+const QUIET_WHEN_FALSE: ReadonlySet<string> = new Set(["truncated", "loading"]);
+
+function quietFlag([key, value]: [string, unknown]): boolean {
+  return value === false && QUIET_WHEN_FALSE.has(key);
 }
 
 /** An action's answer: our headline and lines, then its page part inside the one marking (none when it has none). */

@@ -57,6 +57,12 @@ describe("the confirmation field on every surface", () => {
     expect(text).not.toContain("weboperator confirm cf_");
   });
 
+  /** The MCP tool error's text for a held action. */
+  const heldText = (held: typeof confirmation): string => {
+    const content = toolErrorOf("confirmation_required", "needs confirmation", { confirmation: held }, true).content[0];
+    return content?.type === "text" ? content.text : "";
+  };
+
   it("is told by the MCP tool error in our words, with only its page part marked, and carried whole as structured content", () => {
     const result = toolErrorOf("confirmation_required", "needs confirmation", { confirmation }, true);
     expect(result.isError).toBe(true);
@@ -72,15 +78,12 @@ describe("the confirmation field on every surface", () => {
     );
     expect(outside).toContain('call confirm {"id":"cf_0123456789ab","allow":true}');
     expect(outside).not.toContain("Place order");
-    expect(inside).toContain('target: button "Place order"');
+    // The reason names the target already, so the target is said once.
+    expect(inside).toContain('reason: purchase (activates button "Place order"');
+    expect(inside).not.toContain("target:");
+    expect(insideBoundary(heldText({ ...confirmation, reason: "purchase" })).inside).toContain('target: button "Place order"');
     expect(inside).toContain(`url: ${confirmation.url}`);
-    const byUser = toolErrorOf(
-      "confirmation_required",
-      "needs confirmation",
-      { confirmation: { ...confirmation, answeredBy: "user" } },
-      true,
-    );
-    const userText = byUser.content[0]?.type === "text" ? byUser.content[0].text : "";
+    const userText = heldText({ ...confirmation, answeredBy: "user" });
     expect(insideBoundary(userText).outside).toContain("WebOperator side panel");
     expect(userText).not.toContain("call confirm");
     expect(toolErrorOf("timeout", "slow").structuredContent).toEqual({ code: "timeout", error: "slow" });

@@ -72,23 +72,34 @@ describe("the MCP tool catalog, derived from protocol/'s command table", () => {
     expect(JSON.stringify(findMcpTool("navigate")?.inputSchema)).not.toContain("9007199254740991");
   });
 
-  it("keeps bounds a model could meet and drops only the unreachable ones, at any depth", () => {
+  it("keeps bounds a model could meet and drops only the unreachable and trivial ones, at any depth", () => {
     const schema = compactInputSchema({
       $schema: "x",
       type: "object",
       description: "long",
+      additionalProperties: false,
       properties: {
         maximum: { type: "integer", maximum: 30 },
+        minimum: { type: "integer", minimum: 0 },
+        steps: { type: "integer", minimum: 1 },
         text: { type: "string", maxLength: 2_000_000 },
-        list: { type: "array", items: { type: "integer", maximum: 9007199254740991 } },
+        ref: { type: "string", minLength: 1, maxLength: 120 },
+        key: { type: "string", maxLength: 40 },
+        list: { type: "array", minItems: 1, items: { type: "integer", maximum: 9007199254740991 } },
+        nested: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
       },
     });
     expect(schema).toEqual({
       type: "object",
       properties: {
         maximum: { type: "integer", maximum: 30 },
+        minimum: { type: "integer" },
+        steps: { type: "integer", minimum: 1 },
         text: { type: "string" },
+        ref: { type: "string" },
+        key: { type: "string", maxLength: 40 },
         list: { type: "array", items: { type: "integer" } },
+        nested: { type: "object", properties: { a: { type: "string" } } },
       },
     });
   });
@@ -284,6 +295,36 @@ describe("MCP content of WebOperator answers", () => {
       observation: { diff: '+ row "Secret row" [ref=sab_1_400]' },
     });
     expect(JSON.stringify(result.structuredContent)).not.toContain("Row 1");
+  });
+
+  it("says a typed value or a picked option once: on the diff's line for the target when it shows there, as a field otherwise", () => {
+    const typedDiff = '- textbox "Name" [ref=sab_1_2]\n+ textbox "Name" [value="Ada"] [ref=sab_1_2]';
+    const typed = {
+      ...ACTION,
+      target: { role: "textbox", name: "Name" },
+      value: "Ada",
+      observation: { ...ACTION.observation, diff: typedDiff },
+    };
+    const typedText = textOf(toolResultOf("type", typed));
+    expect(insideBoundary(typedText).inside).toBe(`changes:\n${typedDiff}`);
+    // A password's diff shows no value, so the field says what was typed.
+    const hidden = '- textbox "Pin" [type=password] [ref=sab_1_2]\n+ textbox "Pin" [type=password] [ref=sab_1_2]';
+    expect(
+      insideBoundary(textOf(toolResultOf("type", { ...typed, observation: { ...ACTION.observation, diff: hidden } }))).inside,
+    ).toContain("value: Ada");
+    const pickedDiff = '- combobox "Size" [value="2"] [ref=sab_1_2]\n+ combobox "Size" [value="Four"] [ref=sab_1_2]';
+    const picked = { ...ACTION, selected: [{ value: "4", label: "Four" }], observation: { ...ACTION.observation, diff: pickedDiff } };
+    expect(insideBoundary(textOf(toolResultOf("select_option", picked))).inside).not.toContain("selected:");
+    const elsewhere = { ...picked, observation: { ...ACTION.observation, diff: '+ status "Saved" [ref=sab_1_9]' } };
+    expect(insideBoundary(textOf(toolResultOf("select_option", elsewhere))).inside).toContain('selected: "Four" (value "4")');
+  });
+
+  it("leaves out flags that are off and say nothing (truncated, loading), and says them when on", () => {
+    const snapshot = { tabId: 1, text: "# Page Snapshot", refCount: 2, truncated: false, loading: false, source: "dom" };
+    expect(textOf(toolResultOf("snapshot", snapshot))).toMatch(/^snapshot \[tabId=1\]: refCount=2 source=dom\n/);
+    expect(textOf(toolResultOf("snapshot", { ...snapshot, truncated: true, loading: true }))).toMatch(
+      /^snapshot \[tabId=1\]: refCount=2 truncated=true loading=true source=dom\n/,
+    );
   });
 
   it("renders the effect as one line of its own, with the hint when nothing changed", () => {
