@@ -58,6 +58,7 @@ export default tseslint.config(
     files: [
       "extension/content/pageRecord/mainWorldRecorder.iife.ts",
       "extension/content/pageRecord/mainWorldIntrinsics.ts",
+      "extension/content/dom/intrinsics.ts",
       "extension/background/dialogs/dialogRecorder.ts",
       "extension/pageScripts/dialogRecorderPage.ts",
       "extension/content/actions/textEntry.ts",

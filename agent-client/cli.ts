@@ -1,6 +1,6 @@
 import { runBridgeCommand } from "./cli/runBridgeCommand.js";
 import { runDoctorCommand } from "./cli/doctorCommand.js";
-import { runInstall } from "./cli/installCommand.js";
+import { runInstall, runUninstall } from "./cli/installCommand.js";
 import { EXIT_OK, EXIT_USAGE, processIo, type CliIo } from "./cli/io.js";
 import { parseCommandLine } from "./cli/parseCommandLine.js";
 import type { ParsedCommand } from "./cli/parsedCommand.js";
@@ -36,6 +36,8 @@ async function run(command: ParsedCommand, io: CliIo): Promise<number> {
       return runBridgeCommand(command, io);
     case "install":
       return runInstall(command, io);
+    case "uninstall":
+      return runUninstall(command, io);
     case "launch": {
       // Loaded only here: it pulls in puppeteer-core, which no other command needs.
       const { runLaunch } = await import("./cli/launchCommand.js");

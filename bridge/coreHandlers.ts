@@ -3,6 +3,7 @@ import type { BridgeCommandHandlers } from "./commandContext.js";
 import type { RouterContext } from "./requestRouter.js";
 import { authRequired } from "./auth.js";
 import { BRIDGE_VERSION } from "./version.js";
+import { servedBrowser } from "./servedBrowser.js";
 import { info } from "./agents/agentRegistry.js";
 import { governanceAfterHello } from "./agents/governance.js";
 
@@ -23,6 +24,7 @@ export function coreHandlers(context: () => RouterContext): BridgeCommandHandler
           authRequired: authRequired(routed.auth),
           agentConnections: routed.agentConnections(),
           tracePort: routed.tracePort?.() ?? null,
+          browser: servedBrowser(),
         },
         agents: routed.agents.list(),
         extension,

@@ -6,11 +6,13 @@ import { relayToOwner } from "./relay.js";
 import { logBridge } from "./log.js";
 import { recordBridgePid } from "./bridgePidFile.js";
 import { answerLauncherProbe } from "./launcherProbe.js";
+import { servedBrowser } from "./servedBrowser.js";
 
 async function main(): Promise<void> {
   answerLauncherProbe(process.argv);
   const env = process.env;
   recordBridgePid(env);
+  servedBrowser(env);
   const path = resolveSocketPath(env);
   const { token, file } = resolveToken(env);
   // A bridge already serves the socket (this is a restarted service worker's host): relay to

@@ -163,7 +163,9 @@ function rememberTab(agent: AgentRecord, result: unknown): void {
     return;
   }
   const created = "tab_created" in result ? result.tab_created : undefined;
-  if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number") {
+  // A tab the page's script opened (a popup) is reported, never taken as the route: the agent stays.
+  const follows = typeof created === "object" && created !== null && !("opened_by" in created && created.opened_by === "page");
+  if (follows && "tabId" in created && typeof created.tabId === "number") {
     agent.lastTabId = created.tabId;
   } else if ("tabId" in result && typeof result.tabId === "number") {
     agent.lastTabId = result.tabId;

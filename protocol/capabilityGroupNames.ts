@@ -32,7 +32,7 @@ export const CAPABILITY_GROUP_DESCRIPTIONS: Readonly<Record<CapabilityGroup, str
   input: "trusted clicks and typing, focus, scroll_to, batches, coordinate mouse and keys, zoom, reload",
   deep: "the CDP accessibility tree across frames and closed shadow roots, deep-ref clicks",
   devtools: "run_javascript, console and network logs, downloads",
-  browserdata: "history, bookmarks, top sites, closed sessions, tab groups",
+  browserdata: "history, bookmarks, top sites, closed sessions, tab groups, downloads, print to PDF",
   policy: "read and tighten the gatekeeper policy",
   bridge: "bridge health, agent naming, the browser tool catalog",
   tasks: "delegate a goal to the built-in task agent; learnt skills",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   ClickOptionsShape,
+  EmulatedMediaSchema,
   LooseBooleanSchema,
   RefSchema,
   ScrollDirectionSchema,
@@ -48,6 +49,8 @@ export const BridgeHealthResultSchema = z.object({
     agentConnections: z.number().int(),
     /** The task trace endpoint (GET http://127.0.0.1:PORT/v1/tasks/:id/trace); null until it listens. */
     tracePort: z.number().int().nullable().optional(),
+    /** The browser whose extension this bridge serves (the process that started its native host); null when unknown. */
+    browser: z.object({ pid: z.number().int(), executable: z.string().nullable() }).nullable().optional(),
   }),
   /** Every agent the bridge knows: connected ones, named ones between connections, and live tasks. */
   agents: z.array(AgentInfoSchema),
@@ -75,6 +78,7 @@ export const SnapshotPayloadSchema = z.strictObject({
   maxChars: z.number().int().min(500).max(500_000).optional(),
   /** Also answer `elements`: tag, attributes, viewport and option/label links of every printed ref. */
   elements: z.boolean().optional(),
+  media: EmulatedMediaSchema.optional(),
 });
 export const SnapshotResultSchema = SnapshotFieldsSchema.extend({
   tabId: TabIdSchema,
@@ -153,7 +157,7 @@ export const CORE_COMMANDS = {
     result: BridgeHealthResultSchema,
     handledBy: "bridge",
     description:
-      "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
+      "Bridge and extension status: protocol version, bridge pid, socket, uptime, whether auth is required, agent connections, the browser it serves ({pid, executable}), the agents ({id, name, kind, color, connections, lastTabId, since}), and whether the extension is connected.",
     example: {},
     effects: "read",
     cli: { positionals: [] },
@@ -186,7 +190,7 @@ export const CORE_COMMANDS = {
     result: SnapshotResultSchema,
     handledBy: "extension",
     description:
-      'Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is "dom", or "cdp-ax" when the DOM walk came back empty or the page\'s content script did not answer (even injected again) and the CDP accessibility tree was used (deep refs, which browser.click also takes); `fallback` then says why. `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}.',
+      'Accessibility snapshot of the tab with refs: {tabId, snapshotId, url, title, text, refCount, truncated, loading, source, dialogs?}. It reads the DOM as it is at once; `loading: true` says the document had not finished loading. `source` is "dom", or "cdp-ax" when the DOM walk came back empty or the page\'s content script did not answer (even injected again) and the CDP accessibility tree was used (deep refs, which browser.click also takes); `fallback` then says why. `dialogs` lists what the page raised outside any action. `elements: true` adds one record per printed ref (tag, role, name, aria-label, text, attributes, inViewport, disabled, states), native `<option>` (option.selectRef, option.index) and control `<label>` (labelFor), and `viewport` {width, height}, the size the page has now. `media: "print"` reads the page as it prints (CSS print media through CDP, restored after).',
     example: { maxChars: 20000 },
     level: "L1",
     effects: "read",
@@ -197,7 +201,7 @@ export const CORE_COMMANDS = {
     result: ClickResultSchema,
     handledBy: "extension",
     description:
-      "Clicks the element a snapshot named `ref`. A plain left click dispatches DOM events; other buttons, counts (2 double, 3 triple) or modifiers use trusted CDP input. Answers {tabId, ref, target, recovered, input, ...effects}.",
+      "Clicks the element a snapshot named `ref`, where a person would press it (inside one of its own line boxes). A plain left click dispatches DOM events; other buttons, counts (2 double, 3 triple) or modifiers use trusted CDP input. `force: true` skips only the wait for a moving target to stop (a looping animation); the hit test and the gatekeeper still run. Answers {tabId, ref, target, recovered, input, ...effects}.",
     example: { ref: "sk4m9_1_12" },
     level: "L1",
     effects: "write",
@@ -256,7 +260,7 @@ export const CORE_COMMANDS = {
     result: ExtractResultSchema,
     handledBy: "extension",
     description:
-      'The page\'s (or a ref\'s) text, 8,000 chars at a time (continue with fromChar: nextChar, capped at 200,000). "text" is the visible text in reading order; "markdown" the main content (Readability, falling back to the whole page) through turndown.',
+      'The page\'s (or a ref\'s) text, 8,000 chars at a time (continue with fromChar: nextChar, capped at 200,000). "text" is the visible text in reading order, read-only fields\' values included; "markdown" the main content (Readability, falling back to the whole page) through turndown. `media: "print"` reads what the page prints (CSS print media through CDP, restored after).',
     example: { format: "markdown", fromChar: 8000 },
     level: "L1",
     effects: "read",

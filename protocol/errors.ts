@@ -22,6 +22,8 @@ export const ErrorCodeSchema = z.enum([
   "not_implemented",
   "internal_error",
   "obscured",
+  "target_changed",
+  "page_checks_failed",
   "dispatch_failed",
   "confirmation_required",
   "policy_denied",

@@ -39,6 +39,8 @@ export const DEFAULT_FAILURE_STAGE: Record<ErrorCode, FailureStage | null> = {
   not_implemented: "precheck",
   internal_error: null,
   obscured: "precheck",
+  target_changed: "precheck",
+  page_checks_failed: "precheck",
   dispatch_failed: "dispatch",
   confirmation_required: "precheck",
   policy_denied: "precheck",

@@ -61,9 +61,15 @@ export const ModifiersSchema = z
   });
 
 /** A click's button, count and held modifier keys; the same three fields wherever a click is taken. */
+/** "print": read the page as it prints (CSS print media, emulated for the call and restored after); "screen" is the default. */
+export const EmulatedMediaSchema = z.enum(["screen", "print"]);
+export type EmulatedMedia = z.infer<typeof EmulatedMediaSchema>;
+/** Skips only the wait for the target's box to stop moving (a looping animation); the hit test and the gatekeeper still run. */
+export const ForceSchema = z.boolean().optional();
 export const ClickOptionsShape = {
   button: MouseButtonSchema.optional(),
   count: ClickCountSchema.optional(),
   modifiers: ModifiersSchema.optional(),
+  force: ForceSchema,
 };
 export const ActionTargetSchema = z.object({ role: z.string(), name: z.string() });

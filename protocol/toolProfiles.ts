@@ -125,6 +125,10 @@ export const TOOL_PROFILES: Readonly<Record<CommandType, ToolProfile>> = {
   },
   "browser.read_network": { group: "devtools", summary: "Network requests since the last read. Use it to debug a page." },
   "browser.downloads": { group: "devtools", summary: "The browser's downloads and their state." },
+  "browser.pdf": {
+    group: "browserdata",
+    summary: "Prints the tab to a PDF in the user's downloads folder and answers its path. Use it to keep or hand on a page as printed.",
+  },
   "browser.download": {
     group: "browserdata",
     summary: "Downloads a URL into the user's downloads folder and answers its path and size (the policy's hosts apply).",

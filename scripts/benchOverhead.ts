@@ -3,6 +3,7 @@ import { isErrorResponse, type Hop } from "../protocol/index.js";
 import { describe, median, quantile, timeMany } from "./bench/stats.js";
 import { runBench, withBenchBrowser } from "./bench/benchRun.js";
 import { measureNativeEcho } from "./bench/nativeEcho.js";
+import { ONE_KB_PAGE, largeCorpusPage, printFirstLook } from "./bench/firstLook.js";
 
 /**
  * The fixed costs of perception, in one Chromium with our extension:
@@ -10,10 +11,11 @@ import { measureNativeEcho } from "./bench/nativeEcho.js";
  *   bridge alone) and browser.policy_get (the native port and the service worker, no page);
  * - per hop: traced snapshots (traceHops), each hop's median;
  * - Chrome's floor: a bare native-messaging echo (no code of ours) in the same Chromium;
- * - per document: the first snapshot of a freshly loaded small page against later ones.
+ * - per document: the first snapshot after a load, hop by hop, beside one after a DOM change
+ *   and a cached repeat, on a 1 KB page and a large real one (firstLook.ts).
  */
 const CALLS = Number(process.env.CALLS ?? 200);
-const DOCUMENTS = Number(process.env.DOCUMENTS ?? 15);
+const DOCUMENTS = Number(process.env.DOCUMENTS ?? 9);
 
 const TEN_ELEMENTS = `<!doctype html><title>Ten</title><h1>Ten elements</h1><p>Some text.</p>
 <nav><a href="#a">First</a> <a href="#b">Second</a></nav><label>Name <input></label>
@@ -57,7 +59,10 @@ function hopTable(calls: readonly TracedCall[]): string[] {
 
 async function main(): Promise<void> {
   let resultBytes = 0;
-  await withBenchBrowser(null, { "/ten.html": TEN_ELEMENTS }, async (browser, server) => {
+  const large = largeCorpusPage();
+  const pages: Record<string, string> = { "/ten.html": TEN_ELEMENTS, "/one-kb.html": ONE_KB_PAGE };
+  if (large !== null) pages["/large.html"] = large.html;
+  await withBenchBrowser(null, pages, async (browser, server) => {
     const { client } = browser;
     const url = `${server.origin}/ten.html`;
     await client.request("browser.navigate", { url });
@@ -90,17 +95,9 @@ async function main(): Promise<void> {
     console.log("minus the inner process's own total, so it holds both directions, both serialisations and Chrome's IPC.");
     for (const row of hopTable(traced)) console.log(row);
 
-    const first: number[] = [];
-    const later: number[] = [];
-    for (let document = 0; document < DOCUMENTS; document++) {
-      await client.request("browser.navigate", { url: `${url}?document=${document}` });
-      const [firstMs] = await timeMany(1, () => client.request("browser.snapshot", {}));
-      first.push(firstMs ?? Number.NaN);
-      later.push(median(await timeMany(3, () => client.request("browser.snapshot", {}))));
-    }
-    console.log("");
-    console.log(`first snapshot of a new document: ${describe(first)}; later snapshots: ${describe(later)}`);
-    console.log(`first/later at the median: ${(median(first) / median(later)).toFixed(2)} (target <= 2)`);
+    await printFirstLook(browser, `${server.origin}/one-kb.html`, "a 1 KB page", DOCUMENTS);
+    if (large === null) console.log("\n(the large page needs ../shared/corpus: skipped)");
+    else await printFirstLook(browser, `${server.origin}/large.html`, large.name, DOCUMENTS);
   });
 
   // After ours has closed: the two browsers never share the two cores.

@@ -10,7 +10,10 @@ import { droppedVisibleInteractive } from "./bench/droppedInteractive.js";
  * Our browser.snapshot through the socket against Playwright's page.ariaSnapshot({mode:
  * "ai"}), side by side on the same tab of one Chromium, over the real pages of
  * ../shared/corpus/readability-dev/<name>/source.html. Runs alternate between the two so
- * machine noise hits both alike. Prints per-page rows, then the ratios and sizes.
+ * machine noise hits both alike. Each of our timed calls follows a page-script DOM change,
+ * so it is computed afresh as after an action, never answered by our snapshot cache; the
+ * first call after a fresh load is timed for both, each on a document of its own. A cached
+ * repeat is reported on a line of its own. Prints per-page rows, then the ratios and sizes.
  */
 const RUNS = Number(process.env.RUNS ?? 5);
 const BUDGET = 12_000;
@@ -20,6 +23,8 @@ const SNAPSHOT_TIMEOUT_MS = 15_000;
 interface Row {
   page: string;
   firstMs: number;
+  playwrightFirstMs: number;
+  cachedMs: number;
   oursMs: number;
   playwrightMs: number;
   oursChars: number;
@@ -67,19 +72,29 @@ async function measurePage(browser: SharedBrowser, url: string, name: string): P
   const opened = await client.request("browser.navigate", { url }, { timeoutMs: NAVIGATE_TIMEOUT_MS }).catch((error: unknown) => {
     throw new Error(`navigate: ${error instanceof Error ? error.message : String(error)}`);
   });
-  const page = await browser.waitForPage(opened.url);
+  await browser.waitForPage(opened.url);
   const ours = (maxChars: number) =>
     client.request("browser.snapshot", { maxChars }, { timeoutMs: SNAPSHOT_TIMEOUT_MS }).catch((error: unknown) => {
       throw new Error(`hang or failure in browser.snapshot: ${error instanceof Error ? error.message : String(error)}`);
     });
-  const theirs = () => page.ariaSnapshot({ mode: "ai", timeout: SNAPSHOT_TIMEOUT_MS });
   const firstStarted = performance.now();
   let oursLast = await ours(BUDGET);
   const firstMs = performance.now() - firstStarted;
-  let theirsLast = await theirs();
+  const cachedStarted = performance.now();
+  await ours(BUDGET);
+  const cachedMs = performance.now() - cachedStarted;
+  // Playwright's own first call, on a fresh document of the same page.
+  const reopened = await client.request("browser.navigate", { url: `${url}?playwright-first` }, { timeoutMs: NAVIGATE_TIMEOUT_MS });
+  const fresh = await browser.waitForPage(reopened.url);
+  const theirFirstStarted = performance.now();
+  let theirsLast = await fresh.ariaSnapshot({ mode: "ai", timeout: SNAPSHOT_TIMEOUT_MS });
+  const playwrightFirstMs = performance.now() - theirFirstStarted;
+  const theirs = () => fresh.ariaSnapshot({ mode: "ai", timeout: SNAPSHOT_TIMEOUT_MS });
   const oursSamples: number[] = [];
   const theirSamples: number[] = [];
   for (let run = 0; run < RUNS; run++) {
+    // What an action does to a page: the cache's MutationObserver sees it, so ours starts afresh.
+    await fresh.locator("html").evaluate((root, value) => root.setAttribute("data-bench-run", value), String(run));
     let started = performance.now();
     oursLast = await ours(BUDGET);
     oursSamples.push(performance.now() - started);
@@ -92,25 +107,38 @@ async function measurePage(browser: SharedBrowser, url: string, name: string): P
   return {
     page: name,
     firstMs,
+    playwrightFirstMs,
+    cachedMs,
     oursMs: median(oursSamples),
     playwrightMs: median(theirSamples),
     oursChars: oursLast.text.length,
     oursRefs: whole.refCount,
     playwrightChars: theirsLast.length,
-    droppedVisible: await droppedVisibleInteractive(page, whole.text, oursLast.text),
+    droppedVisible: await droppedVisibleInteractive(fresh, whole.text, oursLast.text),
   };
 }
 
 function report(rows: Row[], failures: Failure[], total: number): void {
   console.log(
-    `pages: ${rows.length} of ${total} source.html pages measured; ${RUNS} alternating runs each after one warm-up; budget ${BUDGET} chars`,
+    `pages: ${rows.length} of ${total} source.html pages measured; the first call after a fresh load each, then ${RUNS} alternating runs, ours each after a DOM change; budget ${BUDGET} chars`,
+  );
+  const fmt = (value: number): string => value.toFixed(2);
+  const firstRatios = rows.map((row) => row.firstMs / row.playwrightFirstMs);
+  console.log(
+    `first snapshot after a load: ours median ${median(rows.map((row) => row.firstMs)).toFixed(1)} ms, p90 ${quantile(
+      rows.map((row) => row.firstMs),
+      0.9,
+    ).toFixed(1)}; playwright's first ariaSnapshot median ${median(rows.map((row) => row.playwrightFirstMs)).toFixed(1)} ms, p90 ${quantile(
+      rows.map((row) => row.playwrightFirstMs),
+      0.9,
+    ).toFixed(1)}; per page ours/playwright median ${fmt(median(firstRatios))}, p90 ${fmt(quantile(firstRatios, 0.9))}`,
   );
   console.log(
-    "page | first ms | ours ms | playwright ms | ratio | ours chars | ours refs | playwright chars | visible interactive dropped",
+    "page | first ms | playwright first ms | ours ms (after a DOM change) | playwright ms | ratio | ours chars | ours refs | playwright chars | visible interactive dropped",
   );
   for (const row of rows) {
     console.log(
-      `${row.page} | ${row.firstMs.toFixed(1)} | ${row.oursMs.toFixed(1)} | ${row.playwrightMs.toFixed(1)} | ${(row.oursMs / row.playwrightMs).toFixed(2)} | ${row.oursChars} | ${row.oursRefs} | ${row.playwrightChars} | ${row.droppedVisible}`,
+      `${row.page} | ${row.firstMs.toFixed(1)} | ${row.playwrightFirstMs.toFixed(1)} | ${row.oursMs.toFixed(1)} | ${row.playwrightMs.toFixed(1)} | ${(row.oursMs / row.playwrightMs).toFixed(2)} | ${row.oursChars} | ${row.oursRefs} | ${row.playwrightChars} | ${row.droppedVisible}`,
     );
   }
   for (const failure of failures) console.log(`${failure.page} | FAILED: ${failure.what}`);
@@ -119,10 +147,9 @@ function report(rows: Row[], failures: Failure[], total: number): void {
   const ratios = rows.map((row) => row.oursMs / row.playwrightMs);
   const oursChars = rows.map((row) => row.oursChars);
   const theirChars = rows.map((row) => row.playwrightChars);
-  const fmt = (value: number): string => value.toFixed(2);
   console.log("");
   console.log(
-    `time ms: ours median ${median(ours).toFixed(1)}, p90 ${quantile(ours, 0.9).toFixed(1)}; playwright median ${median(theirs).toFixed(1)}, p90 ${quantile(theirs, 0.9).toFixed(1)}`,
+    `after a DOM change, time ms: ours median ${median(ours).toFixed(1)}, p90 ${quantile(ours, 0.9).toFixed(1)}; playwright median ${median(theirs).toFixed(1)}, p90 ${quantile(theirs, 0.9).toFixed(1)}`,
   );
   console.log(
     `time ratio ours/playwright: at the median ${fmt(median(ours) / median(theirs))} (target <= 0.35), at p90 ${fmt(quantile(ours, 0.9) / quantile(theirs, 0.9))} (target <= 0.35)`,
@@ -135,7 +162,7 @@ function report(rows: Row[], failures: Failure[], total: number): void {
   );
   console.log(`refs: ours total ${rows.reduce((sum, row) => sum + row.oursRefs, 0)}, median ${median(rows.map((row) => row.oursRefs))}`);
   console.log(
-    `first snapshot after navigate: median ${median(rows.map((row) => row.firstMs)).toFixed(1)} ms; first/later per page: median ${fmt(median(rows.map((row) => row.firstMs / row.oursMs)))}`,
+    `first/afresh per page: median ${fmt(median(rows.map((row) => row.firstMs / row.oursMs)))}; a cached repeat on the unchanged page (not what an agent meets): median ${median(rows.map((row) => row.cachedMs)).toFixed(1)} ms`,
   );
   console.log(`visible interactive elements dropped by the budget: ${rows.reduce((sum, row) => sum + row.droppedVisible, 0)} (target 0)`);
   console.log(

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { ProviderSettingNameSchema, SECRET_PROVIDER_SETTINGS, WebOperatorError, type ProviderSettingName } from "../../protocol/index.js";
 import { configDir, providerSettingsFile } from "../../bridge/config/paths.js";
 import { readProviderSettings, writeProviderSetting } from "../../bridge/config/providerSettingsFile.js";
-import { userHostDirectories } from "../../bridge/install/hostRegistration.js";
+import { knownHostDirs } from "../../bridge/install/hostTargets.js";
 import { installedLauncherEnv } from "../doctor/launcherEnv.js";
 import { assertFlagsAllowed, splitArgv, stringFlag } from "./argv.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
@@ -17,7 +17,7 @@ import { CONFIG_USAGE } from "./usageText.js";
 function settingsFile(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   if (flag !== undefined) return providerSettingsFile(resolve(flag));
   if (env.WEBOPERATOR_CONFIG_DIR) return providerSettingsFile(configDir(env));
-  const baked = installedLauncherEnv(userHostDirectories()).WEBOPERATOR_CONFIG_DIR;
+  const baked = installedLauncherEnv(knownHostDirs(env)).WEBOPERATOR_CONFIG_DIR;
   return providerSettingsFile(baked ? baked : configDir(env));
 }
 

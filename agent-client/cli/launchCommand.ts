@@ -27,7 +27,7 @@ export async function runLaunch(command: Extract<ParsedCommand, { kind: "launch"
       userDataDir: command.userDataDir,
       socket: command.socket,
       configDir: command.configDir,
-      browserPath: command.browserPath,
+      browser: command.browser,
       env: io.env,
     });
   } catch (error) {
@@ -39,7 +39,9 @@ export async function runLaunch(command: Extract<ParsedCommand, { kind: "launch"
   const reason = await new Promise<"signal" | "browser-exited">((resolve) => {
     process.once("SIGINT", () => resolve("signal"));
     process.once("SIGTERM", () => resolve("signal"));
-    launched.browser.once("disconnected", () => resolve("browser-exited"));
+    // "disconnected" fires once; a browser that died before this listener existed must not leave launch waiting forever.
+    if (!launched.browser.connected) resolve("browser-exited");
+    else launched.browser.once("disconnected", () => resolve("browser-exited"));
   });
   await launched.close();
   if (reason === "browser-exited") {

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { configDir, socketPath } from "../../bridge/config/paths.js";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
-import { userHostDirectories } from "../../bridge/install/hostRegistration.js";
+import { knownHostDirs } from "../../bridge/install/hostTargets.js";
 import { installedLauncherEnv } from "../doctor/launcherEnv.js";
 import { EXIT_OK, type CliIo } from "./io.js";
 import { MCP_CONFIG_PLACES, mcpConfigText, type McpLaunch } from "./mcpConfigText.js";
@@ -14,7 +14,7 @@ import { readGovernanceFile } from "./governanceFile.js";
  * launcher, then the defaults. The token stays in its file: the config names the file's dir.
  */
 function launchOf(command: Extract<ParsedCommand, { kind: "mcp-config" }>, env: NodeJS.ProcessEnv): McpLaunch {
-  const baked = installedLauncherEnv(userHostDirectories());
+  const baked = installedLauncherEnv(knownHostDirs(env));
   const socket = command.socket ?? (env.WEBOPERATOR_AGENT_SOCKET || baked.WEBOPERATOR_AGENT_SOCKET || socketPath({}));
   const dir = command.configDir ? resolve(command.configDir) : env.WEBOPERATOR_CONFIG_DIR || baked.WEBOPERATOR_CONFIG_DIR || configDir(env);
   const launchEnv: Record<string, string> = { WEBOPERATOR_AGENT_SOCKET: socket, WEBOPERATOR_CONFIG_DIR: dir };

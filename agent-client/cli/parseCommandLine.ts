@@ -39,6 +39,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   switch (first) {
     case "install":
       return parseInstall(rest, flags);
+    case "uninstall":
+      return parseUninstall(rest, flags);
     case "launch":
       return parseLaunch(rest, flags, env);
     case "doctor":
@@ -143,13 +145,25 @@ function noPositionals(form: string, args: readonly string[]): void {
 
 function parseInstall(args: readonly string[], flags: FlagValues): ParsedCommand {
   noPositionals("install", args);
-  assertFlagsAllowed(flags, ["user-data-dir", "socket", "config-dir"], "install");
+  assertFlagsAllowed(flags, ["user-data-dir", "browser", "socket", "config-dir"], "install");
+  const userDataDir = stringFlag(flags, "user-data-dir");
+  const browser = stringFlag(flags, "browser");
+  if (userDataDir !== undefined && browser !== undefined) {
+    throw new UsageError("--user-data-dir and --browser contradict each other: a profile of its own needs no browser's folder");
+  }
   return {
     kind: "install",
-    userDataDir: stringFlag(flags, "user-data-dir"),
+    userDataDir,
+    browser,
     socket: stringFlag(flags, "socket"),
     configDir: stringFlag(flags, "config-dir"),
   };
+}
+
+function parseUninstall(args: readonly string[], flags: FlagValues): ParsedCommand {
+  noPositionals("uninstall", args);
+  assertFlagsAllowed(flags, ["user-data-dir", "config-dir"], "uninstall");
+  return { kind: "uninstall", userDataDir: stringFlag(flags, "user-data-dir"), configDir: stringFlag(flags, "config-dir") };
 }
 
 /** Without a display Chrome cannot open a window, so headless is the only default that works. */
@@ -168,7 +182,7 @@ function parseLaunch(args: readonly string[], flags: FlagValues, env: NodeJS.Pro
     userDataDir: stringFlag(flags, "user-data-dir"),
     socket: stringFlag(flags, "socket"),
     configDir: stringFlag(flags, "config-dir"),
-    browserPath: stringFlag(flags, "browser"),
+    browser: stringFlag(flags, "browser"),
   };
 }
 

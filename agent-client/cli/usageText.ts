@@ -1,4 +1,5 @@
 import { CAPABILITY_GROUP_NAMES, COMMAND_GROUPS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
+import { CHROMIUM_BROWSERS } from "../../bridge/install/chromiumBrowsers.js";
 import { COMMAND_VERBS, findCommandVerb, verbExample, verbSummary, verbSynopsis, type CommandVerb } from "./commandVerbs.js";
 
 interface UsageEntry {
@@ -7,20 +8,29 @@ interface UsageEntry {
   example: string;
 }
 
+function browserNames(): string {
+  return CHROMIUM_BROWSERS.map((browser) => browser.id).join(", ");
+}
+
 const SETUP_COMMANDS: readonly UsageEntry[] = [
   {
-    synopsis: "install [--user-data-dir DIR] [--socket PATH] [--config-dir DIR]",
-    summary: "register the native-messaging host and create the token file",
+    synopsis: "install [--browser NAME | --user-data-dir DIR] [--socket PATH] [--config-dir DIR]",
+    summary: `register the native-messaging host for every Chromium-family browser found (or NAME: ${browserNames()}), and create the token file`,
     example: "weboperator install",
   },
   {
-    synopsis: "launch [--headless|--headed] [--user-data-dir DIR] [--socket PATH] [--config-dir DIR] [--browser PATH]",
-    summary: "start Chromium with WebOperator; prints one JSON line, runs until Ctrl-C",
+    synopsis: "uninstall [--user-data-dir DIR]",
+    summary: "remove the host manifests and launcher install wrote (the token file stays)",
+    example: "weboperator uninstall",
+  },
+  {
+    synopsis: "launch [--headless|--headed] [--browser NAME|PATH] [--user-data-dir DIR] [--socket PATH] [--config-dir DIR]",
+    summary: "start a browser (Chromium by default) with WebOperator; prints one JSON line, runs until Ctrl-C or the browser exits",
     example: "weboperator launch --headless",
   },
   {
     synopsis: "doctor [--user-data-dir DIR] [--config-dir DIR]",
-    summary: "check browser, host manifest, token file, bridge and extension",
+    summary: "check the browsers found, their host manifests, token file, bridge, the browser it serves, and extension",
     example: "weboperator doctor",
   },
   {
@@ -83,8 +93,16 @@ export const CONFIG_USAGE = `usage: weboperator config set NAME VALUE|-   (- rea
   The bridge reads these at each tasks.start; its own environment wins over the file. Secret values are never printed.
 `;
 
+/** The setup entry `topic` names ("install", "mcp config"), the longest first word match. */
+function setupEntry(topic: string): UsageEntry | undefined {
+  const named = SETUP_COMMANDS.filter((entry) => entry.synopsis === topic || entry.synopsis.startsWith(`${topic} `));
+  return named.find((entry) => !entry.synopsis.startsWith(`${topic} config`)) ?? named[0];
+}
+
 export function usageText(topic?: string): string {
   if (topic === "config") return CONFIG_USAGE;
+  const setup = topic === undefined ? undefined : setupEntry(topic);
+  if (setup) return `usage: weboperator ${setup.synopsis}\n\n  ${setup.summary}\n\n  e.g. ${setup.example}\n`;
   const verb = topic === undefined ? undefined : findCommandVerb(topic.split(" "));
   if (verb) return verbHelp(verb);
   const groups = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {

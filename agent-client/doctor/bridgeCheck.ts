@@ -3,6 +3,8 @@ import { BridgeUnreachableError, WebOperatorClient } from "../client.js";
 import { describeTokenSource, type ResolvedToken } from "../../bridge/config/token.js";
 import { lstatSync, readFileSync } from "node:fs";
 import { failed, passed, shellArg, type DoctorCheck } from "./doctorCheck.js";
+import type { BrowserContext } from "../../bridge/install/browserFolders.js";
+import { servedBrowserCheck } from "./servedBrowserCheck.js";
 
 export interface BridgeProbe {
   socketPath: string;
@@ -100,13 +102,13 @@ export function extensionCheck(health: Health | null): DoctorCheck {
   );
 }
 
-/** The last two links: does the socket answer, and is the extension behind it. */
-export async function checkBridge(probe: BridgeProbe): Promise<DoctorCheck[]> {
+/** The last links: does the socket answer, for which browser, and is the extension behind it. */
+export async function checkBridge(probe: BridgeProbe, context: BrowserContext): Promise<DoctorCheck[]> {
   try {
     const health = await askBridge(probe, "bridge.health");
     const auth = health.bridge.authRequired ? `token from ${describeTokenSource(probe.token)} accepted` : "auth disabled";
     const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
-    return [bridge, extensionCheck(health)];
+    return [bridge, servedBrowserCheck(health.bridge.browser ?? null, context), extensionCheck(health)];
   } catch (error) {
     return [bridgeFailure(error, probe.socketPath, probe.token), extensionCheck(null)];
   }

@@ -1,21 +1,13 @@
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { EXTENSION_ORIGIN, NATIVE_HOST_NAME } from "../../protocol/constants.js";
+import { isExecutableFile } from "../../bridge/install/browserFolders.js";
 import { failed, passed, shellArg, type DoctorCheck } from "./doctorCheck.js";
 
 const NAME = "host manifest";
 
 export function hostManifestFile(dir: string): string {
   return join(dir, `${NATIVE_HOST_NAME}.json`);
-}
-
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function readJsonObject(file: string): Record<string, unknown> | null {

@@ -1,12 +1,14 @@
 import { join, resolve } from "node:path";
 import { configDir, socketPath } from "../../bridge/config/paths.js";
 import { resolveToken } from "../../bridge/config/token.js";
-import { userHostDirectories } from "../../bridge/install/hostRegistration.js";
-import { findBrowser } from "../launch/findBrowser.js";
+import { browsersOn } from "../../bridge/install/chromiumBrowsers.js";
+import { browserContext } from "../../bridge/install/browserFolders.js";
+import { presentHostTargets, type HostTarget } from "../../bridge/install/hostTargets.js";
+import { findInstalledBrowser } from "../launch/findBrowser.js";
 import { checkBridge } from "./bridgeCheck.js";
 import { checkBrowser } from "./browserCheck.js";
 import { shellArg, type DoctorCheck } from "./doctorCheck.js";
-import { checkHostManifests } from "./hostManifestCheck.js";
+import { checkBrowserManifests } from "./browserManifestsCheck.js";
 import { installedLauncher, installedLauncherEnv } from "./launcherEnv.js";
 import { checkLauncherRuns } from "./launcherRunCheck.js";
 import { checkProviders } from "./providersCheck.js";
@@ -42,19 +44,28 @@ function effectiveEnv(options: DoctorOptions, baked: Record<string, string>): No
 
 /** Runs every check in chain order; later checks still run when an earlier one fails. */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> {
-  const hostDirs = options.userDataDir ? [join(resolve(options.userDataDir), "NativeMessagingHosts")] : userHostDirectories();
+  const targets: HostTarget[] = options.userDataDir
+    ? [{ browser: null, dir: join(resolve(options.userDataDir), "NativeMessagingHosts") }]
+    : presentHostTargets(options.env);
+  const hostDirs = targets.map((target) => target.dir);
   const env = effectiveEnv(options, installedLauncherEnv(hostDirs));
   const fix = installCommand(options);
   const token = resolveToken(env, options.token);
-  const manifests = checkHostManifests(hostDirs, fix);
+  const context = browserContext(options.env);
+  const names = browsersOn(context.platform).map((browser) => browser.name);
+  const manifests = checkBrowserManifests(
+    targets,
+    fix,
+    `no Chromium-family browser found for this user (no profile folder or executable of ${names.join(", ")})`,
+  );
   // Only a launcher the manifests vouch for is worth running; otherwise their failure says it all.
   const launcherRun = manifests.every((check) => check.ok) ? checkLauncherRuns(installedLauncher(hostDirs), options.env, fix) : null;
   return [
-    checkBrowser(findBrowser(env)),
+    checkBrowser(findInstalledBrowser(env)),
     ...manifests,
     ...(launcherRun === null ? [] : [launcherRun]),
     checkTokenFile(token, fix),
-    ...(await checkBridge({ socketPath: socketPath(env), token, env })),
+    ...(await checkBridge({ socketPath: socketPath(env), token, env }, context)),
     ...(await checkProviders({ socketPath: socketPath(env), token, env }, configDir(env))),
   ];
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import puppeteer, { type Browser } from "puppeteer-core";
+import puppeteer, { TargetType, type Browser } from "puppeteer-core";
 import { EXTENSION_ID } from "../../protocol/constants.js";
 import { installHost } from "../../bridge/install/hostRegistration.js";
 import { builtExtensionDir } from "../../bridge/install/projectLayout.js";
@@ -11,9 +11,10 @@ import { configDir as defaultConfigDir, socketPath as defaultSocketPath } from "
 import { isAnswering } from "../../bridge/socketOwnership.js";
 import { WebOperatorClient } from "../client.js";
 import { WebOperatorError } from "../../protocol/index.js";
-import { findBrowser } from "./findBrowser.js";
+import { browserToLaunch } from "./findBrowser.js";
 import { OFFLINE_SAFE_CHROMIUM_FLAGS } from "./chromiumFlags.js";
-import { stopLaunchedBridges } from "./launchedBridges.js";
+import { stopLaunchedProcesses } from "./launchedBridges.js";
+import { browserLabel, closeBrowser, LaunchError, loadExtension, refusalMessage, startFailure, watchBrowserExit } from "./launchSteps.js";
 
 export { findBrowser } from "./findBrowser.js";
 
@@ -21,7 +22,8 @@ export interface LaunchOptions {
   headless?: boolean;
   userDataDir?: string;
   socket?: string;
-  browserPath?: string;
+  /** A name of the browser table (`chrome-beta`, `edge`, …) or the path of an executable; Chromium first by default. */
+  browser?: string;
   configDir?: string;
   env?: NodeJS.ProcessEnv;
   extensionPath?: string;
@@ -50,10 +52,7 @@ export interface LaunchedWebOperator {
  * and resolves once bridge.health reports the extension connected.
  */
 export async function launchWebOperator(options: LaunchOptions = {}): Promise<LaunchedWebOperator> {
-  const browserPath = options.browserPath ?? findBrowser(options.env);
-  if (!browserPath) {
-    throw new Error("no Chrome or Chromium found; install it (Debian: apt-get install -y chromium) or set CHROME_PATH");
-  }
+  const target = browserToLaunch(options.browser, options.env ?? process.env);
   const extensionPath = options.extensionPath ?? builtExtensionDir();
   if (!existsSync(join(extensionPath, "manifest.json"))) {
     throw new Error(`built extension not found at ${extensionPath}; run \`npm run build\` first`);
@@ -87,13 +86,20 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   rmSync(pidFile, { force: true });
   chromeEnv[BRIDGE_PID_FILE_ENV] = pidFile;
 
+  const stopStarted = (): Promise<void> => stopLaunchedProcesses(pidFile, socket);
+  const forgetProfile = (): void => {
+    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
   let browser: Browser;
   try {
     browser = await puppeteer.launch({
-      executablePath: browserPath,
+      executablePath: target.path,
       headless: options.headless ?? true,
       pipe: true,
-      enableExtensions: [extensionPath],
+      // The extension is loaded below, where a refusal is reported and a dying browser is raced.
+      enableExtensions: true,
+      waitForInitialPage: false,
       userDataDir,
       args: OFFLINE_SAFE_CHROMIUM_FLAGS,
       env: chromeEnv,
@@ -102,44 +108,38 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
       handleSIGHUP: false,
     });
   } catch (error) {
-    await stopLaunchedBridges(pidFile, socket);
-    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
-    throw error;
+    await stopStarted();
+    forgetProfile();
+    throw startFailure(browserLabel(target), error);
   }
 
-  // A CDP call to a browser that died during start-up never settles; this settles instead.
-  let browserExited = false;
-  const browserGone = new Promise<never>((_resolve, reject) => {
-    browser.once("disconnected", () => {
-      browserExited = true;
-      reject(new Error("the browser exited during start-up (crashed or was killed)"));
-    });
-  });
-  browserGone.catch(() => undefined);
-  const stopEverything = async (): Promise<void> => {
-    await browser.close().catch(() => undefined);
-    // The bridge deliberately outlives Chrome's launcher process; this launch owns it, so stop it.
-    await stopLaunchedBridges(pidFile, socket);
-  };
+  // A CDP call to a browser that died during start-up never settles; every await below races this.
+  const exit = watchBrowserExit(browser);
+  const untilExit = <T>(step: Promise<T>): Promise<T> => Promise.race([step, exit.gone]);
 
   let bridgePid: number;
   try {
+    const refusal = await untilExit(loadExtension(browser, extensionPath));
+    // A profile of the person's own may hold the extension already (loaded by hand); a fresh one cannot.
+    if (refusal !== null && ownsProfile) throw new LaunchError("extension_refused", refusalMessage(target, refusal, extensionPath));
+    await untilExit(browser.waitForTarget((each) => each.type() === TargetType.PAGE, { timeout: 30_000 }));
     // A dedicated profile's downloads stay in that profile (unless WEBOPERATOR_DOWNLOADS_DIR says where), not in the user's ~/Downloads.
-    await Promise.race([
+    await untilExit(
       browser
         .target()
         .createCDPSession()
         .then((cdp) => cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloadsDir }))
         .catch(() => undefined),
-      browserGone,
-    ]);
-    bridgePid = await Promise.race([
-      waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000, resolved, () => browserExited),
-      browserGone,
-    ]);
+    );
+    bridgePid = await untilExit(
+      waitForExtension(socket, token, options.connectTimeoutMs ?? 20_000, resolved, exit.exited).catch((error: unknown) => {
+        throw refusal === null ? error : new LaunchError("extension_refused", refusalMessage(target, refusal, extensionPath));
+      }),
+    );
   } catch (error) {
-    await stopEverything();
-    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    await closeBrowser(browser, exit.exited());
+    await stopStarted();
+    forgetProfile();
     throw error;
   }
 
@@ -147,8 +147,10 @@ export async function launchWebOperator(options: LaunchOptions = {}): Promise<La
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    await stopEverything();
-    if (ownsProfile) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    await closeBrowser(browser, exit.exited());
+    // The bridge deliberately outlives Chrome's launcher process; this launch owns it, so stop it.
+    await stopStarted();
+    forgetProfile();
   };
 
   return {

@@ -1,6 +1,8 @@
 import { existsSync, lstatSync, readFileSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { encodeJsonFrame } from "../../protocol/index.js";
+import { BRIDGE_PID_FILE_ENV } from "../../bridge/bridgePidFile.js";
+import { canReadEnvironments, processesWithEnv } from "./processesWithEnv.js";
 
 const STOP_GRACE_MS = 3_000;
 const PROBE_MS = 1_000;
@@ -53,13 +55,25 @@ function signal(pid: number, name: NodeJS.Signals): void {
   }
 }
 
+/** Rounds of sweeping: a launcher caught between fork and exec can leave a child the previous round did not see. */
+const SWEEP_ROUNDS = 3;
+
 /**
- * Stops every bridge this launch's Chrome started (SIGTERM, then SIGKILL after a grace
- * period), waits for them to exit, and removes the socket file if nothing answers on it
- * any more: a bridge killed with SIGKILL cannot remove it itself.
+ * Stops everything this launch's browser started, however far start-up got: the bridges
+ * in the pid file, and on Linux every process that inherited the launch's own
+ * environment entry (a launcher shell, a bridge that had not yet written its pid, a browser
+ * helper). Call it once the browser itself is closed or gone.
  */
-export async function stopLaunchedBridges(pidFile: string, socket: string): Promise<void> {
+export async function stopLaunchedProcesses(pidFile: string, socket: string): Promise<void> {
   await stopProcesses(readBridgePids(pidFile).filter((pid) => isAlive(pid) && isBridgeProcess(pid)));
+  if (canReadEnvironments()) {
+    const entry = `${BRIDGE_PID_FILE_ENV}=${pidFile}`;
+    for (let round = 0; round < SWEEP_ROUNDS; round++) {
+      const left = processesWithEnv(entry);
+      if (left.length === 0) break;
+      await stopProcesses(left);
+    }
+  }
   await removeDeadSocket(socket);
 }
 

@@ -59,13 +59,13 @@ export class PanelService {
       case "state":
         return this.state();
       case "tasks.get":
-        return engine.get(request.payload.id);
+        return engine.queries.get(request.payload.id);
       case "tasks.stop":
-        return engine.stopTask(request.payload.id);
+        return engine.stop(request.payload.id);
       case "tasks.confirm":
-        return engine.confirmTask(request.payload);
+        return engine.confirm(request.payload);
       case "tasks.respond":
-        return engine.respondTo(request.payload);
+        return engine.respond(request.payload);
       case "stop_all":
         return this.stopAll();
       case "resume_all":
@@ -74,15 +74,15 @@ export class PanelService {
       case "tasks.start":
         return this.start(request);
       case "tasks.providers":
-        return engine.providers();
+        return engine.queries.providers();
       case "tasks.artifact":
-        return engine.artifact(request.payload);
+        return engine.queries.artifact(request.payload);
       case "provider_set":
         // The panel is the user, in their own browser: it may write the settings the socket can only read.
         writeProviderSetting(providerSettingsFile(configDir(this.deps.env)), request.name, request.value);
-        return engine.providers();
+        return engine.queries.providers();
       case "trace": {
-        const source = engine.traceSource(request.id);
+        const source = engine.queries.traceSource(request.id);
         if (source === null) throw new WebOperatorError("not_found", `No task ${request.id}.`);
         return buildTrace(source.store, source.row);
       }
@@ -91,13 +91,17 @@ export class PanelService {
 
   private state(): PanelState {
     const engine = this.deps.engine;
-    const list = (statuses: readonly TaskStatus[], limit: number): TaskSummary[] => engine.list({ status: [...statuses], limit }).tasks;
+    const list = (statuses: readonly TaskStatus[], limit: number): TaskSummary[] =>
+      engine.queries.list({ status: [...statuses], limit }).tasks;
     const live = list(LIVE_STATUSES, 50);
     const history = list(FINAL_TASK_STATUSES, HISTORY_LIMIT);
     return {
       paused: this.deps.pause.paused,
       agents: this.deps.agents(),
-      live: live.map((summary) => ({ ...summary, steps: panelSteps(engine.traceSource(summary.id)?.store.steps(summary.id) ?? []) })),
+      live: live.map((summary) => ({
+        ...summary,
+        steps: panelSteps(engine.queries.traceSource(summary.id)?.store.steps(summary.id) ?? []),
+      })),
       history,
       taskConfirmations: live.flatMap((summary) =>
         summary.pendingConfirmation === null ? [] : [{ ...summary.pendingConfirmation, taskId: summary.id, goal: summary.goal }],
@@ -108,12 +112,12 @@ export class PanelService {
   /** Pauses first, so nothing new starts while the running tasks are being stopped. */
   private async stopAll(): Promise<{ stopped: string[]; paused: true }> {
     this.deps.pause.set(true);
-    const live = this.deps.engine.list({ status: [...LIVE_STATUSES], limit: 500 }).tasks;
+    const live = this.deps.engine.queries.list({ status: [...LIVE_STATUSES], limit: 500 }).tasks;
     const stopped: string[] = [];
     await Promise.all(
       live.map(async ({ id }) => {
         try {
-          await this.deps.engine.stopTask(id);
+          await this.deps.engine.stop(id);
           stopped.push(id);
         } catch (error) {
           // A task that ended on its own meanwhile has nothing left to stop.
@@ -129,7 +133,7 @@ export class PanelService {
       throw new WebOperatorError("paused_by_user", "Stop all agents is on. Press Resume first, then start the task.");
     }
     const saved = await savePanelFiles(files, this.deps.env);
-    const started = await this.deps.engine.startTask({
+    const started = await this.deps.engine.start({
       ...payload,
       attachments: saved.map(({ id, name, mimeType, path }) => ({ id, name, path, ...(mimeType === "" ? {} : { mimeType }) })),
     });

@@ -1,5 +1,5 @@
 import type { PanelStep } from "../../protocol/index.js";
-import type { StepRow } from "../tasks/taskStore.js";
+import type { StepRow } from "../tasks/taskRows.js";
 
 /** Steps of a live task the panel shows: the latest ones are what a person follows. */
 const LIVE_STEPS = 12;

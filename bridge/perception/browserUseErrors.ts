@@ -25,6 +25,8 @@ const INDEX_CODES: ReadonlySet<ErrorCode> = new Set(["stale_ref", "invalid_ref"]
 const NOT_INTERACTIVE_CODES: ReadonlySet<ErrorCode> = new Set([
   "not_actionable",
   "obscured",
+  "target_changed",
+  "page_checks_failed",
   "unsupported_frame",
   "not_found",
   "confirmation_required",

@@ -147,6 +147,15 @@ ALTER TABLE artifacts ADD COLUMN kind TEXT NOT NULL DEFAULT 'artifact';
   `
 ALTER TABLE tasks ADD COLUMN governance TEXT;
 `,
+  // 7: a step that only read the page is no InteractionTrace edge (the seed's edge is what act
+  // emits): the read edges stores kept (no typed action, no body action, nothing unreplayable) go.
+  `
+UPDATE steps SET edge = NULL
+WHERE edge IS NOT NULL AND json_valid(edge)
+  AND json_type(edge, '$.typed_action') = 'null'
+  AND json_type(edge, '$.body_actions') = 'array' AND json_array_length(edge, '$.body_actions') = 0
+  AND json_type(edge, '$.not_replayable') IS NULL;
+`,
 ];
 
 export const STORE_VERSION = STORE_MIGRATIONS.length;

@@ -1,5 +1,5 @@
 import { WebOperatorError, type TaskStatus } from "../../protocol/index.js";
-import type { InteractionAnswer } from "./interactionStore.js";
+import type { PersonAnswer } from "./asksAndWaitsStore.js";
 
 /** Why a task's signal was aborted: the status it ends in. */
 export type EndReason = "stopped" | "timed_out" | "max_steps";
@@ -19,7 +19,7 @@ export class TaskEndedError extends Error {
 
 /**
  * The live controls of one running task: its abort signal (stop, timeout), the pause
- * gate steps wait on, and the one confirmation or interaction it may be waiting for.
+ * gate steps wait on, and the one confirmation or person ask it may be waiting for.
  */
 export class TaskControl {
   readonly abort = new AbortController();
@@ -27,7 +27,7 @@ export class TaskControl {
   pauseRequested = false;
   private resumeWaiters: Array<() => void> = [];
   private confirmationWaiter: { id: string; settle: (allowed: boolean) => void } | null = null;
-  private interactionWaiter: { id: string; settle: (answer: InteractionAnswer | null) => void } | null = null;
+  private personAskWaiter: { id: string; settle: (answer: PersonAnswer | null) => void } | null = null;
   /** Epoch ms at which this run's timeoutMs ends it. */
   deadline = Number.POSITIVE_INFINITY;
   /** The status to go back to when a pause or confirmation ends. */
@@ -39,7 +39,7 @@ export class TaskControl {
     this.abort.abort(new TaskEndedError(reason));
     this.releasePause();
     this.confirmationWaiter?.settle(false);
-    this.interactionWaiter?.settle(null);
+    this.personAskWaiter?.settle(null);
   }
 
   throwIfEnded(): void {
@@ -88,27 +88,26 @@ export class TaskControl {
   }
 
   /** Waits for tasks.respond on `id`, with no bound but the task's own (its end answers null). */
-  awaitInteraction(id: string): Promise<InteractionAnswer | null> {
+  awaitPersonAnswer(id: string): Promise<PersonAnswer | null> {
     if (this.endReason !== null) return Promise.resolve(null);
     return new Promise((resolve) => {
-      this.interactionWaiter = {
+      this.personAskWaiter = {
         id,
         settle: (answer) => {
-          this.interactionWaiter = null;
+          this.personAskWaiter = null;
           resolve(answer);
         },
       };
     });
   }
 
-  /** Whether the running task waits on this interaction now (else the answer is only stored). */
-  awaitsInteraction(id: string): boolean {
-    return this.interactionWaiter?.id === id;
+  /** Whether the running task waits on this ask now (else the answer is only stored). */
+  awaitsPersonAnswer(id: string): boolean {
+    return this.personAskWaiter?.id === id;
   }
 
-  answerInteraction(id: string, answer: InteractionAnswer): void {
-    if (this.interactionWaiter?.id !== id)
-      throw new WebOperatorError("invalid_state", `Interaction ${id} is no longer waiting for an answer.`);
-    this.interactionWaiter.settle(answer);
+  answerPersonAsk(id: string, answer: PersonAnswer): void {
+    if (this.personAskWaiter?.id !== id) throw new WebOperatorError("invalid_state", `The ask ${id} is no longer waiting for an answer.`);
+    this.personAskWaiter.settle(answer);
   }
 }

@@ -9,26 +9,31 @@ export function taskHandlers(engine: TaskEngine, extension: ExtensionLink): Brid
   const mayAnswer = async (type: "tasks.confirm" | "tasks.respond", session: AgentSession): Promise<void> => {
     if (session.agent.identity.kind !== "task") await assertAgentMayConfirm(type, extension);
   };
+  const queries = engine.queries;
   return {
-    "tasks.subscribe": (payload, { session }) => Promise.resolve(engine.subscribe(payload, session)),
-    "tasks.providers": () => Promise.resolve(engine.providers()),
-    "tasks.list": (payload) => Promise.resolve(engine.list(payload)),
-    "tasks.get": ({ id }) => Promise.resolve(engine.get(id)),
-    "tasks.start": (payload, { session }) => engine.startTask(payload, session.agent.identity.id, session.agent.identity.governance),
-    "tasks.stop": ({ id }) => engine.stopTask(id),
-    "tasks.pause": ({ id }) => Promise.resolve(engine.pauseTask(id)),
-    "tasks.resume": ({ id }) => Promise.resolve(engine.resumeTask(id)),
+    // From now on this connection gets only these tasks' events; without ids, every task's again.
+    "tasks.subscribe": ({ ids }, { session }) => {
+      session.taskFilter = ids === undefined ? null : new Set(ids);
+      return Promise.resolve({ ids: ids ?? null });
+    },
+    "tasks.providers": () => Promise.resolve(queries.providers()),
+    "tasks.list": (payload) => Promise.resolve(queries.list(payload)),
+    "tasks.get": ({ id }) => Promise.resolve(queries.get(id)),
+    "tasks.start": (payload, { session }) => engine.start(payload, session.agent.identity.id, session.agent.identity.governance),
+    "tasks.stop": ({ id }) => engine.stop(id),
+    "tasks.pause": ({ id }) => Promise.resolve(engine.pause(id)),
+    "tasks.resume": ({ id }) => Promise.resolve(engine.resume(id)),
     "tasks.confirm": async (payload, { session }) => {
       await mayAnswer("tasks.confirm", session);
-      return engine.confirmTask(payload);
+      return engine.confirm(payload);
     },
     "tasks.respond": async (payload, { session }) => {
       await mayAnswer("tasks.respond", session);
-      return engine.respondTo(payload);
+      return engine.respond(payload);
     },
-    "tasks.artifact": (payload) => engine.artifact(payload),
-    "tasks.wait": ({ id }, { timeoutMs }) => engine.waitFor(id, timeoutMs),
-    "skills.list": ({ limit }) => Promise.resolve(engine.skillList(limit)),
-    "skills.get": ({ id }) => Promise.resolve(engine.skillGet(id)),
+    "tasks.artifact": (payload) => queries.artifact(payload),
+    "tasks.wait": ({ id }, { timeoutMs }) => engine.wait(id, timeoutMs),
+    "skills.list": ({ limit }) => Promise.resolve(queries.skillList(limit)),
+    "skills.get": ({ id }) => Promise.resolve(queries.skillGet(id)),
   };
 }

@@ -1,92 +1,15 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { TaskStartPayload, TaskStatus } from "../../protocol/index.js";
+import { WebOperatorError, type TaskStatus } from "../../protocol/index.js";
+import type { AttachmentRow, ConfirmationRow, EventRow, ModelCallRow, StepRow, TaskRow } from "./taskRows.js";
 import { migrateStore } from "./storeSchema.js";
 import { guard } from "./storeGuard.js";
 import { SkillStore } from "./skills/skillStore.js";
-import { InteractionStore } from "./interactionStore.js";
+import { AsksAndWaitsStore } from "./asksAndWaitsStore.js";
 import { MemoryStore } from "./memoryStore.js";
 import { ArtifactStore } from "./artifactStore.js";
 import { TaskGovernanceStore } from "./taskGovernance.js";
-
-/** A task as stored; JSON columns are kept as text and parsed by the reader that needs them. */
-export interface TaskRow {
-  id: string;
-  status: TaskStatus;
-  goal: string;
-  provider: TaskStartPayload["provider"];
-  model: string;
-  tab_id: number | null;
-  options: string;
-  created_at: string;
-  updated_at: string;
-  answer: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  input_tokens: number;
-  output_tokens: number;
-  model_calls: number;
-  conversation: string | null;
-  ref_map: string | null;
-}
-
-export interface StepRow {
-  task_id: string;
-  idx: number;
-  action: string;
-  input: string;
-  ok: number;
-  summary: string;
-  error_code: string | null;
-  result: string | null;
-  edge: string | null;
-  started_at: string;
-  duration_ms: number;
-}
-
-export interface ConfirmationRow {
-  id: string;
-  task_id: string;
-  gate_id: string;
-  action: string;
-  tool: string;
-  role: string;
-  name: string;
-  url: string;
-  reasons: string;
-  requested_at: string;
-  expires_at: string;
-  answer: "pending" | "allowed" | "denied" | "expired";
-  answered_at: string | null;
-}
-
-export interface AttachmentRow {
-  task_id: string;
-  id: string;
-  name: string;
-  mime_type: string;
-  stored_path: string;
-  size: number;
-}
-
-export interface ModelCallRow {
-  task_id: string;
-  idx: number;
-  request: string;
-  response: string | null;
-  error: string | null;
-  started_at: string;
-  duration_ms: number;
-}
-
-export interface EventRow {
-  seq: number;
-  task_id: string;
-  kind: string;
-  body: string;
-  at: string;
-}
 
 type TaskPatch = Partial<Omit<TaskRow, "id" | "created_at">>;
 
@@ -122,6 +45,22 @@ export class TaskStore {
     }, `open the task store at ${path}`);
   }
 
+  /**
+   * Opens the store at bridge start, marking the tasks the last bridge left live as interrupted;
+   * answers why it could not (store_unavailable), so tasks.* can say so while the rest runs.
+   */
+  static openAfterRestart(dir: string, at: string): TaskStore | WebOperatorError {
+    let store: TaskStore | null = null;
+    try {
+      store = TaskStore.open(dir);
+      store.markInterrupted(at);
+      return store;
+    } catch (error) {
+      store?.close();
+      return error instanceof WebOperatorError ? error : new WebOperatorError("store_unavailable", String(error));
+    }
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -131,12 +70,12 @@ export class TaskStore {
     return guard(() => this.db.transaction(write)(), "write the task");
   }
 
-  private interactionStore: InteractionStore | undefined;
+  private asksAndWaitsStore: AsksAndWaitsStore | undefined;
 
-  /** What tasks asked of the person, and the answers, in the same database. */
-  get interactions(): InteractionStore {
-    this.interactionStore ??= new InteractionStore(this.db);
-    return this.interactionStore;
+  /** What tasks asked of the person and waited on, and how each ended, in the same database. */
+  get asksAndWaits(): AsksAndWaitsStore {
+    this.asksAndWaitsStore ??= new AsksAndWaitsStore(this.db);
+    return this.asksAndWaitsStore;
   }
 
   private memoryStore: MemoryStore | undefined;

@@ -9,8 +9,11 @@ import type {
   UserActionKind,
   WatchUntil,
   AgentGovernance,
+  TaskConfirmation,
+  TaskInteraction,
+  TaskStatus,
 } from "../../protocol/index.js";
-import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
+import type { PersonAnswer, TimedWaitOutcome } from "./asksAndWaitsStore.js";
 import type { MemoryEntry } from "./memoryStore.js";
 import type { NewArtifact } from "./artifactFiles.js";
 
@@ -32,6 +35,16 @@ export interface StepOutcome<T> {
   stateHash?: string;
 }
 
+/** A task's own tabs, as its provider uses them (each leased to the task: no other task acts in it). */
+export interface TaskTabsView {
+  list(): number[];
+  activeTab(): number;
+  /** Takes the tab for this task (a tab it opened, or was given); another task's tab is refused. */
+  adopt(tabId: number, makeActive: boolean): void;
+  activate(tabId: number): void;
+  release(tabId: number): void;
+}
+
 export interface TaskAttachmentView {
   id: string;
   name: string;
@@ -39,17 +52,20 @@ export interface TaskAttachmentView {
   size: number;
 }
 
-/**
- * What a provider sees of its task. The engine owns state, limits, confirmations and
- * persistence; a provider only turns model output into steps.
- */
+/** Moves the task to a status, with what it now waits on (the wire's `interaction` is an ask or a timed wait). */
+export type TaskStatusSetter = (status: TaskStatus, extra?: { confirmation?: TaskConfirmation; interaction?: TaskInteraction }) => void;
+
 /** What a provider asks of the person: a question, or a step only they may do in the browser. */
-export type InteractionRequest =
+export type PersonAskRequest =
   { type: "question"; question: string } | { type: "user_action"; action: UserActionKind; instructions: string };
 
 /** What a provider asks the engine to wait on without a person: text on the task's active tab, within a bound; or a time. */
 export type TimedWaitRequest = { type: "watch"; text: string; until: WatchUntil; timeoutMs: number } | { type: "schedule"; resumeAt: Date };
 
+/**
+ * What a provider sees of its task. The engine owns state, limits, confirmations and
+ * persistence; a provider only turns model output into steps.
+ */
 export interface TaskContext {
   readonly id: string;
   readonly goal: string;
@@ -59,12 +75,13 @@ export interface TaskContext {
   readonly attachments: TaskAttachmentView[];
   /** The conversation stored by a previous run of this task (resume), or null. */
   readonly storedConversation: unknown;
-  /** Tabs this task owns, in the order it got them; the active one is where calls go by default. */
-  tabs(): number[];
-  activeTab(): number;
-  adoptTab(tabId: number, makeActive: boolean): void;
-  activateTab(tabId: number): void;
-  releaseTab(tabId: number): void;
+  /** Tabs this task holds, in the order it got them; the active one is where calls go by default. */
+  readonly tabs: TaskTabsView;
+  /**
+   * The member or action the provider runs now (its step's action), named in a confirmation's
+   * prompt; null names the browser tool instead.
+   */
+  currentAction: string | null;
   /** Runs one step: waits while paused, enforces stop/timeout/maxSteps, records it, then announces it. */
   step<T>(action: string, input: unknown, run: () => Promise<StepOutcome<T>>): Promise<T>;
   /** A browser.* call in this task's tab (explicit tabId), with confirmations handled by the engine. */
@@ -72,19 +89,16 @@ export interface TaskContext {
   /** The bytes of an attachment of this task; anything else is refused. */
   readAttachment(id: string): Promise<{ name: string; mimeType: string; base64: string }>;
   /**
-   * Asks the person and waits in waiting_interaction until tasks.respond answers. `key` is
-   * the provider's own name for the request (its tool_use id): asked again under the same
-   * key after a resume, it gets the stored answer, or waits on the same request.
+   * A person ask: waits in waiting_interaction until tasks.respond answers. `key` is the
+   * provider's own name for the ask (its tool_use id): asked again under the same key after a
+   * resume, it gets the stored answer, or waits on the same ask.
    */
-  interact(request: InteractionRequest, key: string): Promise<InteractionAnswer>;
+  askPerson(request: PersonAskRequest, key: string): Promise<PersonAnswer>;
   /**
-   * Waits in waiting_interaction for the page (watch) or the clock (schedule). Stored under
-   * `key` as interact's requests are: after a bridge restart the same key waits on to the
-   * deadline first recorded, or gets the stored outcome. `request` runs (and may refuse the
-   * input) only when nothing is stored under the key yet: a time that passed while the bridge
-   * was down is no error.
+   * A timed wait: waits in waiting_interaction for the page (watch) or the clock (schedule),
+   * stored under `key` as a person ask is (see timedWaits.ts).
    */
-  waitOn(key: string, request: () => TimedWaitRequest): Promise<TimedWaitOutcome>;
+  timedWait(key: string, request: () => TimedWaitRequest): Promise<TimedWaitOutcome>;
   /** What is left of this run's timeoutMs: a wait that outlasts it would end the task as timed_out. */
   timeLeftMs(): number;
   /** The notes of the agent this task works for, kept between its tasks. */

@@ -1,6 +1,7 @@
 import type { TaskArtifact, TaskConfirmation, TaskDetail, TaskStep, TaskSummary } from "../../protocol/index.js";
 import type { ArtifactRow } from "./artifactStore.js";
-import type { ConfirmationRow, StepRow, TaskRow, TaskStore } from "./taskStore.js";
+import type { ConfirmationRow, StepRow, TaskRow } from "./taskRows.js";
+import type { TaskStore } from "./taskStore.js";
 
 /** Turns stored rows into the wire shapes tasks.* answer with. */
 export function taskSummary(store: TaskStore, row: TaskRow): TaskSummary {
@@ -22,7 +23,7 @@ export function taskSummary(store: TaskStore, row: TaskRow): TaskSummary {
     usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens, modelCalls: row.model_calls },
     pendingConfirmation: pending === undefined ? null : confirmationView(pending),
     // An interrupted task keeps its question: tasks.respond answers it and resumes the task.
-    pendingInteraction: row.status === "waiting_interaction" || row.status === "interrupted" ? store.interactions.pending(row.id) : null,
+    pendingInteraction: row.status === "waiting_interaction" || row.status === "interrupted" ? store.asksAndWaits.pending(row.id) : null,
     attachments: store
       .attachments(row.id)
       .map((attachment) => ({ id: attachment.id, name: attachment.name, mimeType: attachment.mime_type, size: attachment.size })),

@@ -1,11 +1,15 @@
-import { WebOperatorError, type TaskInteraction } from "../../protocol/index.js";
-import type { InteractionAnswer, TimedWaitOutcome } from "./interactionStore.js";
+import { WebOperatorError, waitsForPerson } from "../../protocol/index.js";
+import type { AskOrWait, AskOrWaitOutcome, TimedWaitOutcome } from "./asksAndWaitsStore.js";
+import type { TaskControl } from "./taskControl.js";
+import type { TaskRow } from "./taskRows.js";
+import type { TaskStore } from "./taskStore.js";
+import type { TaskStatusSetter, TimedWaitRequest, ToolCaller } from "./taskTypes.js";
 
 /** How often a watch looks at its tab: the bridge's own clock, so a background tab's throttled timers do not slow it. */
 export const WATCH_POLL_MS = 1_000;
 
-type WatchInteraction = Extract<TaskInteraction, { type: "watch" }>;
-type ScheduleInteraction = Extract<TaskInteraction, { type: "schedule" }>;
+type Watch = Extract<AskOrWait, { type: "watch" }>;
+type Schedule = Extract<AskOrWait, { type: "schedule" }>;
 
 /** Resolves after `ms`, or at once when the signal aborts (the caller checks why). */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -22,7 +26,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Sleeps until the schedule's time; a time that passed (while the bridge was down) goes on at once. */
-export async function waitForSchedule(schedule: ScheduleInteraction, signal: AbortSignal): Promise<TimedWaitOutcome> {
+export async function waitForSchedule(schedule: Schedule, signal: AbortSignal): Promise<TimedWaitOutcome> {
   await sleep(Date.parse(schedule.resumeAt) - Date.now(), signal);
   return { resumedAt: new Date().toISOString() };
 }
@@ -32,7 +36,7 @@ export async function waitForSchedule(schedule: ScheduleInteraction, signal: Abo
  * or the deadline passes. `present` answers whether the text is on the page now; a tab that
  * fails (closed, refused) ends the watch with that error.
  */
-export async function watchPage(watch: WatchInteraction, present: () => Promise<boolean>, signal: AbortSignal): Promise<TimedWaitOutcome> {
+export async function watchPage(watch: Watch, present: () => Promise<boolean>, signal: AbortSignal): Promise<TimedWaitOutcome> {
   const deadline = Date.parse(watch.deadline);
   for (;;) {
     let matched: boolean;
@@ -51,7 +55,84 @@ export async function watchPage(watch: WatchInteraction, present: () => Promise<
 }
 
 /** A stored answer read back as a timed wait's outcome (the key named a watch or a schedule before). */
-export function timedOutcomeOf(answer: InteractionAnswer): TimedWaitOutcome {
+function timedOutcomeOf(answer: AskOrWaitOutcome): TimedWaitOutcome {
   if ("matched" in answer || "resumedAt" in answer) return answer;
   throw new WebOperatorError("internal_error", "The stored answer under this call is not a watch's or a schedule's.");
+}
+
+export interface TimedWaitDeps {
+  taskId: string;
+  store: TaskStore;
+  control: TaskControl;
+  callTool: ToolCaller;
+  setStatus: TaskStatusSetter;
+}
+
+/**
+ * Waits in waiting_interaction for the page (watch) or the clock (schedule). Stored under
+ * `key` as a person ask is: after a bridge restart the same key waits on to the deadline first
+ * recorded, or gets the stored outcome. `requested` runs (and may refuse the input) only when
+ * nothing is stored under the key yet: a time that passed while the bridge was down is no error.
+ */
+export async function timedWait(
+  deps: TimedWaitDeps,
+  key: string,
+  requested: () => TimedWaitRequest,
+  activeTab: () => number,
+): Promise<TimedWaitOutcome> {
+  const { control } = deps;
+  const { request: wait, outcome: known } = deps.store.asksAndWaits.byKeyOrNew(deps.taskId, key, (base) => {
+    const request = requested();
+    return request.type === "watch"
+      ? {
+          ...base,
+          type: "watch",
+          text: request.text,
+          until: request.until,
+          tabId: activeTab(),
+          deadline: new Date(Date.now() + request.timeoutMs).toISOString(),
+        }
+      : { ...base, type: "schedule", resumeAt: request.resumeAt.toISOString() };
+  });
+  if (known !== null) return timedOutcomeOf(known);
+  deps.setStatus("waiting_interaction", { interaction: wait });
+  let outcome: TimedWaitOutcome;
+  if (wait.type === "watch") {
+    const payload = {
+      tabId: wait.tabId,
+      ...(wait.until === "appears" ? { text: wait.text } : { textGone: wait.text }),
+      timeMs: 1,
+    };
+    outcome = await watchPage(wait, () => textShows(deps.callTool, payload, wait.until === "appears"), control.abort.signal);
+  } else if (wait.type === "schedule") {
+    outcome = await waitForSchedule(wait, control.abort.signal);
+  } else {
+    throw new WebOperatorError("internal_error", `The request stored under this call is a ${wait.type}, not a watch or a schedule.`);
+  }
+  control.throwIfEnded();
+  deps.store.asksAndWaits.settle(wait.id, outcome, new Date().toISOString());
+  deps.setStatus(control.pauseRequested ? "paused" : "running");
+  return outcome;
+}
+
+/**
+ * Whether the watched text is on the tab now: one wait_for that looks once (timeMs 1), on
+ * the same gated path as the task's other calls. A gone extension is a look that missed.
+ */
+async function textShows(callTool: ToolCaller, payload: Record<string, unknown>, appears: boolean): Promise<boolean> {
+  try {
+    await callTool("browser.wait_for", payload);
+    return appears;
+  } catch (error) {
+    if (error instanceof WebOperatorError && (error.code === "timeout" || error.code === "extension_disconnected")) return !appears;
+    throw error;
+  }
+}
+
+/** The interrupted tasks a bridge left waiting on a watch or a schedule: they go on waiting without tasks.resume. */
+export function interruptedTimedWaits(store: TaskStore): TaskRow[] {
+  return store.listTasks(["interrupted"], 500).filter((row) => {
+    const pending = store.asksAndWaits.pending(row.id);
+    return pending !== null && !waitsForPerson(pending);
+  });
 }

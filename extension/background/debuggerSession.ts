@@ -1,14 +1,19 @@
 import { WebOperatorError } from "../../protocol/index.js";
+import { readOwners } from "./agents/tabOwners.js";
 import { paramsObject, type CdpMethod, type CdpParams, type CdpResult } from "./cdp/cdpCommands.js";
 
 const PROTOCOL_VERSION = "1.3";
 const IDLE_DETACH_MS = 30_000;
 
 /**
- * chrome.debugger on demand: attached per tab, each detached after 30 s without use. Several
- * tabs may be attached at once, so one agent's CDP call never detaches another agent's tab
- * in the middle of a command (which answered "Detached while handling command"). All of
- * this state is rebuilt lazily after the service worker restarts.
+ * chrome.debugger per tab: attached on demand, or when an agent takes the tab, and detached
+ * after 30 s without use unless an agent holds the tab. Attaching shows Chrome's "started
+ * debugging this browser" bar, which takes height from the viewport (780×493 became 780×437),
+ * so a tab an agent holds stays attached: its page keeps one size while the agent works, and
+ * points read from a screenshot stay the page's. Several tabs may be attached at once, so one
+ * agent's CDP call never detaches another agent's tab in the middle of a command (which
+ * answered "Detached while handling command"). All of this state is rebuilt lazily after the
+ * service worker restarts.
  */
 class DebuggerSession {
   /** Attached tabs and their idle timers. */
@@ -39,6 +44,12 @@ class DebuggerSession {
     } finally {
       this.touch(tabId);
     }
+  }
+
+  /** An agent took the tab: the viewport changes now, before the agent reads it, and not again while it holds it. */
+  async attachForAgent(tabId: number): Promise<void> {
+    await this.attach(tabId);
+    this.touch(tabId);
   }
 
   private async sendAttached<M extends CdpMethod>(tabId: number, method: M, params: CdpParams<M>): Promise<CdpResult<M>> {
@@ -72,11 +83,22 @@ class DebuggerSession {
     if (!this.attached.has(tabId)) return;
     const timer = this.attached.get(tabId);
     if (timer) clearTimeout(timer);
-    this.attached.set(
-      tabId,
-      setTimeout(() => this.detach(tabId), IDLE_DETACH_MS),
-    );
+    const next = setTimeout(() => void this.detachIfIdle(tabId, next), IDLE_DETACH_MS);
+    this.attached.set(tabId, next);
   }
+
+  /** The idle timer: a tab an agent holds stays attached (and is looked at again after another idle period). */
+  private async detachIfIdle(tabId: number, timer: ReturnType<typeof setTimeout>): Promise<void> {
+    const held = await isHeldByAgent(tabId).catch(() => false);
+    // Used again while the owners were read: that use's own timer decides.
+    if (this.attached.get(tabId) !== timer) return;
+    if (held) this.touch(tabId);
+    else this.detach(tabId);
+  }
+}
+
+async function isHeldByAgent(tabId: number): Promise<boolean> {
+  return String(tabId) in (await readOwners()).tabs;
 }
 
 function debuggerFailure(method: string, tabId: number, error: unknown): WebOperatorError {

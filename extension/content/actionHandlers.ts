@@ -11,12 +11,13 @@ import { pageActivityAfter, watchMutations } from "./waiting/mutationClock.js";
 import { refBox, targetBox } from "./visualization/actionHighlight.js";
 import { setFiles } from "./actions/setFiles.js";
 import { observe } from "./snapshot/observation.js";
+import { checkDispatchAt } from "./actionability/trustedDispatchCheck.js";
 
 type ActionOp = z.infer<(typeof ActionContentRequestSchemas)[number]>["op"];
 
 export const actionHandlers: ContentHandlers<ActionOp> = {
   prepare_action: async (request, { registry }) => {
-    const prepared = await prepareAction(registry, request.ref, request.purpose, request.exactPoint);
+    const prepared = await prepareAction(registry, request.ref, request.purpose, request.exactPoint, request.force === true);
     // In the same trip: one message fewer on every click.
     if (request.highlight === true) {
       const box = targetBox(registry.resolve(prepared.ref).element);
@@ -27,6 +28,7 @@ export const actionHandlers: ContentHandlers<ActionOp> = {
   select_option: (request, { registry }) =>
     selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
+  check_dispatch: (request, { registry }) => checkDispatchAt(registry, request.ref, request.point, request.purpose),
   wait_for: (request) => waitForText(request),
   dom_quiet: async (request, { registry }) => {
     const waited = await waitForDomQuiet(request.quietMs, request.maxMs, request.after);

@@ -1,10 +1,11 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
-import { formFacts } from "./formFacts.js";
+import { rememberJudged, targetFacts } from "./actionability/judgedTargets.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { deepActiveElement } from "./dom/deepActiveElement.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
+import * as dom from "./dom/intrinsics.js";
 
 type Described = ContentResult<"describe_ref">;
 
@@ -25,21 +26,24 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
   }
   const layout = new LayoutCache();
   const descriptor = describeElement(element, layout);
-  const link = element.closest("a[href], area[href]");
+  const facts = targetFacts(element, layout);
+  // The gatekeeper judges what this answer says: the input's last check compares against it.
+  rememberJudged(element, facts);
   return {
     ref: resolved?.ref ?? null,
     role: descriptor.role,
     name: descriptor.name,
     tag: descriptor.tag,
     type: descriptor.inputType,
-    ...formFacts(element, layout),
-    ...(link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement ? { href: link.href } : {}),
-    ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) ? { multiline: true } : {}),
+    ...facts,
+    ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && dom.isContentEditable(element))
+      ? { multiline: true }
+      : {}),
   };
 }
 
 function controlAt(point: { x: number; y: number }): Element | null {
   const hit = deepElementFromPoint(point);
-  if (hit === null || hit.localName === "html" || hit.localName === "body") return null;
-  return hit.closest(ACTIVATABLE) ?? hit;
+  if (hit === null || dom.localName(hit) === "html" || dom.localName(hit) === "body") return null;
+  return dom.closest(hit, ACTIVATABLE) ?? hit;
 }

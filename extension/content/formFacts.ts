@@ -1,6 +1,7 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import type { LayoutCache } from "./dom/layoutCache.js";
+import * as dom from "./dom/intrinsics.js";
 
 type FormFacts = Pick<
   ContentResult<"describe_ref">,
@@ -21,16 +22,20 @@ export function formFacts(element: Element, layout: LayoutCache): FormFacts {
   const form = formOf(element);
   if (form === null) {
     // A page without a <form> still sends credentials when a script posts its password field.
-    return { submitsForm: false, inForm: false, formHasPassword: element.ownerDocument.querySelector("input[type=password i]") !== null };
+    return {
+      submitsForm: false,
+      inForm: false,
+      formHasPassword: dom.querySelector(dom.ownerDocument(element), "input[type=password i]") !== null,
+    };
   }
-  const submitsForm = element.matches(SUBMIT_CONTROLS);
-  const defaultButton = Array.from(form.elements).find((control) => control.matches(SUBMIT_CONTROLS));
+  const submitsForm = dom.matches(element, SUBMIT_CONTROLS);
+  const defaultButton = Array.from(dom.formElements(form)).find((control) => dom.matches(control, SUBMIT_CONTROLS));
   const submitter = submitsForm ? element : defaultButton;
   const action = submitterAction(form, submitter);
   return {
     submitsForm,
     inForm: true,
-    formHasPassword: Array.from(form.elements).some(isPasswordField),
+    formHasPassword: Array.from(dom.formElements(form)).some(isPasswordField),
     formAction: action,
     formMethod: submitterMethod(form, submitter),
     formIsSearch: isSearchForm(form, action),
@@ -41,35 +46,35 @@ export function formFacts(element: Element, layout: LayoutCache): FormFacts {
 function formOf(element: Element): HTMLFormElement | null {
   const owner = (element as HTMLInputElement).form;
   if (owner instanceof HTMLFormElement) return owner;
-  return element.closest("form");
+  return dom.closest(element, "form") as HTMLFormElement | null;
 }
 
 /** formaction on the submitter wins over the form's action (HTML form submission algorithm). */
 function submitterAction(form: HTMLFormElement, submitter: Element | undefined): string {
-  const own = submitter?.getAttribute("formaction");
-  if (own !== undefined && own !== null && own.trim() !== "") {
+  const own = submitter === undefined ? null : dom.getAttribute(submitter, "formaction");
+  if (submitter !== undefined && own !== null && own.trim() !== "") {
     try {
-      return new URL(own, submitter?.baseURI).href;
+      return new URL(own, dom.baseURI(submitter)).href;
     } catch {
-      return form.action;
+      return dom.formAction(form);
     }
   }
-  return form.action;
+  return dom.formAction(form);
 }
 
 function submitterMethod(form: HTMLFormElement, submitter: Element | undefined): "get" | "post" | "dialog" | "unset" {
-  const written = submitter?.getAttribute("formmethod") ?? form.getAttribute("method");
-  if (written === null || written === undefined) return "unset";
+  const written = (submitter === undefined ? null : dom.getAttribute(submitter, "formmethod")) ?? dom.getAttribute(form, "method");
+  if (written === null) return "unset";
   const method = written.trim().toLowerCase();
   // An unknown method falls back to GET, as the browser submits it.
   return VALID_METHODS.has(method) ? (method as "get" | "post" | "dialog") : "get";
 }
 
 function isSearchForm(form: HTMLFormElement, action: string): boolean {
-  if (form.matches("[role=search i]") || form.closest("search, [role=search i]") !== null) return true;
-  if (form.querySelector("input[type=search i]") !== null) return true;
-  const fields = Array.from(form.elements).filter(isUserField);
-  if (fields.length === 1 && fields.some((field) => QUERY_FIELD_NAME.test(field.getAttribute("name") ?? field.id))) return true;
+  if (dom.matches(form, "[role=search i]") || dom.closest(form, "search, [role=search i]") !== null) return true;
+  if (dom.querySelector(form, "input[type=search i]") !== null) return true;
+  const fields = Array.from(dom.formElements(form)).filter(isUserField);
+  if (fields.length === 1 && fields.some((field) => QUERY_FIELD_NAME.test(dom.getAttribute(field, "name") ?? dom.id(field)))) return true;
   try {
     return fields.length <= 2 && SEARCH_ACTION.test(new URL(action).pathname);
   } catch {

@@ -17,7 +17,7 @@ import { pointerHandlers } from "./pointerHandlers.js";
 
 export type { ContentRuntime } from "./contentHandlers.js";
 
-const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "ping"]);
+const SNAPSHOT_KEEPING_OPS: ReadonlySet<ContentOp> = new Set(["snapshot", "prepare_snapshot", "ping"]);
 
 const handlers: ContentHandlers<ContentOp> = { ...perceptionHandlers, ...interactionHandlers, ...actionHandlers, ...pointerHandlers };
 
@@ -38,7 +38,7 @@ export async function handleContentMessage(message: unknown, runtime: ContentRun
   // Anything but a read of the snapshot itself may change what the next one shows.
   if (!SNAPSHOT_KEEPING_OPS.has(parsed.data.op)) runtime.snapshots.drop();
   try {
-    const result = await runOperation(parsed.data, runtime);
+    const result = await runOperation(parsed.data, hops === undefined ? runtime : { ...runtime, hops });
     hops?.mark(`page: ${parsed.data.op}`);
     const checked = ContentResultSchemas[parsed.data.op].safeParse(result);
     if (!checked.success) {

@@ -9,15 +9,25 @@ import { extractMarkdown } from "./extract/markdownExtract.js";
 import { extractVisibleText } from "./visibleText.js";
 import { describeElements } from "./snapshot/describeElements.js";
 import { takeDialogSignal } from "./dialogSignal.js";
+import * as dom from "./dom/intrinsics.js";
 
 type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["op"];
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),
-  snapshot: (request, { registry, snapshots }) => ({
-    ...snapshots.take(registry, request.maxChars, request.elements === true),
+  snapshot: (request, { registry, snapshots, hops }) => ({
+    ...snapshots.take(registry, request.maxChars, request.elements === true, request.media ?? "screen", hops),
     dialogsRecorded: takeDialogSignal(),
   }),
+  // Leaves the dialog signal alone: the snapshot that is asked for still drains what came.
+  prepare_snapshot: (request, { registry, snapshots }) => {
+    try {
+      snapshots.take(registry, request.maxChars, false);
+      return { prepared: true };
+    } catch {
+      return { prepared: false };
+    }
+  },
   read_page: (request, { registry }) =>
     snapshotResult(
       buildPageView(registry, {
@@ -33,7 +43,7 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   extract: (request, { registry }) => {
     const element = request.ref === undefined ? null : registry.resolve(request.ref).element;
     if (request.format === "markdown") return extractMarkdown(element, request.fromChar, request.pageChars);
-    return extractVisibleText(element ?? document.body ?? document.documentElement, request.fromChar, request.pageChars);
+    return extractVisibleText(element ?? dom.body(document) ?? dom.documentElement(document), request.fromChar, request.pageChars);
   },
   observe: (request, { registry }) => observe(registry, request.maxChars, request.retract),
   describe_elements: (request) => describeElements(request.selector, request.limit),

@@ -12,6 +12,7 @@ import { exactFrameTransform } from "./actionability/framePoint.js";
 import { toTopBox } from "../shared/geometry.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
 import { truncateText } from "./dom/textNormalize.js";
+import * as dom from "./dom/intrinsics.js";
 
 type PointerOp = z.infer<(typeof PointerContentRequestSchemas)[number]>["op"];
 
@@ -45,7 +46,7 @@ function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): Con
 
 /** The element's border box in top-frame viewport CSS px, through any same-origin frames, scaled as they are. */
 function topFrameRect(element: Element): { x: number; y: number; width: number; height: number } {
-  const box = toTopBox(exactFrameTransform(element, "a drag or a screenshot region"), element.getBoundingClientRect());
+  const box = toTopBox(exactFrameTransform(element, "a drag or a screenshot region"), dom.getBoundingClientRect(element));
   return { x: box.left, y: box.top, width: box.width, height: box.height };
 }
 
@@ -65,7 +66,7 @@ function elementAt(x: number, y: number): ContentResult<"element_at"> {
 }
 
 function describePointTarget(element: Element): { tag: string; role?: string; name?: string } {
-  const tag = element.localName;
+  const tag = dom.localName(element);
   if (tag === "html" || tag === "body") return { tag };
   const role = computeRole(element);
   // Roles that take no name from content (listitem, paragraph) are still told apart by their text.

@@ -1,17 +1,14 @@
 import type { ContentResult } from "../../protocol/index.js";
 import { pageOfText } from "./extract/textPaging.js";
+import { textWithReadOnlyValues } from "./extract/readOnlyText.js";
 
 /**
  * format "text" of the "extract" op: rendered text in reading order (innerText honours
- * CSS visibility and block layout), capped, then served one page at a time from fromChar.
+ * CSS visibility and block layout) with read-only fields' values in place, capped, then
+ * served one page at a time from fromChar.
  */
 export function extractVisibleText(source: Element, fromChar: number, pageChars: number): ContentResult<"extract"> {
-  return { url: location.href, ...pageOfText(tidy(renderedText(source)), fromChar, pageChars), format: "text" };
-}
-
-function renderedText(element: Element): string {
-  const inner = (element as HTMLElement).innerText;
-  return typeof inner === "string" ? inner : (element.textContent ?? "");
+  return { url: location.href, ...pageOfText(tidy(textWithReadOnlyValues(source)), fromChar, pageChars), format: "text" };
 }
 
 /** Layout leaves runs of blank lines and trailing blanks that carry no meaning. */

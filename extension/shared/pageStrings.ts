@@ -27,7 +27,12 @@ export function normalizeWhitespace(text: string): string {
 
 export function truncateText(text: string, limit: number = MAX_PRINTED_CHARS): string {
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit - 1).trimEnd()}…`;
+  return `${printedPart(text, limit)}…`;
+}
+
+/** What of `text` a line printed with `limit` shows: all of it when it fits, else the part before the ellipsis. */
+export function printedPart(text: string, limit: number = MAX_PRINTED_CHARS): string {
+  return text.length <= limit ? text : text.slice(0, limit - 1).trimEnd();
 }
 
 /**
@@ -49,7 +54,7 @@ export function singleLine(text: string): string {
 const NOT_QUOTABLE_AS_IS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]| {2}|^ | $/;
 const LINE_BREAKING_OR_ASCII_SPACE = /[ \u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-function singleLineKeepingSpaces(text: string): string {
+export function singleLineKeepingSpaces(text: string): string {
   if (!NOT_QUOTABLE_AS_IS.test(text)) return text;
   return text.replace(LINE_BREAKING_OR_ASCII_SPACE, " ").replace(/^ | $/g, "");
 }

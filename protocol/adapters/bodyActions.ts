@@ -213,13 +213,13 @@ export const BodyErrorSchema = z.object({
 export type BodyError = z.infer<typeof BodyErrorSchema>;
 
 /**
- * One InteractionTrace edge of a task step (`GET /v1/tasks/:id/trace` → `edges`): the same
- * edge body.act emits, with the step's typed actions in `body_actions` (a step can stand for
+ * One InteractionTrace edge of a task step that acted (`GET /v1/tasks/:id/trace` → `edges`): the
+ * same edge body.act emits, with the step's typed actions in `body_actions` (a step can stand for
  * several, e.g. a type with submit is a fill then a press), the tool call the model made, and
- * the task in the provenance.
+ * the task in the provenance. A step that only read the page is no edge; it stays in `steps`.
  */
 export const TaskTraceEdgeSchema = BodyTraceEdgeSchema.extend({
-  /** The step's first typed action, with the ref the model used; null for a step that only read the page. */
+  /** The step's first typed action, with the ref the model used; null only for an act no typed action expresses (see not_replayable). */
   typed_action: BodyTypedActionSchema.nullable(),
   body_actions: z.array(BodyTypedActionSchema),
   /** Set when the step did something no typed action expresses (a coordinate click, a second tab). */
@@ -234,6 +234,9 @@ export const TaskTraceEdgeSchema = BodyTraceEdgeSchema.extend({
     step: z.number().int(),
     model: z.string(),
   }),
+}).refine((edge) => edge.typed_action !== null || edge.not_replayable !== undefined, {
+  message: "An edge without a typed action says in not_replayable what the step did that no typed action expresses.",
+  path: ["typed_action"],
 });
 export type TaskTraceEdge = z.infer<typeof TaskTraceEdgeSchema>;
 

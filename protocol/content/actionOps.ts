@@ -19,6 +19,8 @@ export const ActionContentRequestSchemas = [
     purpose: ActionPurposeSchema,
     exactPoint: z.boolean(),
     highlight: z.boolean().optional(),
+    /** The agent's `force`: no wait for the box to stop moving; every other check stays. */
+    force: z.boolean().optional(),
   }),
   z.object({
     op: z.literal("select_option"),
@@ -27,6 +29,16 @@ export const ActionContentRequestSchemas = [
     labels: z.array(z.string()).optional(),
   }),
   z.object({ op: z.literal("scroll_to"), ref: RefSchema }),
+  /**
+   * Right before trusted input is pressed at `point` (top-frame viewport CSS px), after the pointer
+   * moved there: the target is still the one prepared, clear at the point, and as the gatekeeper judged it.
+   */
+  z.object({
+    op: z.literal("check_dispatch"),
+    ref: RefSchema,
+    point: z.object({ x: z.number(), y: z.number() }),
+    purpose: ActionPurposeSchema,
+  }),
   z.object({
     op: z.literal("wait_for"),
     text: z.string().optional(),
@@ -71,6 +83,8 @@ export const ActionContentResultSchemas = {
     point: z.object({ x: z.number(), y: z.number() }).optional(),
     /** With `highlight`: the target's box, when it can be mapped to the top frame. */
     highlightBox: ViewportBoxSchema.optional(),
+    /** The link the target is or is inside: where a click on it would go by itself. */
+    href: z.string().optional(),
   }),
   select_option: z.object({
     ref: z.string(),
@@ -79,6 +93,7 @@ export const ActionContentResultSchemas = {
     selected: z.array(z.object({ value: z.string(), label: z.string() })),
   }),
   scroll_to: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
+  check_dispatch: z.object({ ref: z.string() }),
   wait_for: z.object({ matched: z.boolean(), waitedMs: z.number() }),
   dom_quiet: z.object({
     quiet: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RefSchema } from "../primitives.js";
+import { EmulatedMediaSchema, RefSchema } from "../primitives.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 import { SnapshotElementSchema, SnapshotViewportSchema } from "../snapshotElements.js";
 import { ExtractFormatSchema, ExtractSourceSchema, ObservationSchema, ReadPageModeSchema } from "../tools/perceptionTools.js";
@@ -7,7 +7,15 @@ import { ExtractFormatSchema, ExtractSourceSchema, ObservationSchema, ReadPageMo
 /** Content-script ops that read the page (issue: perception). */
 export const PerceptionContentRequestSchemas = [
   z.object({ op: z.literal("ping") }),
-  z.object({ op: z.literal("snapshot"), maxChars: z.number().int().positive(), elements: z.boolean().optional() }),
+  /** `media`: the CSS media the worker emulates for this call; a snapshot cached under other media is not reused. */
+  z.object({
+    op: z.literal("snapshot"),
+    maxChars: z.number().int().positive(),
+    elements: z.boolean().optional(),
+    media: EmulatedMediaSchema.optional(),
+  }),
+  /** Builds the snapshot a call with this budget would answer, into the page's cache, before anyone asks (after a navigate). */
+  z.object({ op: z.literal("prepare_snapshot"), maxChars: z.number().int().positive() }),
   z.object({
     op: z.literal("read_page"),
     maxChars: z.number().int().positive(),
@@ -53,6 +61,8 @@ export const PerceptionContentResultSchemas = {
     /** A frame's dialog recorder answered a dialog since the last snapshot (or this document's first): drain the records. */
     dialogsRecorded: z.boolean().optional(),
   }),
+  /** false: the page had nothing to show yet (the first snapshot will say why). */
+  prepare_snapshot: z.object({ prepared: z.boolean() }),
   read_page: SnapshotFieldsSchema,
   find: z.object({
     snapshotId: z.string(),

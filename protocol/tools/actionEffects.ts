@@ -73,7 +73,13 @@ export const ActionEffectsSchema = z.object({
   effect: ActionEffectSchema,
   navigated: z.boolean(),
   url: z.string(),
-  tab_created: z.object({ tabId: TabIdSchema, url: z.string() }).optional(),
+  /**
+   * The first tab the action opened. `opened_by` (clicks): "link" when it shows the clicked link's
+   * own href, and the agent's default tab moves to it; "page" when the page's script opened it
+   * (window.open from a handler, a popup perhaps on another site), and the default tab stays the
+   * one the agent acted in: it reads the new tab only by passing its tabId.
+   */
+  tab_created: z.object({ tabId: TabIdSchema, url: z.string(), opened_by: z.enum(["link", "page"]).optional() }).optional(),
   dialogs: z.array(DialogRecordSchema),
   settled: z.object({ dom: z.boolean(), network: z.boolean(), waitedMs: z.number() }),
   /**

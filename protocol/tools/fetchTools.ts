@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { command, type CommandSpec } from "../commandSpec.js";
+import { TabIdSchema, tabScoped } from "../primitives.js";
 import { DownloadSummarySchema } from "./diagnosticsTools.js";
 
 /** The most fetch_url reads of a body; the rest is cut (truncated: true). */
@@ -29,6 +30,20 @@ export const DownloadPayloadSchema = z.strictObject({ url: z.string().min(1).max
 /** The download as browser.downloads lists it, once it completed or failed (or still in_progress when the request's time ran out). */
 export const DownloadResultSchema = DownloadSummarySchema;
 
+/** The largest PDF browser.pdf saves: it reaches the downloads folder as one data: URL, which Chrome caps at 2 MB of text. */
+export const MAX_PDF_BYTES = 1_500_000;
+
+export const PdfPayloadSchema = z.strictObject({
+  ...tabScoped,
+  landscape: z.boolean().optional(),
+  /** Background colours and images, as the print dialog's "Background graphics" (off by default). */
+  printBackground: z.boolean().optional(),
+  /** Pages to print, e.g. "1-3, 5"; all by default. */
+  pageRanges: z.string().max(200).optional(),
+});
+/** The saved file as browser.downloads lists it; `url` is the page that was printed. */
+export const PdfResultSchema = DownloadSummarySchema.extend({ tabId: TabIdSchema });
+
 export const FETCH_TOOL_COMMANDS = {
   "browser.fetch_url": command({
     payload: FetchUrlPayloadSchema,
@@ -52,5 +67,15 @@ export const FETCH_TOOL_COMMANDS = {
     level: "L0",
     effects: "write",
     cli: { positionals: ["url"] },
+  }),
+  "browser.pdf": command({
+    payload: PdfPayloadSchema,
+    result: PdfResultSchema,
+    handledBy: "extension",
+    description:
+      "Prints the tab to PDF (CDP Page.printToPDF, as Chrome's print dialog would with print media) and saves it into the downloads folder like a download: {tabId, download_id, url (the page), filename (absolute path), state, bytesReceived, mime}. A PDF over 1.5 MB is payload_too_large: print fewer pageRanges.",
+    example: { landscape: true, pageRanges: "1-2" },
+    level: "L2",
+    effects: "write",
   }),
 } as const satisfies Record<string, CommandSpec>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FailureStageSchema } from "../errors.js";
-import { ActionTargetSchema, ClickOptionsShape, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
+import { ActionTargetSchema, ClickOptionsShape, ForceSchema, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
 import {
   CommandIntentSchema,
   RecoveryClassSchema,
@@ -28,7 +28,8 @@ export const ClickTrustedPayloadSchema = z.strictObject({
   ...ClickOptionsShape,
   ...tabScoped,
 });
-export const HoverPayloadSchema = z.strictObject({ ref: RefSchema, ...tabScoped });
+export const FocusPayloadSchema = z.strictObject({ ref: RefSchema, ...tabScoped });
+export const HoverPayloadSchema = z.strictObject({ ref: RefSchema, force: ForceSchema, ...tabScoped });
 
 export const TypeTrustedPayloadSchema = z.strictObject({
   ref: RefSchema,
@@ -152,7 +153,7 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: ClickTrustedPayloadSchema,
     result: RefActionResult,
     handledBy: "extension",
-    description: "Like browser.click, always with trusted CDP input.",
+    description: "Like browser.click, always with trusted CDP input; `force: true` skips only the wait for a moving target to stop.",
     example: { ref: "sk4m9_1_12", button: "right" },
     level: "L2",
     effects: "write",
@@ -163,14 +164,15 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: HoverPayloadSchema,
     result: RefActionResult,
     handledBy: "extension",
-    description: "Moves the real pointer onto `ref`, so CSS :hover menus open: {tabId, ref, target, recovered, ...effects}.",
+    description:
+      "Moves the real pointer onto `ref`, so CSS :hover menus open: {tabId, ref, target, recovered, ...effects}. `force: true` skips only the wait for a moving target to stop.",
     example: { ref: "sk4m9_1_3" },
     level: "L2",
     effects: "write",
     cli: { positionals: ["ref"] },
   }),
   "browser.focus": command({
-    payload: HoverPayloadSchema,
+    payload: FocusPayloadSchema,
     result: z.object({ tabId: TabIdSchema, ref: z.string(), target: ActionTargetSchema, recovered: z.boolean() }),
     handledBy: "extension",
     description:

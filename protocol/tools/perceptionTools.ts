@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
+import { EmulatedMediaSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 
@@ -87,6 +87,7 @@ export const ExtractPayloadSchema = z.strictObject({
   fromChar: z.number().int().nonnegative().optional(),
   /** "text" (default): visible text in reading order; "markdown": main content as Markdown. */
   format: ExtractFormatSchema.default("text"),
+  media: EmulatedMediaSchema.optional(),
   ...tabScoped,
 });
 export const ExtractResultSchema = PagedTextFieldsSchema.extend({

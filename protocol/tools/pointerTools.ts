@@ -54,6 +54,8 @@ export const ImageResultSchema = z.object({
   scale: z.number().positive(),
   /** The captured region in viewport CSS px (a full-page clip starts at -scrollX, -scrollY). */
   clip: RegionSchema,
+  /** The top viewport's size in CSS px when the image was taken: the page's own, for mapping points. */
+  viewport: z.object({ width: z.number(), height: z.number() }).optional(),
 });
 
 export const PointerScreenshotPayloadSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
+import { mimeTypeFor } from "../../bridge/upload/mimeTypes.js";
 
 export interface StaticServer {
   origin: string;
@@ -27,7 +28,8 @@ export async function serveStatic(
     if (base === null || path === null || !path.startsWith(base + sep) || !existsSync(path) || statSync(path).isDirectory()) {
       return void response.writeHead(404).end();
     }
-    response.writeHead(200, { "content-type": path.endsWith(".html") ? "text/html; charset=utf-8" : "application/octet-stream" });
+    // The type a web server would send: a stylesheet served as octet-stream is ignored by a standards-mode page.
+    response.writeHead(200, { "content-type": path.endsWith(".html") ? "text/html; charset=utf-8" : mimeTypeFor(path) });
     response.end(readFileSync(path));
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

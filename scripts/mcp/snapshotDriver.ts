@@ -41,7 +41,8 @@ export function textOf(result: CallToolResult): string {
 export interface SnapshotDriver {
   label: string;
   toolList: ToolListCost;
-  navigate(url: string): Promise<void>;
+  /** Opens `url` and answers the call's wall time. */
+  navigate(url: string): Promise<number>;
   /** The snapshot call's wall time and the characters of text it answered. */
   snapshot(): Promise<{ ms: number; chars: number }>;
   close(): Promise<void>;
@@ -59,7 +60,11 @@ export async function startSnapshotDriver(label: string, launch: McpServerLaunch
   return {
     label,
     toolList,
-    navigate: async (url) => void (await call(dialect.navigate(url, context))),
+    async navigate(url) {
+      const started = performance.now();
+      await call(dialect.navigate(url, context));
+      return performance.now() - started;
+    },
     async snapshot() {
       const started = performance.now();
       const result = await call(dialect.snapshot(context));

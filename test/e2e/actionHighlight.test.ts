@@ -51,8 +51,9 @@ describe("an action highlight pages cannot observe", () => {
 
 /**
  * The most orange colour in a thin strip just left of the element, where the highlight's
- * outline runs, read from WebOperator's own screenshot (the overlay belongs to the
- * extension's DevTools session, so another session's capture does not show it).
+ * outline runs, read from a capture through the extension's own debugger session (the overlay
+ * belongs to it, so another session's capture does not show it, and browser.screenshot leaves
+ * it out: viewportFidelity.test.ts).
  */
 async function outlineColourNear(
   session: WebOperatorSession,
@@ -64,7 +65,13 @@ async function outlineColourNear(
     const rect = element.getBoundingClientRect();
     return { x: rect.left, y: rect.top, height: rect.height };
   });
-  const shot = await session.client.request("browser.screenshot", { tabId });
+  const shot = {
+    data: await asThePerson<string>(
+      session,
+      `chrome.debugger.sendCommand({ tabId: ${tabId} }, "Page.captureScreenshot", { format: "png" }).then((shot) => shot.data)`,
+    ),
+    scale: await page.evaluate(() => window.devicePixelRatio),
+  };
   // Decoded by the browser itself, in a page of its own: no PNG library needed.
   const scratch = await page.browser().newPage();
   try {

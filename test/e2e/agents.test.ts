@@ -4,6 +4,7 @@ import { WebOperatorError } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type CommandResult, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { runCli } from "../helpers/cliProcess.js";
+import { refusalOf } from "../helpers/refusal.js";
 
 type Groups = CommandResult<"browser.tab_groups_list">["groups"];
 
@@ -17,15 +18,7 @@ describe("agents are separate: own route, own tab group, no acting in another ag
     const client = await WebOperatorClient.connect({ socketPath: session.launched.socket, token: session.launched.token, agent: name });
     return client;
   };
-  const codeOf = async (promise: Promise<unknown>): Promise<string> => {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof WebOperatorError) return error.code;
-      throw error;
-    }
-    throw new Error("the call unexpectedly succeeded");
-  };
+  const codeOf = async (promise: Promise<unknown>): Promise<string> => (await refusalOf(promise)).code;
   const groups = async (): Promise<Groups> => (await session.client.request("browser.tab_groups_list", {})).groups;
 
   beforeAll(async () => {

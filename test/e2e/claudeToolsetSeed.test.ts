@@ -154,7 +154,7 @@ describe("Claude toolset members as the seed describes them", () => {
     expect(await run("reload the long page", url)).toContain(`Loads: 2 at a URL of ${url.length} characters`);
   });
 
-  it("get_page_text gives the model the first 50,000 characters of a longer page and keeps the whole text as a page_text attachment", async () => {
+  it("get_page_text gives the model the first 50,000 characters of a longer page and keeps the whole text as a page_text artifact", async () => {
     const paragraphs =
       "for (let i = 0; i < 1500; i++) { const p = document.createElement('p'); p.textContent = 'Paragraph ' + i + ': ' + 'the quick brown fox jumps over the lazy dog. '.repeat(2); document.querySelector('main').append(p); }";
     const url = inlinePage(session().pages, `<title>Very long</title><main><h1>Very long</h1></main><script>${paragraphs}</script>`);
@@ -164,7 +164,7 @@ describe("Claude toolset members as the seed describes them", () => {
     const given = done.answer ?? "";
     expect(given).toContain("Paragraph 0:");
     expect(given).not.toContain("Paragraph 1499:");
-    const saved = /page_text attachment "([^"]+)"/.exec(given)?.[1];
+    const saved = /page_text artifact "([^"]+)"/.exec(given)?.[1];
     if (saved === undefined) throw new Error(`the model was not told where the text is: ${given.slice(-300)}`);
     const detail = await session().client.request("tasks.get", { id });
     expect(detail.artifacts).toEqual([expect.objectContaining({ name: saved, kind: "page_text", mimeType: "text/markdown" })]);

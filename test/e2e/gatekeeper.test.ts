@@ -1,15 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  WebOperatorError,
-  type CommandPayloadInput,
-  type CommandType,
-  type ConfirmationRequest,
-  type FailureStage,
-} from "../../protocol/index.js";
+import { type CommandPayloadInput, type CommandType, type ConfirmationRequest, type FailureStage } from "../../protocol/index.js";
 import type { UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { refusalOf } from "../helpers/refusal.js";
 
 describe("the gatekeeper: domain policy, capabilities and confirmations", () => {
   let session: WebOperatorSession;
@@ -38,14 +33,8 @@ describe("the gatekeeper: domain policy, capabilities and confirmations", () => 
     type: T,
     payload: CommandPayloadInput<T>,
   ): Promise<{ code: string; message: string; confirmation?: ConfirmationRequest; stage?: FailureStage }> {
-    try {
-      await session.client.request(type, payload);
-    } catch (error) {
-      if (error instanceof WebOperatorError)
-        return { code: error.code, message: error.message, confirmation: error.confirmation, stage: error.stage };
-      throw error;
-    }
-    throw new Error(`${type} unexpectedly succeeded`);
+    const error = await refusalOf(session.client.request(type, payload), type);
+    return { code: error.code, message: error.message, confirmation: error.confirmation, stage: error.stage };
   }
 
   /** The structured confirmation, whose id the message repeats for agents that read only text. */

@@ -10,6 +10,7 @@ import { connectMcpHost } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { asThePerson } from "../helpers/personsBrowser.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { refusalOf } from "../helpers/refusal.js";
 
 /** The seed's own two hard rules, word for word. */
 const SEED_RULES = [
@@ -29,14 +30,9 @@ describe("governance: an agent's declared hard rules are enforced on its own cal
   let outsideUrl: string;
 
   const confirmationOf = async (run: () => Promise<unknown>): Promise<ConfirmationRequest> => {
-    try {
-      await run();
-    } catch (error) {
-      if (error instanceof WebOperatorError && error.code === "confirmation_required" && error.confirmation !== undefined)
-        return ConfirmationRequestSchema.parse(error.confirmation);
-      throw error;
-    }
-    throw new Error("the action ran without asking");
+    const error = await refusalOf(run, "the action");
+    if (error.code !== "confirmation_required" || error.confirmation === undefined) throw error;
+    return ConfirmationRequestSchema.parse(error.confirmation);
   };
   const status = async (client: WebOperatorClient): Promise<string> =>
     /status: (\w+)/.exec((await client.request("browser.extract", {})).text)?.[1] ?? "";

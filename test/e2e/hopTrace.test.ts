@@ -14,6 +14,8 @@ describe("traceHops: a request's step durations from the bridge, the service wor
   });
 
   it("answers a traced snapshot with every hop, in the order it ran, adding up to no more than the round trip", async () => {
+    // Any other page op drops the snapshot the navigate prepared, so this one is built afresh.
+    await session.client.request("browser.find_in_page", { query: "Name" });
     const started = performance.now();
     const response = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
     const roundTrip = performance.now() - started;
@@ -31,6 +33,13 @@ describe("traceHops: a request's step durations from the bridge, the service wor
       "worker: tool before the page",
       "content port, both ways (Chrome)",
       "page: request check",
+      "page: cache check (miss)",
+      "page: style and layout",
+      "page: framework-handler scan",
+      "page: walk (roles, names, visibility, text)",
+      "page: refs",
+      "page: render and budget",
+      "page: cache store (page state, observers)",
       "page: snapshot",
       "page: result check",
       "worker: content reply check",
@@ -42,6 +51,27 @@ describe("traceHops: a request's step durations from the bridge, the service wor
     const total = (response.hops ?? []).reduce((sum, hop) => sum + hop.ms, 0);
     expect(total).toBeLessThanOrEqual(roundTrip);
     expect((response.result as { text: string }).text).toContain("textbox");
+
+    // The unchanged page again: the cache answers, and no walk is timed.
+    const repeat = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
+    if (isErrorResponse(repeat)) throw new Error(repeat.error);
+    const pageHops = repeat.hops?.map((hop) => hop.hop).filter((name) => name.startsWith("page:"));
+    expect(pageHops).toEqual([
+      "page: request check",
+      "page: cache check (hit: framework-handler scan, page state)",
+      "page: snapshot",
+      "page: result check",
+    ]);
+  });
+
+  it("answers the first snapshot after a navigate from what the page prepared while the agent read the answer", async () => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/form.html?prepared") });
+    // The time a model takes to read a navigate's answer, at least; the page is static, so what it prepared still holds.
+    await new Promise((done) => setTimeout(done, 500));
+    const first = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
+    if (isErrorResponse(first)) throw new Error(first.error);
+    expect(first.hops?.map((hop) => hop.hop)).toContain("page: cache check (hit: framework-handler scan, page state)");
+    expect((first.result as { text: string }).text).toContain("textbox");
   });
 
   it("adds nothing to an untraced answer, and traces a command no page answers without page hops", async () => {

@@ -48,6 +48,7 @@ const SCRIPTS: Record<string, ScriptedTurn[]> = {
 
 interface TaskTrace {
   task: { id: string; provider: string };
+  steps: Array<{ index: number; action: string }>;
   edges: Array<BodyReplayEdge & { trace_id: string; body_subtype: string; provenance: Record<string, unknown> }>;
 }
 
@@ -115,9 +116,11 @@ describe("skills: a path two tasks took is stored, announced, and replayed by ta
       expect(edge.state_after).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(edge).not.toHaveProperty("not_replayable");
     }
-    // A step that only read the page leaves the state where it was.
-    const reads = firstTrace.edges.filter((edge) => edge.body_actions?.length === 0);
-    for (const edge of reads) expect(edge.state_after).toBe(edge.state_before);
+    // A step that only read the page is no edge: every edge acted, and the reads stay among the steps.
+    expect(firstTrace.edges).toEqual(acting);
+    const edgeSteps = new Set(firstTrace.edges.map((edge) => edge.provenance.step));
+    const reads = firstTrace.steps.filter((step) => !edgeSteps.has(step.index));
+    expect(reads.length).toBeGreaterThan(0);
     expect(detected()).toEqual([]);
     expect((await session.client.request("skills.list", {})).skills).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { WebOperatorError, type TaskEvent } from "../../protocol/index.js";
+import { type TaskEvent } from "../../protocol/index.js";
 import {
   byGoal,
   lastResultText,
@@ -16,16 +16,12 @@ import { collectTaskEvents, taskEventWaits } from "../helpers/taskEvents.js";
 import { openSidePanel } from "../helpers/sidePanel.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { refusalOf } from "../helpers/refusal.js";
 
 /** The code and message a request is refused with. */
 async function refusal(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof WebOperatorError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("the request unexpectedly succeeded");
+  const { code, message } = await refusalOf(run, "the request");
+  return { code, message };
 }
 
 const SEED_GOAL = "Read the current page title";

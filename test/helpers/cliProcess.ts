@@ -14,11 +14,11 @@ export interface CliRun {
 
 /**
  * Runs the built CLI as a user would. Asynchronous so an in-process fixture server keeps
- * serving. `input`, when given, is piped to its stdin (`config set NAME -`).
+ * serving. `input`, when given, is piped to its stdin (`config set NAME -`); `cwd` is where it runs.
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliRun> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string, cwd?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
     child.stdin.end(input ?? "");
     let stdout = "";
     let stderr = "";
@@ -43,12 +43,14 @@ export interface LaunchProcess {
   child: ChildProcessWithoutNullStreams;
   /** Everything launch wrote to stderr so far. */
   stderr(): string;
+  /** Everything launch wrote to stdout so far (the ready line, once ready). */
+  stdout(): string;
   /** Resolves with launch's exit code. */
   exited: Promise<number | null>;
 }
 
 /** Starts `weboperator launch` (headless, or headed in the headed project) on a private profile, socket and config dir under `root`. */
-export function spawnLaunch(root: string, env: NodeJS.ProcessEnv): LaunchProcess {
+export function spawnLaunch(root: string, env: NodeJS.ProcessEnv, extraArgs: readonly string[] = []): LaunchProcess {
   const args = [
     "launch",
     testHeadless() ? "--headless" : "--headed",
@@ -58,12 +60,15 @@ export function spawnLaunch(root: string, env: NodeJS.ProcessEnv): LaunchProcess
     join(root, "bridge.sock"),
     "--config-dir",
     join(root, "config"),
+    ...extraArgs,
   ];
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, stderr: () => stderr, exited };
+  return { child, stderr: () => stderr, stdout: () => stdout, exited };
 }
 
 /** The ready line, or a rejection carrying launch's stderr if it exits first. */

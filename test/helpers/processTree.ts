@@ -32,19 +32,11 @@ export function childPids(parent: number): number[] {
   return children;
 }
 
-/**
- * Live processes (zombies excluded) started with `entry` (e.g. `HOME=/tmp/x`) in their
- * environment. A Chrome and everything it starts, the native-messaging host included,
- * inherit its environment, even once reparented away from it.
- */
-export function processesWithEnv(entry: string): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    if (Number(pid) === process.pid) continue;
-    const stat = readProc(pid, "stat");
-    if (stat === null || /^\d+ \(.*\) Z/.test(stat)) continue;
-    const environ = readProc(pid, "environ");
-    if (environ !== null && environ.split("\0").includes(entry)) found.push(Number(pid));
-  }
-  return found;
+export { processesWithEnv } from "../../agent-client/launch/processesWithEnv.js";
+
+/** The parent of `pid`, or null once it is gone. */
+export function parentPid(pid: number): number | null {
+  const stat = readProc(String(pid), "stat");
+  const match = stat === null ? null : /^\d+ \(.*\) \S (\d+)/.exec(stat);
+  return match ? Number(match[1]) : null;
 }

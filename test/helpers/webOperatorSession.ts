@@ -3,17 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchWebOperator, type LaunchedWebOperator } from "../../agent-client/launch/launchWebOperator.js";
 import { WebOperatorClient } from "../../agent-client/client.js";
-import {
-  WebOperatorError,
-  type CommandPayloadInput,
-  type CommandResult,
-  type CommandType,
-  type ConfirmationsMode,
-} from "../../protocol/index.js";
+import { type CommandPayloadInput, type CommandResult, type CommandType, type ConfirmationsMode } from "../../protocol/index.js";
 import type { UserPolicySettings } from "../../protocol/tools/gatekeeperTools.js";
 import { setUserPolicy } from "./userPolicy.js";
 import { startFixtureServer, type FixtureServer } from "./fixtureServer.js";
 import { testHeadless } from "./browserMode.js";
+import { refusalOf } from "./refusal.js";
 
 export interface WebOperatorSession {
   launched: LaunchedWebOperator;
@@ -74,13 +69,7 @@ export async function startWebOperatorSession(env: NodeJS.ProcessEnv = {}, optio
     baselinePolicy: options.confirmations === undefined ? null : { confirmations: options.confirmations },
     connect,
     async errorCode(type, payload, via = client) {
-      try {
-        await via.request(type, payload);
-      } catch (error) {
-        if (error instanceof WebOperatorError) return error.code;
-        throw error;
-      }
-      throw new Error(`${type} unexpectedly succeeded`);
+      return (await refusalOf(via.request(type, payload), type)).code;
     },
     async close() {
       for (const each of clients) each.close();

@@ -1,8 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { contentText, parseContent, type ContentScope } from "../../extension/content/accessibility/pseudoContent.js";
 import { formatCounter } from "../../extension/content/accessibility/counterStyles.js";
 import { CounterScopes, parseCounterList, type CounterChanges } from "../../extension/content/accessibility/cssCounters.js";
 import { applyTextTransform } from "../../extension/content/accessibility/textTransform.js";
+// The fakes are plain objects: the captured DOM members become plain member reads on them.
+vi.mock("../../extension/content/dom/intrinsics.js", async () => (await import("./plainMemberReads.js")).plainMemberReads());
 
 function scopeWith(counters: Record<string, number[]>, attributes: Record<string, string> = {}): ContentScope {
   return { attribute: (name) => attributes[name] ?? "", counterValues: (name) => counters[name] ?? [] };

@@ -8,7 +8,7 @@ import { translateCall, translatePointClick } from "../../bridge/perception/call
 import { planReplay } from "../../bridge/perception/replayPlan.js";
 import { replayStep, SETTLE_TRIES } from "../../bridge/perception/replayStep.js";
 import { skillCandidate } from "../../bridge/tasks/skills/skillDetector.js";
-import type { StepRow } from "../../bridge/tasks/taskStore.js";
+import type { StepRow } from "../../bridge/tasks/taskRows.js";
 
 const SNAPSHOT = [
   "# Page Snapshot (sab12c_3)",

@@ -186,22 +186,25 @@ function fakeTask() {
     signal: new AbortController().signal,
     attachments: [{ id: "cv", name: "cv.txt", mimeType: "text/plain", size: 3 }],
     storedConversation: null,
-    tabs: () => [...tabs],
-    activeTab: () => active,
-    adoptTab: (tabId, makeActive) => {
-      if (!tabs.includes(tabId)) tabs.push(tabId);
-      if (makeActive) active = tabId;
+    tabs: {
+      list: () => [...tabs],
+      activeTab: () => active,
+      adopt: (tabId, makeActive) => {
+        if (!tabs.includes(tabId)) tabs.push(tabId);
+        if (makeActive) active = tabId;
+      },
+      activate: (tabId) => {
+        active = tabId;
+      },
+      release: (tabId) => {
+        tabs.splice(tabs.indexOf(tabId), 1);
+        active = tabs[0] ?? 100;
+      },
     },
-    activateTab: (tabId) => {
-      active = tabId;
-    },
-    releaseTab: (tabId) => {
-      tabs.splice(tabs.indexOf(tabId), 1);
-      active = tabs[0] ?? 100;
-    },
+    currentAction: null,
     step: async <T>(_action: string, _input: unknown, run: () => Promise<StepOutcome<T>>) => (await run()).value,
-    interact: (request) => Promise.resolve(request.type === "question" ? { text: "scripted answer" } : { done: true }),
-    waitOn: () => Promise.resolve({ resumedAt: "2026-01-01T00:00:00.000Z" }),
+    askPerson: (request) => Promise.resolve(request.type === "question" ? { text: "scripted answer" } : { done: true }),
+    timedWait: () => Promise.resolve({ resumedAt: "2026-01-01T00:00:00.000Z" }),
     timeLeftMs: () => 60_000,
     memory: { read: () => null, write: () => undefined, keys: () => [] },
     createArtifact: (artifact) =>

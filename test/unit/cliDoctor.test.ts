@@ -10,6 +10,7 @@ import { readLauncherEnv } from "../../agent-client/doctor/launcherEnv.js";
 import { checkTokenFile } from "../../agent-client/doctor/tokenFileCheck.js";
 import type { ResolvedToken } from "../../bridge/config/token.js";
 import { hostManifest, launcherScript } from "../../bridge/install/hostRegistration.js";
+import { browserById } from "../../bridge/install/chromiumBrowsers.js";
 
 const FIX = "weboperator install --user-data-dir /p";
 let root: string;
@@ -118,16 +119,23 @@ describe("checkTokenFile", () => {
 
 describe("other checks", () => {
   it("checkBrowser", () => {
-    expect(checkBrowser("/usr/bin/chromium")).toMatchObject({ ok: true, detail: "/usr/bin/chromium" });
+    expect(checkBrowser({ path: "/usr/bin/chromium", browser: browserById("chromium") ?? null })).toMatchObject({
+      ok: true,
+      detail: "Chromium (/usr/bin/chromium), the one `weboperator launch` starts",
+    });
+    expect(checkBrowser({ path: "/opt/x/chrome", browser: null }).detail).toMatch(/^\/opt\/x\/chrome, /);
     expect(checkBrowser(null).fix).toContain("CHROME_PATH");
   });
 
   it("checkBridge fails cleanly when nothing listens", async () => {
-    const [bridge, extension] = await checkBridge({
-      socketPath: join(root, "none.sock"),
-      token: { token: "t", source: "explicit", file: join(root, "token") },
-      env: {},
-    });
+    const [bridge, extension] = await checkBridge(
+      {
+        socketPath: join(root, "none.sock"),
+        token: { token: "t", source: "explicit", file: join(root, "token") },
+        env: {},
+      },
+      { platform: "linux", env: {} },
+    );
     expect(bridge).toMatchObject({ ok: false });
     expect(bridge?.fix).toContain("weboperator launch");
     expect(extension).toMatchObject({ ok: false });

@@ -108,7 +108,7 @@ describe("setup commands", () => {
     expect(parseCommandLine(["launch", "--headless"], { DISPLAY: ":0" })).toMatchObject({ headless: true });
     expect(parseCommandLine(["launch", "--headed"], {})).toMatchObject({ headless: false });
     expect(parseCommandLine(["launch", "--browser", "/c", "--user-data-dir", "/p"], {})).toMatchObject({
-      browserPath: "/c",
+      browser: "/c",
       userDataDir: "/p",
     });
   });

@@ -166,4 +166,19 @@ describe("weboperator against a bridge", () => {
     expect(err).toContain("weboperator help");
     expect(existsSync(join(dir, "shot.png"))).toBe(false);
   });
+
+  it("answers a setup command's own help, not the whole list", async () => {
+    for (const argv of [
+      ["help", "install"],
+      ["install", "--help"],
+    ]) {
+      const { code, out } = await run(argv);
+      expect(code).toBe(0);
+      expect(out).toMatch(/^usage: weboperator install \[--browser NAME/);
+      expect(out).toContain("brave");
+      expect(out).not.toContain("Perception:");
+    }
+    expect((await run(["help", "mcp", "config"])).out).toMatch(/^usage: weboperator mcp config /);
+    expect((await run(["help", "mcp"])).out).toMatch(/^usage: weboperator mcp \[--caps/);
+  });
 });

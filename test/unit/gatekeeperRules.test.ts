@@ -3,7 +3,7 @@ import { categoriesOf, classify, enforced, type DescribedTarget } from "../../ex
 import { changedFields, loosenings } from "../../extension/background/gatekeeper/policyTightening.js";
 import { plannedActions } from "../../extension/background/gatekeeper/toolIntents.js";
 import { PolicySchema, type ConfirmationCategory, type Policy } from "../../protocol/tools/gatekeeperTools.js";
-import { autoConfirmAllows } from "../../bridge/tasks/confirmationPolicy.js";
+import { autoConfirmAllows } from "../../bridge/tasks/confirmationDecision.js";
 import defaultPolicy from "../../extension/policy/defaultPolicy.json" with { type: "json" };
 
 const policy = (patch: Partial<Policy> = {}): Policy => PolicySchema.parse({ ...defaultPolicy, ...patch });

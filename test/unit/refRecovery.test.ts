@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ElementDescriptor } from "../../extension/content/accessibility/elementDescriptor.js";
 import { WebOperatorError } from "../../protocol/index.js";
+// The fakes are plain objects: the captured DOM members become plain member reads on them.
+vi.mock("../../extension/content/dom/intrinsics.js", async () => (await import("./plainMemberReads.js")).plainMemberReads());
 
 // The descriptor of a candidate is what the accessibility code would compute from the DOM;
 // here each fake element carries its own, so the test isolates the registry and recovery rules.

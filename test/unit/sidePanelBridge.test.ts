@@ -9,7 +9,7 @@ import { PauseSwitch } from "../../bridge/panel/pauseSwitch.js";
 import { panelSteps } from "../../bridge/panel/panelTasks.js";
 import { attachmentsFolder, savePanelFiles } from "../../bridge/panel/attachmentsFolder.js";
 import { loosenings } from "../../extension/background/gatekeeper/policyTightening.js";
-import type { StepRow } from "../../bridge/tasks/taskStore.js";
+import type { StepRow } from "../../bridge/tasks/taskRows.js";
 import { codeOf } from "../helpers/thrownCode.js";
 
 describe("Stop all agents (PauseSwitch)", () => {

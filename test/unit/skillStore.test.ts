@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { TaskStore, type TaskRow } from "../../bridge/tasks/taskStore.js";
+import { TaskStore } from "../../bridge/tasks/taskStore.js";
+import type { TaskRow } from "../../bridge/tasks/taskRows.js";
 import { noticeSkill } from "../../bridge/tasks/skills/skillDetector.js";
 import { STORE_VERSION } from "../../bridge/tasks/storeSchema.js";
 
@@ -72,9 +73,8 @@ describe("the skill store in tasks.sqlite", () => {
   it("adds its tables to a version-1 store without touching its tasks", () => {
     const dir = tempDir();
     const old = new Database(join(dir, "tasks.sqlite"));
-    old.exec(
-      "CREATE TABLE tasks (id TEXT PRIMARY KEY, status TEXT NOT NULL, goal TEXT NOT NULL, provider TEXT NOT NULL, model TEXT NOT NULL, tab_id INTEGER, options TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, answer TEXT, error_code TEXT, error_message TEXT, input_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL DEFAULT 0, model_calls INTEGER NOT NULL DEFAULT 0, conversation TEXT, ref_map TEXT); PRAGMA user_version = 1;",
-    );
+    // A store as version 1 wrote it: its tasks, steps, events, confirmations, attachments and model calls.
+    old.exec(readFileSync(new URL("../fixtures/taskStore/version1.sql", import.meta.url), "utf8"));
     old
       .prepare(
         "INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES ('task_old', 'succeeded', 'g', 'claude', 'm', '{}', ?, ?)",

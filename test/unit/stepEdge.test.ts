@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TaskTraceEdgeSchema, type BodyTypedAction } from "../../protocol/index.js";
-import { stepEdge, type StepFacts } from "../../bridge/tasks/trace/stepEdge.js";
+import { actedIn, stepEdge, type StepFacts } from "../../bridge/tasks/trace/stepEdge.js";
 
 const STATE = `sha256:${"a".repeat(64)}`;
 
@@ -40,5 +40,26 @@ describe("a task step's trace edge", () => {
     expect(edge.typed_action).toEqual({ ...click, target_ref: "ref_9" });
     expect(edge.trace_id).toBe(edge.provenance.trace_id);
     expect(edge.provenance).toMatchObject({ task_id: "task_1", step: 2, model: "claude-test", source: "model" });
+  });
+
+  it("is written for a step that acted, and for none that only read the page", () => {
+    const click: BodyTypedAction = { type: "click", semantic_locator: { role: "button", name: "Go", occurrence: 0 } };
+    expect(actedIn({ body_actions: [click] })).toBe(true);
+    // A write no typed action expresses is still an act: its edge says why it cannot be replayed.
+    expect(actedIn({ body_actions: [], not_replayable: "it opened another tab; replay runs in one tab" })).toBe(true);
+    expect(actedIn({ body_actions: [] })).toBe(false);
+  });
+
+  it("has a typed action, or says what the step did that none expresses", () => {
+    const unexpressed = stepEdge({
+      ...facts([], {}),
+      body: { state_before: STATE, state_after: STATE, body_actions: [], not_replayable: "a triple click is no typed action" },
+    });
+    expect(TaskTraceEdgeSchema.parse(unexpressed)).toMatchObject({
+      typed_action: null,
+      not_replayable: "a triple click is no typed action",
+    });
+    const { not_replayable: _dropped, ...asRead } = unexpressed;
+    expect(TaskTraceEdgeSchema.safeParse(asRead).success).toBe(false);
   });
 });

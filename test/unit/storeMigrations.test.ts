@@ -66,6 +66,42 @@ describe("the task store's migrations", () => {
     migrated.close();
   });
 
+  it("drops the edges of steps that only read the page, and keeps every step and every act's edge", () => {
+    const dir = tempDir();
+    const db = new Database(join(dir, "tasks.sqlite"));
+    migrateStore(db, "test", STORE_MIGRATIONS.slice(0, 6));
+    db.prepare(
+      "INSERT INTO tasks (id, status, goal, provider, model, options, created_at, updated_at) VALUES ('task_v6', 'succeeded', 'g', 'claude', 'm', '{}', ?, ?)",
+    ).run(at, at);
+    const click = { type: "click", semantic_locator: { role: "button", name: "Go", occurrence: 0 } };
+    const edges = [
+      { typed_action: null, body_actions: [], tool: { action: "read_page" } },
+      { typed_action: click, body_actions: [click], tool: { action: "left_click" } },
+      {
+        typed_action: null,
+        body_actions: [],
+        not_replayable: "it opened another tab; replay runs in one tab",
+        tool: { action: "new_tab" },
+      },
+      // A step stored before edges took the InteractionTrace shape: its typed_action was the model's call.
+      { typed_action: { action: "left_click", locator: { role: "link", name: "Home" } } },
+    ];
+    const insert = db.prepare(
+      "INSERT INTO steps (task_id, idx, action, input, ok, summary, edge, started_at, duration_ms) VALUES ('task_v6', ?, 'a', '{}', 1, 's', ?, ?, 1)",
+    );
+    edges.forEach((edge, idx) => insert.run(idx, JSON.stringify(edge), at));
+    db.close();
+
+    const store = TaskStore.open(dir);
+    const kept = store
+      .steps("task_v6")
+      .map((step) => (step.edge === null ? null : (JSON.parse(step.edge) as { tool?: { action: string } })));
+    expect(kept).toHaveLength(4);
+    expect(kept[0]).toBeNull();
+    expect(kept.slice(1)).toEqual([edges[1], edges[2], edges[3]]);
+    store.close();
+  });
+
   it("runs every step on a new store, and none on a current one", () => {
     const db = new Database(":memory:");
     expect(migrateStore(db, ":memory:")).toBe(0);

@@ -37,7 +37,7 @@ function setup(fake: FakeMessagesApi | null, env: NodeJS.ProcessEnv = {}) {
       events.push(event);
       if (event.kind === "task:step") {
         // The step must already be in the store when its event goes out.
-        const source = engine.traceSource(event.taskId);
+        const source = engine.queries.traceSource(event.taskId);
         stepsOnDiskAtEvent.push(source?.store.steps(event.taskId).some((step) => step.idx === event.step.index) === true);
       }
     },

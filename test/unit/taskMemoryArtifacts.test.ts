@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { TaskStore, type TaskRow } from "../../bridge/tasks/taskStore.js";
+import { TaskStore } from "../../bridge/tasks/taskStore.js";
+import type { TaskRow } from "../../bridge/tasks/taskRows.js";
 import { MAX_MEMORY_KEYS, USER_MEMORY_SCOPE } from "../../bridge/tasks/memoryStore.js";
 import {
   MAX_ARTIFACT_BYTES,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WebOperatorError, type CommandResult } from "../../protocol/index.js";
 import { currentPageOf } from "../../bridge/tasks/currentPage.js";
-import { effectiveAutoConfirm } from "../../bridge/tasks/confirmationPolicy.js";
+import { effectiveAutoConfirm } from "../../bridge/tasks/confirmationDecision.js";
 import { checkCapabilities } from "../../extension/background/gatekeeper/pageChecks.js";
 import { PolicySchema } from "../../protocol/tools/gatekeeperTools.js";
 import defaultPolicy from "../../extension/policy/defaultPolicy.json" with { type: "json" };

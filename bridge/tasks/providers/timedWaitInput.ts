@@ -1,5 +1,5 @@
 import { WebOperatorError, type WatchUntil } from "../../../protocol/index.js";
-import type { TimedWaitOutcome } from "../interactionStore.js";
+import type { TimedWaitOutcome } from "../asksAndWaitsStore.js";
 import type { StepOutcome } from "../taskTypes.js";
 
 /** The longest a watch or a schedule may wait: a day, as tasks.start's timeoutMs allows. */

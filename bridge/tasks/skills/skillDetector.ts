@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { BodyReplayEdgeSchema, type BodyReplayEdge, type SkillSummary } from "../../../protocol/index.js";
-import type { StepRow, TaskStore } from "../taskStore.js";
+import type { StepRow } from "../taskRows.js";
+import type { TaskStore } from "../taskStore.js";
 import { skillSummary } from "./skillViews.js";
 
 /** A finished task's path, as a skill would replay it. */
@@ -19,8 +20,8 @@ function edgesOf(steps: readonly StepRow[]): BodyReplayEdge[] {
 }
 
 /**
- * The states a task went through, without repeats (a step that only read the page stays in
- * its state), and the edges that acted. Null when the path cannot be replayed: a step no
+ * The states a task went through, without repeats, and its edges (one per step that acted:
+ * a read is no edge). Null when the path cannot be replayed: a step no
  * typed action expresses, a state the task could not perceive, or nothing done at all.
  */
 export function skillCandidate(steps: readonly StepRow[]): SkillCandidate | null {

@@ -1,12 +1,13 @@
-import type { TaskRow, TaskStore } from "../taskStore.js";
+import type { TaskRow } from "../taskRows.js";
+import type { TaskStore } from "../taskStore.js";
 import { confirmationView, stepView, taskSummary } from "../taskViews.js";
 
 /**
  * The full record of a task: the summary, every request sent to the model and its
  * response, every step with its input, full result (screenshots included) and timing,
- * confirmations, events, and one InteractionTrace edge per browser action
+ * confirmations, events, and one InteractionTrace edge per step that acted
  * (body-browser-capability: state_before/state_after, typed_action, latency_ms,
- * outcome_status, provenance).
+ * outcome_status, provenance); a step that only read the page is in `steps` alone.
  */
 export function buildTrace(store: TaskStore, row: TaskRow): unknown {
   const steps = store.steps(row.id);

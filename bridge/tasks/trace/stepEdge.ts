@@ -21,7 +21,15 @@ export interface StepFacts {
 }
 
 /**
- * A task step as an InteractionTrace edge of its own (its own trace_id; the task is in the
+ * Whether a step acted: it made a call a typed action stands for, or a write none expresses
+ * (then not_replayable says which). A step that only read the page did neither, and is no edge.
+ */
+export function actedIn(body: Pick<BodyStepRecord, "body_actions" | "not_replayable">): boolean {
+  return body.body_actions.length > 0 || body.not_replayable !== undefined;
+}
+
+/**
+ * A task step that acted, as an InteractionTrace edge of its own (its own trace_id; the task is in the
  * provenance), so memory, telemetry and body.replay read a task's trace as they read body.act's.
  */
 export function stepEdge(facts: StepFacts): TaskTraceEdge {

@@ -59,7 +59,7 @@ function serve(request: IncomingMessage, response: ServerResponse, options: { en
     return;
   }
   try {
-    const source = options.engine.traceSource(match[1]);
+    const source = options.engine.queries.traceSource(match[1]);
     if (source === null) {
       reply(404, { code: "not_found", error: `No task ${match[1]}.` });
       return;

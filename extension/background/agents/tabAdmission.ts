@@ -3,6 +3,7 @@ import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { groupForAgent, ungroupTab } from "./agentGroups.js";
 import { readOwners, withOwners, type OwnerState } from "./tabOwners.js";
 import { syncNetworkRules } from "../gatekeeper/networkEnforcement.js";
+import { debuggerSession } from "../debuggerSession.js";
 
 /** How the call reached the tab: named by the payload, or its default route / the visible tab. */
 export type TabChoice = "explicit" | "default";
@@ -135,8 +136,10 @@ const groupings = new Map<string, Promise<void>>();
 
 /**
  * After a claim, outside the ownership chain (other agents' claims need not wait): the tab
- * joins its agent's group, and the network rules cover it before the claiming call lets
- * the page load anything.
+ * joins its agent's group, the network rules cover it before the claiming call lets the page
+ * load anything, and the debugger attaches now, so the viewport its bar takes is gone before
+ * the agent reads the page and stays so while the agent holds it (debuggerSession.ts). A tab
+ * the debugger cannot attach to (DevTools open on it) is still claimed; a later CDP call says why.
  */
 async function settleClaim(agent: AgentIdentity, tabId: number): Promise<void> {
   const grouping = (groupings.get(agent.id) ?? Promise.resolve()).then(async () => {
@@ -150,7 +153,7 @@ async function settleClaim(agent: AgentIdentity, tabId: number): Promise<void> {
   void settled.then(() => {
     if (groupings.get(agent.id) === settled) groupings.delete(agent.id);
   });
-  await Promise.all([settled, syncNetworkRules()]);
+  await Promise.all([settled, syncNetworkRules(), debuggerSession.attachForAgent(tabId).catch(() => undefined)]);
 }
 
 function ownedByOther(tabId: number, owner: string, choice: TabChoice): WebOperatorError {

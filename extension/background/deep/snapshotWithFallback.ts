@@ -1,3 +1,4 @@
+import type { EmulatedMedia } from "../../../protocol/primitives.js";
 import { WebOperatorError, type ContentResult, type HopRecorder } from "../../../protocol/index.js";
 import { callContent } from "../contentClient.js";
 import { axSnapshot } from "./axSnapshot.js";
@@ -19,13 +20,26 @@ export async function snapshotWithFallback(
     contentTimeoutMs = CONTENT_SNAPSHOT_TIMEOUT_MS,
     tab,
     elements,
+    media,
     hops,
-  }: { contentTimeoutMs?: number; tab?: chrome.tabs.Tab; elements?: boolean | undefined; hops?: HopRecorder | undefined } = {},
+  }: {
+    contentTimeoutMs?: number;
+    tab?: chrome.tabs.Tab;
+    elements?: boolean | undefined;
+    /** The media the caller emulates around this call, so a snapshot cached under other media is not reused. */
+    media?: EmulatedMedia | undefined;
+    hops?: HopRecorder | undefined;
+  } = {},
 ): Promise<SnapshotWithSource> {
   let domFailure: WebOperatorError;
   try {
     const snapshot = await withTimeout(
-      callContent(tabId, { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}) }, tab, hops),
+      callContent(
+        tabId,
+        { op: "snapshot", maxChars, ...(elements === true ? { elements } : {}), ...(media === undefined ? {} : { media }) },
+        tab,
+        hops,
+      ),
       contentTimeoutMs,
     );
     if (hasBody(snapshot.text)) return { tabId, ...snapshot, source: "dom" };

@@ -41,7 +41,8 @@ export async function checkConfirmations(
   let asked: DescribedTarget | null = null;
   const page = parseUrl(call.tab?.url);
   for (const plan of plans) {
-    const target = call.tab === null ? null : await describePlanned(call.tab.id, plan, call.tab.read);
+    const target =
+      call.tab === null ? null : await describePlanned(call.tab.id, plan, call.tab.read, page !== null && /^https?:$/.test(page.protocol));
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
     const found = enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page }), policy);
@@ -129,17 +130,36 @@ function verifyGrant(grant: PendingConfirmation, call: GatedCall, targets: strin
   }
 }
 
-async function describePlanned(tabId: number, plan: PlannedAction, known: chrome.tabs.Tab | undefined): Promise<DescribedTarget | null> {
+/**
+ * What the gatekeeper judges: the target as the content script describes it. On a web page
+ * (`web`), a content script that fails or is missing refuses the write (page_checks_failed).
+ */
+async function describePlanned(
+  tabId: number,
+  plan: PlannedAction,
+  known: chrome.tabs.Tab | undefined,
+  web: boolean,
+): Promise<DescribedTarget | null> {
   // The control under the point, with its form, as a ref's target would be described.
-  if (plan.point !== undefined) return callContent(tabId, { op: "describe_ref", point: plan.point }, known).catch(() => null);
+  const point = plan.point;
+  if (point !== undefined) {
+    return callContent(tabId, { op: "describe_ref", point }, known).catch((error: unknown) => {
+      // A page without a content script (about:blank, a PDF) has no form the point could send.
+      if (!web && error instanceof WebOperatorError && error.code === "unsupported_page") return null;
+      throw pageChecksFailed(`the control at ${Math.round(point.x)},${Math.round(point.y)}`, error);
+    });
+  }
   if (plan.describe === undefined) return null;
   if (plan.describe !== null && looksLikeDeepRef(plan.describe)) {
     // Deep refs name nodes of the CDP accessibility tree, which the content script does not know.
     // A deep ref that does not resolve fails in the tool itself, with its precise stale_ref or invalid_ref.
     const resolved = await resolveDeepRef(plan.describe).catch(() => null);
+    // The accessibility tree knows no forms, so its refs are judged by name alone: only while the
+    // page's own engine answers, so a page that breaks it cannot make that the path for its forms.
+    if (resolved !== null && web) await describe(tabId, null, known, { strict: true });
     return resolved === null ? null : axTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name);
   }
-  return describe(tabId, plan.describe, known);
+  return describe(tabId, plan.describe, known, { strict: false });
 }
 
 /** What is known of a target found in the accessibility tree: role and name, no form, so only unambiguous names ask. */
@@ -147,16 +167,36 @@ function axTarget(ref: string, role: string, name: string): DescribedTarget {
   return { ref, role, name, tag: "", type: "", submitsForm: false, inForm: false, formHasPassword: false };
 }
 
-async function describe(tabId: number, ref: string | null, known: chrome.tabs.Tab | undefined): Promise<DescribedTarget | null> {
+/** `strict`: a missing content script refuses too, for a probe of the page's engine on a web page. */
+async function describe(
+  tabId: number,
+  ref: string | null,
+  known: chrome.tabs.Tab | undefined,
+  { strict }: { strict: boolean },
+): Promise<DescribedTarget | null> {
   try {
     return await callContent(tabId, ref === null ? { op: "describe_ref" } : { op: "describe_ref", ref }, known);
   } catch (error) {
     // A key press on a page without a content script (about:blank) has no form to send.
-    if (ref === null && error instanceof WebOperatorError && error.code === "unsupported_page") return null;
+    if (!strict && ref === null && error instanceof WebOperatorError && error.code === "unsupported_page") return null;
     // A ref that does not resolve fails the same way in the tool, which names it precisely.
     if (error instanceof WebOperatorError && (error.code === "stale_ref" || error.code === "invalid_ref")) return null;
-    throw error;
+    throw pageChecksFailed(ref ?? "the focused element", error);
   }
+}
+
+/**
+ * The content script could not describe a write's target, so what the write would send is
+ * unknown: refused, never let through with weaker checks (DESIGN.md invariant 9).
+ */
+function pageChecksFailed(target: string, cause: unknown): WebOperatorError {
+  if (cause instanceof WebOperatorError && (cause.code === "page_checks_failed" || cause.code === "tab_not_found")) return cause;
+  const why = cause instanceof Error ? cause.message : String(cause);
+  return new WebOperatorError(
+    "page_checks_failed",
+    `The write was not dispatched: the gatekeeper could not check ${target}, because the page's content script failed (${why}). ` +
+      "Reload the page (browser.navigate to its URL) and retry; browser.snapshot still reads it from the accessibility tree.",
+  );
 }
 
 function fingerprint(target: DescribedTarget): string {

@@ -2,7 +2,7 @@ import { WebOperatorError, isTabScoped, type UploadGrant } from "../../../protoc
 import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
-import { checkConfirmations } from "./confirmationGate.js";
+import { checkConfirmations, type GatedCall } from "./confirmationGate.js";
 import { NavigationGuard } from "./navigationGuard.js";
 import { holdToAuthorizedDomains } from "./governedWriteRule.js";
 import { refuserOf, remedyFor } from "./hostRules.js";
@@ -27,6 +27,11 @@ interface AdmittedCall {
   /** Releases of the governance rules this write put on its tabs (governedWriteRule.ts). */
   ruleReleases: Array<() => Promise<void>>;
   ruledTabs: Set<number>;
+  /**
+   * The confirmation judgement again, on the targets as they are right before dispatch: after the
+   * preparation scrolled them into view, whose scroll handlers may have rewritten a link or a form.
+   */
+  rejudge: (() => Promise<void>) | null;
 }
 
 /**
@@ -60,6 +65,7 @@ export class Gatekeeper implements ToolGate {
     context.hops?.mark("worker: gate, tab read");
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
+    let rejudge: (() => Promise<void>) | null = null;
     try {
       if (tab !== null)
         await admitAgentTab(
@@ -75,22 +81,22 @@ export class Gatekeeper implements ToolGate {
       if (tab !== null && (tool.level !== "L0" || readsOtherHost)) checkPage(policy, tab.id, pageUrl);
       if (tool.effects === "write") {
         const gatedTab = tab === null ? null : { id: tab.id, url: pageUrl, origin, read: tab };
-        await checkConfirmations(
-          {
-            tool: tool.name,
-            input,
-            defaultTabId: context.defaultTabId,
-            tab: gatedTab,
-            requester: context.requester ?? null,
-            agent: context.agent ?? null,
-            uploadGrant: uploadGrant ?? null,
-            level: tool.level ?? null,
-            escalation: context.escalation ?? null,
-          },
-          plans,
-          policy,
-          this.grants.get(context),
-        );
+        const call: GatedCall = {
+          tool: tool.name,
+          input,
+          defaultTabId: context.defaultTabId,
+          tab: gatedTab,
+          requester: context.requester ?? null,
+          agent: context.agent ?? null,
+          uploadGrant: uploadGrant ?? null,
+          level: tool.level ?? null,
+          escalation: context.escalation ?? null,
+        };
+        const grant = this.grants.get(context);
+        await checkConfirmations(call, plans, policy, grant);
+        // The tab as read now may be gone by dispatch: the judgement then reads it afresh.
+        const again: GatedCall = { ...call, tab: gatedTab === null ? null : { id: gatedTab.id, url: gatedTab.url, origin } };
+        rejudge = () => checkConfirmations(again, plans, policy, grant);
       }
     } catch (error) {
       // A blank tab opened for a call that was then refused would be litter in the person's window.
@@ -106,6 +112,7 @@ export class Gatekeeper implements ToolGate {
       agent: context.agent,
       ruleReleases: [],
       ruledTabs: new Set(),
+      rejudge,
     };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
@@ -234,6 +241,7 @@ export class Gatekeeper implements ToolGate {
       );
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
+    if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
     if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {
       admitted.ruledTabs.add(tabId);
       admitted.ruleReleases.push(await holdToAuthorizedDomains(tabId, policy.authorizedDomains));

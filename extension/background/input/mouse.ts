@@ -52,10 +52,22 @@ export async function releaseMouse(tabId: number, point: Point, button: MouseBut
   pointerState.moved(tabId, point.x, point.y);
 }
 
-/** Move, then press and release `count` times with a rising clickCount (2 double, 3 triple), as a real mouse reports them. */
-export async function clickAt(tabId: number, point: Point, button: MouseButton = "left", count = 1, modifiers = 0): Promise<void> {
+/**
+ * Move, then press and release `count` times with a rising clickCount (2 double, 3 triple), as a
+ * real mouse reports them. `beforePress` runs after the move and before each press, when the page's
+ * handlers have seen the pointer arrive; if it throws, that press and the rest never go out.
+ */
+export async function clickAt(
+  tabId: number,
+  point: Point,
+  button: MouseButton = "left",
+  count = 1,
+  modifiers = 0,
+  beforePress: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<void> {
   await moveMouse(tabId, point, { modifiers });
   for (let clickCount = 1; clickCount <= count; clickCount++) {
+    await beforePress();
     await pressMouse(tabId, point, button, { modifiers, clickCount });
     await releaseMouse(tabId, point, button, { modifiers, clickCount });
   }

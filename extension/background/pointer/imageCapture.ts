@@ -1,6 +1,7 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import { debuggerSession } from "../debuggerSession.js";
 import { pngDimensions } from "../pngDimensions.js";
+import { withoutHighlight } from "../visualization/actionOverlay.js";
 import type { PageGeometry } from "./layoutMetrics.js";
 
 /** A region in top-frame viewport CSS px. */
@@ -18,6 +19,7 @@ export interface CapturedImage {
   height: number;
   scale: number;
   clip: ViewportRegion;
+  viewport: { width: number; height: number };
 }
 
 /**
@@ -34,20 +36,30 @@ export async function captureRegion(
 ): Promise<CapturedImage> {
   const beyondViewport =
     region.x < 0 || region.y < 0 || region.x + region.width > geometry.viewportWidth || region.y + region.height > geometry.viewportHeight;
-  const { data } = await debuggerSession.send(tabId, "Page.captureScreenshot", {
-    format: "png",
-    captureBeyondViewport: beyondViewport,
-    clip: {
-      x: region.x + geometry.scrollX,
-      y: region.y + geometry.scrollY,
-      width: region.width,
-      height: region.height,
-      scale: imageScale / geometry.devicePixelRatio,
-    },
-  });
+  // Our action highlight is never in the image (actionOverlay.ts).
+  const { data } = await withoutHighlight(tabId, () =>
+    debuggerSession.send(tabId, "Page.captureScreenshot", {
+      format: "png",
+      captureBeyondViewport: beyondViewport,
+      clip: {
+        x: region.x + geometry.scrollX,
+        y: region.y + geometry.scrollY,
+        width: region.width,
+        height: region.height,
+        scale: imageScale / geometry.devicePixelRatio,
+      },
+    }),
+  );
   const size = pngDimensions(data);
   if (!size) throw new WebOperatorError("internal_error", "The browser returned a screenshot that is not a PNG.");
-  return { mimeType: "image/png", data, ...size, scale: reportedScale(size, region, imageScale), clip: region };
+  return {
+    mimeType: "image/png",
+    data,
+    ...size,
+    scale: reportedScale(size, region, imageScale),
+    clip: region,
+    viewport: { width: geometry.viewportWidth, height: geometry.viewportHeight },
+  };
 }
 
 /** The requested scale when the PNG has the size it implies (to a rounded pixel), else what the PNG measures. */

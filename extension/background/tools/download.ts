@@ -1,33 +1,11 @@
 import { MAX_DOWNLOAD_BYTES, WebOperatorError } from "../../../protocol/index.js";
-import type { DownloadSummary } from "../../../protocol/tools/diagnosticsTools.js";
-import { redactUrl } from "../../../protocol/redaction.js";
 import { defineTool } from "../toolRegistry.js";
 import { checkOpenUrl } from "../gatekeeper/pageChecks.js";
 import { policyFor } from "../gatekeeper/policyStore.js";
 import { shortenUrl } from "../httpUrl.js";
+import { itemOf, summaryOf } from "../downloads/downloadItems.js";
 
 const POLL_MS = 200;
-
-function summaryOf(item: chrome.downloads.DownloadItem): DownloadSummary {
-  const state = item.state === "complete" || item.state === "interrupted" ? item.state : "in_progress";
-  return {
-    download_id: `dl-${item.id}`,
-    url: redactUrl(item.finalUrl || item.url),
-    filename: item.filename,
-    state,
-    ...(item.error ? { error: item.error } : {}),
-    bytesReceived: item.bytesReceived,
-    ...(item.totalBytes > 0 ? { totalBytes: item.totalBytes } : {}),
-    ...(item.mime ? { mime: item.mime } : {}),
-  };
-}
-
-async function itemOf(id: number): Promise<chrome.downloads.DownloadItem> {
-  const [item] = await chrome.downloads.search({ id });
-  if (item === undefined)
-    throw new WebOperatorError("not_found", `Download ${id} is gone from Chrome's list (the person may have removed it).`);
-  return item;
-}
 
 /** Cancels a download the policy or the size limit refuses, and removes what it wrote. */
 async function discard(id: number): Promise<void> {

@@ -9,6 +9,7 @@ import { screenshotTool } from "./screenshot.js";
 import { extractTool } from "./extract.js";
 import { fetchUrlTool } from "./fetchUrl.js";
 import { downloadTool } from "./download.js";
+import { pdfTool } from "./pdf.js";
 import { perceptionTools } from "./perception/index.js";
 import { tabsTools } from "./tabs/index.js";
 import { interactionTools } from "./interaction/index.js";
@@ -30,6 +31,7 @@ export function createToolRegistry(): ToolRegistry {
     extractTool,
     fetchUrlTool,
     downloadTool,
+    pdfTool,
     ...perceptionTools,
     ...tabsTools,
     ...interactionTools,

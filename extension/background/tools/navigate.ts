@@ -6,6 +6,7 @@ import { withNavigationWatch } from "../navigationWatch.js";
 import { adoptAgentTab } from "../dialogs/outsideDialogs.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 import { trackDownloadsDuring } from "../downloads/downloads.js";
+import { prepareFirstSnapshot } from "./perception/preparedSnapshot.js";
 
 /**
  * Chrome turns a navigation to a file it saves (Content-Disposition: attachment) into a
@@ -49,7 +50,10 @@ export const navigateTool = defineTool({
         return { ok: false as const, failed: error };
       }
     });
-    if (result.ok) return { ...result.loaded, ...startedField(downloads) };
+    if (result.ok) {
+      prepareFirstSnapshot(tab.id);
+      return { ...result.loaded, ...startedField(downloads) };
+    }
     if (downloads.length === 0) throw result.failed;
     // The navigation became a download: the tab shows what it showed before, which is the answer.
     const stayed = await chrome.tabs.get(tab.id);

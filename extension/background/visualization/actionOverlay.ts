@@ -6,6 +6,8 @@ const ORANGE = { r: 232, g: 89, b: 12 };
 
 /** Per tab, the highlight shown last: an earlier one's timer must not hide a later one. */
 const shownLast = new Map<number, number>();
+/** Per tab, the screenshots being taken: no highlight is drawn while one is. */
+const capturing = new Map<number, number>();
 let nextHighlight = 1;
 
 /**
@@ -26,10 +28,32 @@ export function showActionHighlight(tabId: number, box: ViewportBox | null | und
     .catch(() => undefined);
 }
 
+/**
+ * Runs a capture with no highlight on the page: the overlay draws into what
+ * Page.captureScreenshot sees, at the target's box as it was (before the action scrolled), so
+ * an agent reading pixels right after an action would read ours. A highlight on screen is
+ * hidden first and none is drawn until the capture is done; it was a moment's cue for a
+ * person, and is not drawn again.
+ */
+export async function withoutHighlight<T>(tabId: number, capture: () => Promise<T>): Promise<T> {
+  capturing.set(tabId, (capturing.get(tabId) ?? 0) + 1);
+  try {
+    // CDP answers a session's commands in order: this hide comes after any quad already sent.
+    if (shownLast.has(tabId)) await hide(tabId).catch(() => undefined);
+    return await capture();
+  } finally {
+    const left = (capturing.get(tabId) ?? 1) - 1;
+    if (left > 0) capturing.set(tabId, left);
+    else capturing.delete(tabId);
+  }
+}
+
 async function draw(tabId: number, box: ViewportBox): Promise<void> {
   // The overlay needs the DOM agent on; both are no-ops once on.
   await debuggerSession.send(tabId, "DOM.enable");
   await debuggerSession.send(tabId, "Overlay.enable");
+  // Checked just before the quad goes: a capture that starts later hides it, in order, before capturing.
+  if (capturing.has(tabId)) return;
   const pad = 3;
   const [left, top, right, bottom] = [box.x - pad, box.y - pad, box.x + box.width + pad, box.y + box.height + pad];
   await debuggerSession.send(tabId, "Overlay.highlightQuad", {

@@ -1,6 +1,7 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { normalizeNameWhitespace, normalizeWhitespace } from "../dom/textNormalize.js";
 import { textAlternative } from "./textAlternative.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Accessible name per accname 1.2 (textAlternative.ts), with Chrome's placeholder
@@ -9,7 +10,7 @@ import { textAlternative } from "./textAlternative.js";
 export function computeName(element: Element, layout: LayoutCache): string {
   const name = normalizeNameWhitespace(textAlternative(element, layout));
   if (name !== "") return name;
-  const placeholder = element.getAttribute("placeholder") ?? element.getAttribute("aria-placeholder");
+  const placeholder = dom.getAttribute(element, "placeholder") ?? dom.getAttribute(element, "aria-placeholder");
   return placeholder === null ? "" : normalizeNameWhitespace(placeholder);
 }
 
@@ -18,6 +19,6 @@ export function computeName(element: Element, layout: LayoutCache): string {
  * its rendered text, so the agent can tell such targets apart.
  */
 export function textName(element: Element): string {
-  const text = (element as HTMLElement).innerText ?? element.textContent ?? "";
+  const text = dom.innerText(element as HTMLElement) ?? dom.textContent(element) ?? "";
   return normalizeWhitespace(text.length > 400 ? text.slice(0, 400) : text);
 }

@@ -1,4 +1,5 @@
 import { ariaRole, hasAuthorName } from "./ariaRole.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * The role a snapshot line prints, or null for elements that get no line for their role:
@@ -9,8 +10,8 @@ export function computeRole(element: Element): string | null {
   const role = ariaRole(element);
   if (UNPRINTED_ROLES.has(role)) return implicitRoleForUnmapped(element);
   // The fieldset's group is named by its legend; a second node would only repeat it.
-  if (role === "legend" && !element.hasAttribute("role")) return null;
-  if (role === "form" && !element.hasAttribute("role") && !hasAuthorName(element)) return null;
+  if (role === "legend" && !dom.hasAttribute(element, "role")) return null;
+  if (role === "form" && !dom.hasAttribute(element, "role") && !hasAuthorName(element)) return null;
   return role;
 }
 
@@ -54,11 +55,11 @@ const TEXTLIKE_INPUT_ROLES: Record<string, string> = {
 };
 
 function implicitRoleForUnmapped(element: Element): string | null {
-  if (element.localName === "input") {
+  if (dom.localName(element) === "input") {
     const type = (element as HTMLInputElement).type;
     return TEXTLIKE_INPUT_ROLES[type] ?? null;
   }
-  if (element.localName === "iframe" || element.localName === "frame") return "iframe";
+  if (dom.localName(element) === "iframe" || dom.localName(element) === "frame") return "iframe";
   if (isEditableRoot(element)) return "textbox";
   return null;
 }
@@ -67,16 +68,19 @@ function implicitRoleForUnmapped(element: Element): string | null {
 export function isEditableRoot(element: Element): boolean {
   // A root is made editable by its own attribute (or by designMode, on the body); reading
   // isContentEditable of every other element would cost a style read each.
-  if (!element.hasAttribute("contenteditable") && !(isBodyOfItsDocument(element) && element.ownerDocument.designMode === "on"))
+  if (
+    !dom.hasAttribute(element, "contenteditable") &&
+    !(isBodyOfItsDocument(element) && dom.designMode(dom.ownerDocument(element)) === "on")
+  )
     return false;
   const html = element as HTMLElement;
-  if (html.isContentEditable !== true) return false;
-  const parent = html.parentElement;
-  return parent === null || parent.isContentEditable !== true;
+  if (dom.isContentEditable(html) !== true) return false;
+  const parent = dom.parentElement(html);
+  return parent === null || dom.isContentEditable(parent) !== true;
 }
 
 // The tag test first: asking the document for its body and designMode costs two DOM calls an element.
 function isBodyOfItsDocument(element: Element): boolean {
-  const tag = element.localName;
-  return (tag === "body" || tag === "frameset") && element === element.ownerDocument.body;
+  const tag = dom.localName(element);
+  return (tag === "body" || tag === "frameset") && element === dom.body(dom.ownerDocument(element));
 }

@@ -1,5 +1,6 @@
 import { getRole } from "dom-accessibility-api";
 import { roles } from "aria-query";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * The element's ARIA role as Chrome computes it (WAI-ARIA 1.2 role resolution, HTML-AAM):
@@ -10,14 +11,17 @@ import { roles } from "aria-query";
 export function ariaRole(element: Element): string {
   const role = explicitRole(element) ?? implicitRole(element);
   // HTML-AAM: a generic element that can be focused on load, dragged or popped up is a group.
-  if (role === "generic" && (element.hasAttribute("draggable") || element.hasAttribute("autofocus") || element.hasAttribute("popover")))
+  if (
+    role === "generic" &&
+    (dom.hasAttribute(element, "draggable") || dom.hasAttribute(element, "autofocus") || dom.hasAttribute(element, "popover"))
+  )
     return "group";
   return role;
 }
 
 /** The first concrete role the author wrote, whatever its context: what an interactive widget claims to be. */
 export function authoredRole(element: Element): string | null {
-  const attribute = element.getAttribute("role");
+  const attribute = dom.getAttribute(element, "role");
   if (attribute === null) return null;
   for (const raw of attribute.split(ASCII_WHITESPACE)) {
     const token = ROLE_SYNONYMS[raw.toLowerCase()] ?? raw.toLowerCase();
@@ -49,7 +53,7 @@ const ROLE_SYNONYMS: Readonly<Record<string, string>> = { image: "img", director
 const ASCII_WHITESPACE = /[\t\n\f\r ]+/;
 
 function explicitRole(element: Element): string | null {
-  const attribute = element.getAttribute("role");
+  const attribute = dom.getAttribute(element, "role");
   if (attribute === null) return null;
   for (const raw of attribute.split(ASCII_WHITESPACE)) {
     const token = ROLE_SYNONYMS[raw.toLowerCase()] ?? raw.toLowerCase();
@@ -66,8 +70,8 @@ function explicitRole(element: Element): string | null {
 function inRequiredContext(element: Element, role: string): boolean {
   const containers = REQUIRED_CONTEXT[role];
   if (containers === undefined) return true;
-  let parent = element.parentElement;
-  for (let depth = 0; parent !== null && depth < CONTEXT_SEARCH_DEPTH; depth++, parent = parent.parentElement) {
+  let parent = dom.parentElement(element);
+  for (let depth = 0; parent !== null && depth < CONTEXT_SEARCH_DEPTH; depth++, parent = dom.parentElement(parent)) {
     const parentRole = ariaRole(parent);
     if (parentRole === "generic" || parentRole === "none" || parentRole === "presentation") continue;
     // Native containers (a select, a datalist) hold options by their tag.
@@ -102,8 +106,8 @@ const EXTRA_IMPLICIT_ROLES: Readonly<Record<string, string>> = {
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 function implicitRole(element: Element): string {
-  const tag = element.localName;
-  if (element.namespaceURI === SVG_NAMESPACE) return svgRole(element);
+  const tag = dom.localName(element);
+  if (dom.namespaceURI(element) === SVG_NAMESPACE) return svgRole(element);
   const extra = EXTRA_IMPLICIT_ROLES[tag];
   if (extra !== undefined) return extra;
   switch (tag) {
@@ -129,10 +133,10 @@ function implicitRole(element: Element): string {
  * (an unlabelled shape, group or drawing is decoration, with no role of its own).
  */
 function svgRole(element: Element): string {
-  const tag = element.localName;
+  const tag = dom.localName(element);
   switch (tag) {
     case "a":
-      return element.hasAttribute("href") || element.hasAttributeNS("http://www.w3.org/1999/xlink", "href") ? "link" : "group";
+      return dom.hasAttribute(element, "href") || dom.hasAttributeNS(element, "http://www.w3.org/1999/xlink", "href") ? "link" : "group";
     case "image":
       return "img";
     default:
@@ -157,44 +161,57 @@ const SVG_LABELLED_ROLES: Readonly<Record<string, string>> = {
 
 export function hasSvgTitle(element: Element): boolean {
   // Runs for every <g> of a drawing: walk the siblings rather than copy the children.
-  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling)
-    if (child.localName === "title") return true;
+  for (let child = dom.firstElementChild(element); child !== null; child = dom.nextElementSibling(child))
+    if (dom.localName(child) === "title") return true;
   return false;
 }
 
 /** dom-accessibility-api's implicit role, read without the role attribute that overrides it. */
 function tagRole(element: Element): string | null {
-  if (!element.hasAttribute("role")) return getRole(element);
+  // The library reads a form's members off the form, where its named controls stand: a bare
+  // copy has the form's attributes and none of its controls.
+  if (dom.localName(element) === "form") return bareRole(element);
+  if (!dom.hasAttribute(element, "role")) return getRole(element);
   // Custom elements have no implicit role, and cloning one would run the page's constructor.
-  if (element.localName.includes("-")) return null;
-  const bare = element.cloneNode(false) as Element;
-  bare.removeAttribute("role");
+  if (dom.localName(element).includes("-")) return null;
+  return bareRole(element);
+}
+
+/** The role of a shallow copy without the role attribute: an element's own children and role left out. */
+function bareRole(element: Element): string | null {
+  const bare = dom.cloneNode(element, false) as Element;
+  dom.removeAttribute(bare, "role");
   return getRole(bare);
 }
 
 function headerCellRole(element: Element): string {
-  const scope = (element.getAttribute("scope") ?? "").toLowerCase();
+  const scope = (dom.getAttribute(element, "scope") ?? "").toLowerCase();
   if (scope === "row" || scope === "rowgroup") return "rowheader";
   if (scope === "col" || scope === "colgroup") return "columnheader";
   // A header cell in a body row that also holds data cells heads that row.
-  const row = element.parentElement;
-  if (row !== null && row.parentElement?.localName !== "thead" && Array.from(row.children).some((cell) => cell.localName === "td"))
-    return "rowheader";
+  const row = dom.parentElement(element);
+  if (row !== null && !isTheadRow(row) && Array.from(dom.children(row)).some((cell) => dom.localName(cell) === "td")) return "rowheader";
   return "columnheader";
 }
 
+function isTheadRow(row: Element): boolean {
+  const group = dom.parentElement(row);
+  return group !== null && dom.localName(group) === "thead";
+}
+
 function isInGrid(element: Element): boolean {
-  const table = element.closest("table");
-  const role = table?.getAttribute("role")?.toLowerCase() ?? "";
+  const table = dom.closest(element, "table");
+  const role = table === null ? "" : (dom.getAttribute(table, "role")?.toLowerCase() ?? "");
   return role === "grid" || role === "treegrid";
 }
 
 export function hasAuthorName(element: Element): boolean {
-  return element.hasAttribute("aria-label") || element.hasAttribute("aria-labelledby") || element.hasAttribute("title");
+  return dom.hasAttribute(element, "aria-label") || dom.hasAttribute(element, "aria-labelledby") || dom.hasAttribute(element, "title");
 }
 
 export function isSectioningScoped(element: Element): boolean {
-  return element.parentElement?.closest("article, aside, main, nav, section") != null;
+  const parent = dom.parentElement(element);
+  return parent !== null && dom.closest(parent, "article, aside, main, nav, section") !== null;
 }
 
 const GLOBAL_ARIA_ATTRIBUTES = [
@@ -218,20 +235,20 @@ const GLOBAL_ARIA_ATTRIBUTES = [
 ];
 
 function hasGlobalAriaAttribute(element: Element): boolean {
-  return GLOBAL_ARIA_ATTRIBUTES.some((name) => element.hasAttribute(name));
+  return GLOBAL_ARIA_ATTRIBUTES.some((name) => dom.hasAttribute(element, name));
 }
 
 function isFocusable(element: Element): boolean {
-  if (element.hasAttribute("tabindex")) return true;
-  switch (element.localName) {
+  if (dom.hasAttribute(element, "tabindex")) return true;
+  switch (dom.localName(element)) {
     case "a":
     case "area":
-      return element.hasAttribute("href");
+      return dom.hasAttribute(element, "href");
     case "button":
     case "input":
     case "select":
     case "textarea":
-      return !element.hasAttribute("disabled");
+      return !dom.hasAttribute(element, "disabled");
     default:
       return false;
   }

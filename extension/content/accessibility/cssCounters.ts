@@ -1,5 +1,6 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { parseContent, rendersContent, usesCounters } from "./pseudoContent.js";
+import * as dom from "../dom/intrinsics.js";
 
 /** A counter property's pairs: `counter-reset: a 2 b` is [["a", 2], ["b", 0]]. */
 export type CounterList = ReadonlyArray<readonly [string, number]>;
@@ -93,7 +94,7 @@ const HTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 export function countPseudoCounters(document: Document, layout: LayoutCache): PseudoCounterValues {
   const recorded: PseudoCounterValues = new WeakMap();
   const scopes = new CounterScopes<Node>();
-  const root = document.documentElement;
+  const root = dom.documentElement(document);
   if (root === null) return recorded;
   const work: Array<{ element: Element; exit: boolean }> = [{ element: root, exit: false }];
   let counted = 0;
@@ -117,12 +118,12 @@ export function countPseudoCounters(document: Document, layout: LayoutCache): Ps
     if (++counted > MAX_COUNTED_ELEMENTS) break;
     const style = layout.style(element);
     if (style.getPropertyValue("display") === "none") continue;
-    scopes.apply(changesOf(style), element.parentNode ?? document);
+    scopes.apply(changesOf(style), dom.parentNode(element) ?? document);
     // Generated content exists on HTML boxes only; an SVG drawing holds none.
-    if (element.namespaceURI !== HTML_NAMESPACE) continue;
+    if (dom.namespaceURI(element) !== HTML_NAMESPACE) continue;
     pseudo(element, "::before");
     work.push({ element, exit: true });
-    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling)
+    for (let child = dom.lastElementChild(element); child !== null; child = dom.previousElementSibling(child))
       work.push({ element: child, exit: false });
   }
   return recorded;

@@ -5,6 +5,7 @@ import { computeName, textName } from "./accessibleName.js";
 import { FALLBACK_ROLE, computeRole } from "./accessibleRole.js";
 import { hasAuthorName } from "./ariaRole.js";
 import { namingProhibited } from "./roleMetadata.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * What a ref promised the agent, recorded when the ref was printed. Strict recovery
@@ -29,10 +30,10 @@ export function descriptorOf(element: Element, role: string, name: string): Elem
   return {
     role,
     name,
-    tag: element.localName,
-    inputType: element.localName === "input" ? (element as HTMLInputElement).type : "",
+    tag: dom.localName(element),
+    inputType: dom.localName(element) === "input" ? (element as HTMLInputElement).type : "",
     labelText: labelTextOf(element),
-    placeholder: element.getAttribute("placeholder") ?? "",
+    placeholder: dom.getAttribute(element, "placeholder") ?? "",
   };
 }
 
@@ -43,7 +44,7 @@ export function descriptorOf(element: Element, role: string, name: string): Elem
 export function displayName(element: Element, role: string | null, layout: LayoutCache): string {
   // A role-less target the author named (aria-label on an orphaned option) keeps that name.
   if (role === null) return hasAuthorName(element) ? computeName(element, layout) || textName(element) : textName(element);
-  if (role === "row" && !element.hasAttribute("aria-label") && !element.hasAttribute("aria-labelledby")) return "";
+  if (role === "row" && !dom.hasAttribute(element, "aria-label") && !dom.hasAttribute(element, "aria-labelledby")) return "";
   if (namingProhibited(role)) return "";
   return computeName(element, layout);
 }

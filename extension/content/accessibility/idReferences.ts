@@ -1,4 +1,5 @@
 import { shadowRootOf } from "../dom/shadowRoot.js";
+import * as dom from "../dom/intrinsics.js";
 
 const ASCII_WHITESPACE = /[\t\n\f\r ]+/;
 /** Hosts whose reference target points into another host: followed this deep at most. */
@@ -10,14 +11,15 @@ const MAX_REFERENCE_TARGET_HOPS = 8;
  * `referenceTarget`; ids naming nothing, or an invalid target, drop out.
  */
 export function referencedElements(element: Element, attribute: "aria-labelledby" | "aria-owns"): Element[] {
-  const value = element.getAttribute(attribute);
+  const value = dom.getAttribute(element, attribute);
   // Setting the reflected property leaves the attribute present and empty.
   if (value === null) return [];
   const ids = value.split(ASCII_WHITESPACE).filter((id) => id !== "");
   let found: Array<Element | null>;
   if (ids.length > 0) {
-    const root = element.getRootNode() as Document | ShadowRoot;
-    found = ids.map((id) => (typeof root.getElementById === "function" ? root.getElementById(id) : null));
+    const root = dom.getRootNode(element) as Document | ShadowRoot;
+    // A detached element is its own root, with no ids to look up.
+    found = ids.map((id) => (dom.nodeType(root) === Node.ELEMENT_NODE ? null : dom.getElementById(root, id)));
   } else found = reflectedElements(element, attribute);
   return found.flatMap((target) => {
     const resolved = target === null ? null : throughReferenceTarget(target);

@@ -1,6 +1,7 @@
 import { isEditableRoot } from "./accessibleRole.js";
 import { authoredRole } from "./ariaRole.js";
 import { hasRecordedListener } from "../pageRecord/pageRecord.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Why an element gets a ref. "pointer" is the weakest reason: a cursor:pointer
@@ -45,7 +46,7 @@ export function interactiveReason(
   if (authored !== null && INTERACTIVE_ROLES.has(authored) && !isNativeSelectOption(element)) return "role";
   if (hasNonNegativeTabIndex(element)) return "tabindex";
   if (isEditableRoot(element)) return "editable";
-  if (element.hasAttribute("onclick") || hasRecordedListener(element)) return "handler";
+  if (dom.hasAttribute(element, "onclick") || hasRecordedListener(element)) return "handler";
   // The innermost elements of a pointer chain are what a user clicks (an autocomplete's
   // items, not its list): the start of a chain, and each element inside it with its own
   // text or box. A wrapper whose subtree has targets loses its ref (treeWalker.ts).
@@ -54,10 +55,10 @@ export function interactiveReason(
 }
 
 function isNativelyInteractive(element: Element): boolean {
-  switch (element.localName) {
+  switch (dom.localName(element)) {
     case "a":
     case "area":
-      return element.hasAttribute("href");
+      return dom.hasAttribute(element, "href");
     case "button":
     case "select":
     case "textarea":
@@ -72,11 +73,11 @@ function isNativelyInteractive(element: Element): boolean {
 
 // Options of a native <select> live in a browser popup; the select itself is the target.
 function isNativeSelectOption(element: Element): boolean {
-  return element.localName === "option" && element.closest("select") !== null;
+  return dom.localName(element) === "option" && dom.closest(element, "select") !== null;
 }
 
 function hasNonNegativeTabIndex(element: Element): boolean {
-  const raw = element.getAttribute("tabindex");
+  const raw = dom.getAttribute(element, "tabindex");
   if (raw === null) return false;
   const value = Number.parseInt(raw, 10);
   return Number.isFinite(value) && value >= 0;

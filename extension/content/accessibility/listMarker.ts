@@ -1,6 +1,7 @@
 import type { LayoutCache } from "../dom/layoutCache.js";
 import { formatCounter } from "./counterStyles.js";
 import { contentText, rendersContent } from "./pseudoContent.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * The text a list item's `::marker` shows (accname: generated content comes before the
@@ -14,7 +15,7 @@ export function listMarkerText(item: Element, layout: LayoutCache): string {
   if (content === "none") return "";
   if (rendersContent(content))
     return contentText(content, {
-      attribute: (name) => item.getAttribute(name) ?? "",
+      attribute: (name) => dom.getAttribute(item, name) ?? "",
       counterValues: (name) => (name === "list-item" ? [listItemOrdinal(item)] : []),
     }).text;
   const style = layout.getComputedStyle(item);
@@ -33,23 +34,24 @@ const SYMBOLIC_TYPES: ReadonlySet<string> = new Set(["disc", "circle", "square"]
  * else from the list's `start` (in a reversed list, down from its item count).
  */
 function listItemOrdinal(item: Element): number {
-  const list = item.parentElement;
-  const reversed = list?.localName === "ol" && list.hasAttribute("reversed");
+  const list = dom.parentElement(item);
+  const reversed = list !== null && dom.localName(list) === "ol" && dom.hasAttribute(list, "reversed");
   const step = reversed ? -1 : 1;
   let steps = 0;
-  for (let sibling: Element | null = item; sibling !== null; sibling = sibling.previousElementSibling) {
-    if (sibling.localName !== "li") continue;
-    const value = Number.parseInt(sibling.getAttribute("value") ?? "", 10);
+  for (let sibling: Element | null = item; sibling !== null; sibling = dom.previousElementSibling(sibling)) {
+    if (dom.localName(sibling) !== "li") continue;
+    const value = Number.parseInt(dom.getAttribute(sibling, "value") ?? "", 10);
     if (Number.isFinite(value)) return value + step * steps;
     steps++;
   }
-  const start = Number.parseInt(list?.localName === "ol" ? (list.getAttribute("start") ?? "") : "", 10);
+  const start = Number.parseInt(list !== null && dom.localName(list) === "ol" ? (dom.getAttribute(list, "start") ?? "") : "", 10);
   const first = Number.isFinite(start) ? start : reversed ? countItems(list) : 1;
   return first + step * (steps - 1);
 }
 
 function countItems(list: Element | null): number {
   let count = 0;
-  for (let child = list?.firstElementChild ?? null; child !== null; child = child.nextElementSibling) if (child.localName === "li") count++;
+  for (let child = list === null ? null : dom.firstElementChild(list); child !== null; child = dom.nextElementSibling(child))
+    if (dom.localName(child) === "li") count++;
   return count;
 }

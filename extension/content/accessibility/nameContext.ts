@@ -3,6 +3,7 @@ import type { LayoutCache } from "../dom/layoutCache.js";
 import { ariaRole } from "./ariaRole.js";
 import { countPseudoCounters, type PseudoCounterValues, type PseudoElement } from "./cssCounters.js";
 import { referencedElements } from "./idReferences.js";
+import * as dom from "../dom/intrinsics.js";
 
 /** The three computed properties names read of every element they walk. */
 export type NameStyle = Pick<ElementStyle, "display" | "visibility" | "textTransform">;
@@ -27,7 +28,7 @@ export class NameContext {
 
   /** The element that owns `element` through aria-owns, if any (the first such owner in tree order). */
   ownerOf(element: Element): Element | undefined {
-    return this.ownerMap(element.ownerDocument).get(element);
+    return this.ownerMap(dom.ownerDocument(element)).get(element);
   }
 
   /** ariaRole, once per element: resolving an explicit role can clone the element. */
@@ -72,11 +73,11 @@ export class NameContext {
     const known = this.owners.get(document);
     if (known !== undefined) return known;
     const owners = new Map<Element, Element>();
-    for (const owner of Array.from(document.querySelectorAll("[aria-owns]"))) {
+    for (const owner of Array.from(dom.querySelectorAll(document, "[aria-owns]"))) {
       // An owner that is aria-hidden or not rendered moves nothing: what it names stays where the DOM put it.
-      if (owner.closest('[aria-hidden="true"]') !== null || this.unrendered(owner)) continue;
+      if (dom.closest(owner, '[aria-hidden="true"]') !== null || this.unrendered(owner)) continue;
       for (const owned of referencedElements(owner, "aria-owns")) {
-        if (!owners.has(owned) && !owned.contains(owner)) owners.set(owned, owner);
+        if (!owners.has(owned) && !dom.contains(owned, owner)) owners.set(owned, owner);
       }
     }
     this.owners.set(document, owners);
@@ -85,7 +86,7 @@ export class NameContext {
 
   // display:contents boxes have no box of their own, which checkVisibility reads as hidden.
   private unrendered(element: Element): boolean {
-    return this.styleOf(element).display !== "contents" && !element.checkVisibility();
+    return this.styleOf(element).display !== "contents" && !dom.checkVisibility(element);
   }
 }
 

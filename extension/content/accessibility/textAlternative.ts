@@ -6,6 +6,7 @@ import { nameContextOf, type NameContext, type NameStyle } from "./nameContext.j
 import { contentText, rendersContent } from "./pseudoContent.js";
 import { applyTextTransform } from "./textTransform.js";
 import { listMarkerText } from "./listMarker.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * The accessible name computation (accname 1.2 §4.3, with Chrome's choices where the spec
@@ -105,10 +106,10 @@ interface Step {
 
 function nameOf(node: Node, walk: Walk, step: Step): string {
   if (walk.budget-- <= 0) return "";
-  if (node.nodeType === Node.TEXT_NODE) return textNodeText(node as Text, walk, step);
-  if (node.nodeType !== Node.ELEMENT_NODE) return "";
+  if (dom.nodeType(node) === Node.TEXT_NODE) return textNodeText(node as Text, walk, step);
+  if (dom.nodeType(node) !== Node.ELEMENT_NODE) return "";
   const element = node as Element;
-  if (walk.path.has(element) || NEVER_CONTENT_TAGS.has(element.localName)) return "";
+  if (walk.path.has(element) || NEVER_CONTENT_TAGS.has(dom.localName(element))) return "";
   if (step.inContent && walk.referenced.has(element)) return "";
   const style = walk.context.styleOf(element);
   if (!step.includeHidden && element !== walk.root && excluded(element, style)) return "";
@@ -146,8 +147,8 @@ function ownName(element: Element, walk: Walk, step: Step): string | null {
     if (value !== null) return value;
   }
   // A slot is not rendered; what it shows is named by its assigned content.
-  if (element.localName !== "slot") {
-    const label = element.getAttribute("aria-label");
+  if (dom.localName(element) !== "slot") {
+    const label = dom.getAttribute(element, "aria-label");
     if (label !== null && hasText(label)) return label;
   }
   if (isPresentational(element, walk.context)) return null;
@@ -155,11 +156,11 @@ function ownName(element: Element, walk: Walk, step: Step): string | null {
 }
 
 function hostLanguageName(element: Element, walk: Walk, step: Step): string | null {
-  if (element.namespaceURI === SVG_NAMESPACE) {
+  if (dom.namespaceURI(element) === SVG_NAMESPACE) {
     const title = childByTag(element, "title");
-    return title !== null && hasText(title.textContent ?? "") ? (title.textContent ?? "") : null;
+    return title !== null && hasText(dom.textContent(title) ?? "") ? (dom.textContent(title) ?? "") : null;
   }
-  switch (element.localName) {
+  switch (dom.localName(element)) {
     case "input":
       return inputName(element as HTMLInputElement, walk, step);
     case "button":
@@ -172,16 +173,16 @@ function hostLanguageName(element: Element, walk: Walk, step: Step): string | nu
     case "img":
     case "area":
       // alt="" marks decoration: no name, not even the title's.
-      return element.getAttribute("alt");
+      return dom.getAttribute(element, "alt");
     case "fieldset":
     case "table": {
-      const caption = childByTag(element, element.localName === "fieldset" ? "legend" : "caption");
+      const caption = childByTag(element, dom.localName(element) === "fieldset" ? "legend" : "caption");
       if (caption === null) return null;
       const text = nameOf(caption, walk, { ...step, inContent: false });
       return hasText(text) ? text : null;
     }
     case "optgroup": {
-      const label = element.getAttribute("label");
+      const label = dom.getAttribute(element, "label");
       return label !== null && hasText(label) ? label : null;
     }
     default:
@@ -223,23 +224,23 @@ function labelsName(element: Element, walk: Walk, step: Step): string | null {
 
 /** Step 2C: a control inside a label or referenced content names with its value. */
 function embeddedControlValue(element: Element, walk: Walk, step: Step): string | null {
-  const localName = element.localName;
-  if (!element.hasAttribute("role") && localName !== "input" && localName !== "select" && localName !== "textarea") return null;
+  const localName = dom.localName(element);
+  if (!dom.hasAttribute(element, "role") && localName !== "input" && localName !== "select" && localName !== "textarea") return null;
   const role = walk.context.roleOf(element);
   if (!CONTROL_ROLES.has(role)) return null;
   if (RANGE_ROLES.has(role)) {
-    return element.getAttribute("aria-valuetext") ?? element.getAttribute("aria-valuenow") ?? nativeValue(element) ?? "";
+    return dom.getAttribute(element, "aria-valuetext") ?? dom.getAttribute(element, "aria-valuenow") ?? nativeValue(element) ?? "";
   }
   if (localName === "select") return selectedOptionsText(Array.from((element as HTMLSelectElement).selectedOptions), walk, step);
   if (localName === "input" || localName === "textarea") return (element as HTMLInputElement).value;
-  if (role === "listbox") return selectedOptionsText(Array.from(element.querySelectorAll('[aria-selected="true"]')), walk, step);
+  if (role === "listbox") return selectedOptionsText(Array.from(dom.querySelectorAll(element, '[aria-selected="true"]')), walk, step);
   if (role === "combobox") return contentOf(element, walk, step);
-  return element.textContent ?? "";
+  return dom.textContent(element) ?? "";
 }
 
 function nativeValue(element: Element): string | null {
-  if (element.localName === "input") return (element as HTMLInputElement).value;
-  return element.getAttribute("value");
+  if (dom.localName(element) === "input") return (element as HTMLInputElement).value;
+  return dom.getAttribute(element, "value");
 }
 
 function selectedOptionsText(options: Element[], walk: Walk, step: Step): string {
@@ -253,13 +254,13 @@ function contentOf(element: Element, walk: Walk, step: Step): string {
   walk.path.add(element);
   let text = markerText(element, walk, step) + pseudoText(element, "::before", walk);
   forEachNameChild(element, (child) => {
-    if (child.nodeType === Node.ELEMENT_NODE) {
+    if (dom.nodeType(child) === Node.ELEMENT_NODE) {
       const owner = context.ownerOf(child as Element);
       if (owner !== undefined && owner !== element) return;
     }
     text += spaced(child, nameOf(child, walk, childStep), walk);
   });
-  if (element.hasAttribute("aria-owns")) {
+  if (dom.hasAttribute(element, "aria-owns")) {
     for (const owned of referencedElements(element, "aria-owns")) {
       if (context.ownerOf(owned) !== element) continue;
       // Being owned lifts an ancestor's aria-hidden; not rendering at all is not lifted.
@@ -274,7 +275,7 @@ function contentOf(element: Element, walk: Walk, step: Step): string {
 
 /** The element's children in the flat tree: a shadow root's, or a slot's assigned nodes. */
 function forEachNameChild(element: Element, visit: (child: Node) => void): void {
-  if (element.localName === "slot") {
+  if (dom.localName(element) === "slot") {
     const assigned = (element as HTMLSlotElement).assignedNodes();
     if (assigned.length > 0) {
       assigned.forEach(visit);
@@ -282,19 +283,19 @@ function forEachNameChild(element: Element, visit: (child: Node) => void): void 
     }
   }
   const parent: ParentNode & Node = shadowRootOf(element) ?? element;
-  const svg = element.namespaceURI === SVG_NAMESPACE;
-  for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
+  const svg = dom.namespaceURI(element) === SVG_NAMESPACE;
+  for (let child = dom.firstChild(parent); child !== null; child = dom.nextSibling(child)) {
     // An SVG title or desc names or describes its parent; it is not part of the drawing.
-    if (svg && (child.nodeName === "title" || child.nodeName === "desc")) continue;
+    if (svg && (dom.nodeName(child) === "title" || dom.nodeName(child) === "desc")) continue;
     visit(child);
   }
 }
 
 /** Chrome puts a space around the text of every box that is not inline. */
 function spaced(node: Node, text: string, walk: Walk): string {
-  if (node.nodeType !== Node.ELEMENT_NODE) return text;
+  if (dom.nodeType(node) !== Node.ELEMENT_NODE) return text;
   const element = node as Element;
-  if (element.localName === "br") return " ";
+  if (dom.localName(element) === "br") return " ";
   const display = walk.context.styleOf(element).display;
   return display === "inline" || display === "contents" || display === "" ? text : ` ${text} `;
 }
@@ -306,7 +307,7 @@ function spaced(node: Node, text: string, walk: Walk): string {
  * item says.
  */
 function markerText(element: Element, walk: Walk, step: Step): string {
-  if (!step.inLabelledBy || element.localName !== "li" || element.namespaceURI !== HTML_NAMESPACE) return "";
+  if (!step.inLabelledBy || dom.localName(element) !== "li" || dom.namespaceURI(element) !== HTML_NAMESPACE) return "";
   if (walk.context.styleOf(element).display !== "list-item") return "";
   const marker = listMarkerText(element, walk.context.layout);
   return marker === "" ? "" : ` ${marker} `;
@@ -314,7 +315,7 @@ function markerText(element: Element, walk: Walk, step: Step): string {
 
 function pseudoText(element: Element, which: PseudoElement, walk: Walk): string {
   // Only HTML boxes that are not replaced have ::before and ::after; reading others costs a style read for nothing.
-  if (element.namespaceURI !== HTML_NAMESPACE || NO_PSEUDO_TAGS.has(element.localName)) return "";
+  if (dom.namespaceURI(element) !== HTML_NAMESPACE || NO_PSEUDO_TAGS.has(dom.localName(element))) return "";
   const { context } = walk;
   return context.generatedText(element, which, () => readPseudoText(element, which, context));
 }
@@ -327,8 +328,8 @@ function readPseudoText(element: Element, which: PseudoElement, context: NameCon
   const display = style.getPropertyValue("display");
   if (display === "none") return "";
   const { text, fromAlternative } = contentText(content, {
-    attribute: (name) => element.getAttribute(name) ?? "",
-    counterValues: (name) => context.pseudoCounters(element.ownerDocument).get(element)?.[which]?.get(name) ?? [],
+    attribute: (name) => dom.getAttribute(element, name) ?? "",
+    counterValues: (name) => context.pseudoCounters(dom.ownerDocument(element)).get(element)?.[which]?.get(name) ?? [],
   });
   const shown = fromAlternative ? text : applyTextTransform(text, style.getPropertyValue("text-transform"));
   if (display !== "inline" || fromAlternative) return ` ${shown} `;
@@ -344,25 +345,26 @@ function textNodeText(text: Text, walk: Walk, step: Step): string {
 }
 
 function namedByContent(element: Element, context: NameContext): boolean {
-  return CONTENT_NAMED_TAGS.has(element.localName) || CONTENT_NAMED_ROLES.has(context.roleOf(element));
+  return CONTENT_NAMED_TAGS.has(dom.localName(element)) || CONTENT_NAMED_ROLES.has(context.roleOf(element));
 }
 
 /** Step 2I: the title attribute (SVG links also take xlink:title). */
 function tooltip(element: Element): string | null {
   const title =
-    element.getAttribute("title") ?? (element.namespaceURI === SVG_NAMESPACE ? element.getAttributeNS(XLINK_NAMESPACE, "title") : null);
+    dom.getAttribute(element, "title") ??
+    (dom.namespaceURI(element) === SVG_NAMESPACE ? dom.getAttributeNS(element, XLINK_NAMESPACE, "title") : null);
   return title !== null && hasText(title) ? title : null;
 }
 
 function isPresentational(element: Element, context: NameContext): boolean {
-  if (!element.hasAttribute("role")) return false;
+  if (!dom.hasAttribute(element, "role")) return false;
   const role = context.roleOf(element);
   return role === "none" || role === "presentation";
 }
 
 /** Not rendered, or hidden from assistive technology with aria-hidden. */
 function excluded(element: Element, style: NameStyle): boolean {
-  return style.display === "none" || element.getAttribute("aria-hidden") === "true";
+  return style.display === "none" || dom.getAttribute(element, "aria-hidden") === "true";
 }
 
 function invisible(style: NameStyle): boolean {
@@ -376,15 +378,15 @@ function invisible(style: NameStyle): boolean {
 function hiddenWithAncestors(element: Element, context: NameContext, ariaHiddenAncestors: boolean): boolean {
   const style = context.styleOf(element);
   if (excluded(element, style) || invisible(style)) return true;
-  if (ariaHiddenAncestors && element.closest('[aria-hidden="true"]') !== null) return true;
+  if (ariaHiddenAncestors && dom.closest(element, '[aria-hidden="true"]') !== null) return true;
   // display:contents boxes have no box of their own, which checkVisibility reads as hidden.
-  return style.display !== "contents" && !element.checkVisibility();
+  return style.display !== "contents" && !dom.checkVisibility(element);
 }
 
 // Sibling links, not an array of children: this runs for every SVG a name walks, mostly finding nothing.
 function childByTag(element: Element, localName: string): Element | null {
-  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling)
-    if (child.localName === localName) return child;
+  for (let child = dom.firstElementChild(element); child !== null; child = dom.nextElementSibling(child))
+    if (dom.localName(child) === localName) return child;
   return null;
 }
 

@@ -2,6 +2,7 @@ import { WebOperatorError } from "../../../protocol/index.js";
 import type { FrameTransform } from "../../shared/geometry.js";
 import { frameChainTransform } from "../dom/frameGeometry.js";
 import { whyFrameInexact } from "../dom/frameExactness.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * How an element's frame viewport maps into the top frame's, refusing any frame on the way
@@ -13,7 +14,7 @@ export function exactFrameTransform(element: Element, purpose: string): FrameTra
   return frameChainTransform(element, (frame, style) => {
     const why = whyFrameInexact(frame, style);
     if (why === null) return;
-    const title = frame.getAttribute("title");
+    const title = dom.getAttribute(frame, "title");
     throw new WebOperatorError(
       "unsupported_frame",
       `The element sits in an iframe${title ? ` "${title}"` : ""} whose coordinates cannot be mapped exactly for ${purpose}: ${why}. ` +

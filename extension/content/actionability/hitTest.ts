@@ -3,6 +3,7 @@ import { composedParent } from "../dom/composedTree.js";
 import { frameContentTransform } from "../dom/frameGeometry.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import { frameDocument } from "../refs/frameChain.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * The element a real pointer would hit at a point of `start`'s viewport (the top frame's by
@@ -15,7 +16,7 @@ export function deepElementFromPoint(point: Point, start: Document = document): 
   let y = point.y;
   let hit: Element | null = null;
   for (let depth = 0; depth < 32; depth++) {
-    const candidate: Element | null = root.elementFromPoint(x, y);
+    const candidate: Element | null = dom.elementFromPoint(root, x, y);
     if (candidate === null || candidate === hit) return hit;
     hit = candidate;
     const shadow = shadowRootOf(candidate);
@@ -23,7 +24,8 @@ export function deepElementFromPoint(point: Point, start: Document = document): 
       root = shadow;
       continue;
     }
-    const inner: Document | null = candidate.localName === "iframe" || candidate.localName === "frame" ? frameDocument(candidate) : null;
+    const inner: Document | null =
+      dom.localName(candidate) === "iframe" || dom.localName(candidate) === "frame" ? frameDocument(candidate) : null;
     if (inner === null) return hit;
     ({ x, y } = fromTopPoint(frameContentTransform(candidate), { x, y }));
     root = inner;
@@ -44,7 +46,7 @@ export function clickReachesTarget(hit: Element, target: Element, point: Point):
 function hitReachesTarget(hit: Element, target: Element): boolean {
   for (let node: Element | null = hit; node !== null; node = composedParent(node)) {
     if (node === target) return true;
-    if (node.localName === "label" && (node as HTMLLabelElement).control === target) return true;
+    if (dom.localName(node) === "label" && (node as HTMLLabelElement).control === target) return true;
   }
   return false;
 }
@@ -57,13 +59,15 @@ function hitReachesTarget(hit: Element, target: Element): boolean {
  * `obscured` exists for.
  */
 function stretchedOver(hit: Element, target: Element, point: Point): boolean {
-  if (hit.ownerDocument !== target.ownerDocument || !isLinkOrButton(hit)) return false;
+  if (dom.ownerDocument(hit) !== dom.ownerDocument(target) || !isLinkOrButton(hit)) return false;
   if (
-    ![...hit.getClientRects()].every((rect) => point.x < rect.left || point.x > rect.right || point.y < rect.top || point.y > rect.bottom)
+    ![...dom.getClientRects(hit)].every(
+      (rect) => point.x < rect.left || point.x > rect.right || point.y < rect.top || point.y > rect.bottom,
+    )
   )
     return false;
   const shared = commonAncestor(hit, target);
-  return shared !== null && shared.localName !== "body" && shared.localName !== "html";
+  return shared !== null && dom.localName(shared) !== "body" && dom.localName(shared) !== "html";
 }
 
 function commonAncestor(first: Element, second: Element): Element | null {
@@ -74,9 +78,9 @@ function commonAncestor(first: Element, second: Element): Element | null {
 }
 
 function isLinkOrButton(element: Element): boolean {
-  if (element.localName === "a") return element.hasAttribute("href");
-  if (element.localName === "button") return true;
-  const role = element.getAttribute("role");
+  if (dom.localName(element) === "a") return dom.hasAttribute(element, "href");
+  if (dom.localName(element) === "button") return true;
+  const role = dom.getAttribute(element, "role");
   return role === "link" || role === "button";
 }
 
@@ -87,6 +91,6 @@ function isLinkOrButton(element: Element): boolean {
  * otherwise the element itself, which the actionability check has just found clear.
  */
 export function pointerTargetIn(element: Element, point: Point): Element {
-  const hit = deepElementFromPoint(point, element.ownerDocument);
+  const hit = deepElementFromPoint(point, dom.ownerDocument(element));
   return hit !== null && clickReachesTarget(hit, element, point) ? hit : element;
 }

@@ -1,13 +1,16 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
-import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
-import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
 import { exactFrameTransform, exactFrameTransformOrNull } from "./framePoint.js";
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox } from "./stableBox.js";
+import { clickPoint } from "./clickPoint.js";
 import { watchMutations } from "../waiting/mutationClock.js";
+import { obscured } from "./obscuredError.js";
+import { rememberPrepared } from "./dispatchCheck.js";
+import { linkHref } from "./judgedTargets.js";
+import * as dom from "../dom/intrinsics.js";
 import { toTopPoint, type Point } from "../../shared/geometry.js";
 
 type Purpose = "click" | "hover" | "type" | "drag";
@@ -22,16 +25,23 @@ export async function prepareAction(
   rawRef: string,
   purpose: Purpose,
   exactPoint: boolean,
+  force = false,
 ): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
-  const prepared = await checkActionable(target, purpose, exactPoint);
+  const prepared = await checkActionable(target, purpose, exactPoint, force);
+  rememberPrepared(target);
   // Every ref write prepares first, so its settle can count page changes from the dispatch on,
   // in the frame and shadow roots the target lives in too.
   watchMutations(target.element);
   return prepared;
 }
 
-async function checkActionable(target: ActionTarget, purpose: Purpose, exactPoint: boolean): Promise<ContentResult<"prepare_action">> {
+async function checkActionable(
+  target: ActionTarget,
+  purpose: Purpose,
+  exactPoint: boolean,
+  force: boolean,
+): Promise<ContentResult<"prepare_action">> {
   const scrolled = scrollIntoView(target.element);
   assertVisible(target);
   if (purpose !== "hover") assertEnabled(target);
@@ -44,12 +54,12 @@ async function checkActionable(target: ActionTarget, purpose: Purpose, exactPoin
       );
     }
   }
-  const point = await stablePoint(target, purpose, exactPoint);
+  const point = await stablePoint(target, purpose, exactPoint, force);
   if (!clearAt(point, target)) {
     // Left where it was, it may sit under a sticky header or banner: centred, it may be clear.
     if (!scrolled) {
       centerInView(target.element);
-      const centred = await stablePoint(target, purpose, exactPoint);
+      const centred = await stablePoint(target, purpose, exactPoint, force);
       if (clearAt(centred, target)) return prepared(target, centred);
     }
     throw obscured(target, hitAt(point) ?? target.element, purpose);
@@ -58,7 +68,14 @@ async function checkActionable(target: ActionTarget, purpose: Purpose, exactPoin
 }
 
 function prepared(target: ActionTarget, point: TargetPoint): ContentResult<"prepare_action"> {
-  return { ref: target.ref, target: target.target, recovered: target.recovered, ...(point.top === undefined ? {} : { point: point.top }) };
+  const href = linkHref(target.element);
+  return {
+    ref: target.ref,
+    target: target.target,
+    recovered: target.recovered,
+    ...(point.top === undefined ? {} : { point: point.top }),
+    ...(href === undefined ? {} : { href }),
+  };
 }
 
 interface TargetPoint {
@@ -82,30 +99,24 @@ function hitAt(point: TargetPoint): Element | null {
   return point.top === undefined ? deepElementFromPoint(point.local, point.document) : deepElementFromPoint(point.top);
 }
 
-async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: boolean): Promise<TargetPoint> {
-  const box = await waitForStableBox(target.element, `${target.ref} (${target.described})`);
-  if (!target.element.isConnected) {
+async function stablePoint(target: ActionTarget, purpose: Purpose, exactPoint: boolean, force: boolean): Promise<TargetPoint> {
+  // `force` takes the box as it is now: the point is where the target is at this moment, and the hit test below still judges it.
+  const box = force
+    ? dom.getBoundingClientRect(target.element)
+    : await waitForStableBox(target.element, `${target.ref} (${target.described})`);
+  if (!dom.isConnected(target.element)) {
     throw new WebOperatorError(
       "stale_ref",
       `${target.ref} (${target.described}) was removed from the page while WebOperator prepared the action; take a new snapshot.`,
     );
   }
-  const local = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  const local = clickPoint(target.element, box);
   if (exactPoint)
     return {
       local,
-      document: target.element.ownerDocument,
+      document: dom.ownerDocument(target.element),
       top: toTopPoint(exactFrameTransform(target.element, `a trusted ${purpose}`), local),
     };
   const frame = exactFrameTransformOrNull(target.element);
-  return { local, document: target.element.ownerDocument, top: frame === null ? undefined : toTopPoint(frame, local) };
-}
-
-function obscured(target: ActionTarget, hit: Element, purpose: Purpose): WebOperatorError {
-  const cover = formatDescriptor(describeElement(hit, new LayoutCache()));
-  return new WebOperatorError(
-    "obscured",
-    `${target.ref} (${target.described}) is covered at its centre by ${cover} <${hit.localName}${hit.id ? `#${hit.id}` : ""}>, which would receive the ${purpose}. ` +
-      "Close or dismiss the covering element first (it is in browser.snapshot), or scroll so the target is clear.",
-  );
+  return { local, document: dom.ownerDocument(target.element), top: frame === null ? undefined : toTopPoint(frame, local) };
 }

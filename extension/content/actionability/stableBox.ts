@@ -1,5 +1,6 @@
 import { WebOperatorError } from "../../../protocol/index.js";
 import { snapshotBox } from "./snapshotBoxes.js";
+import * as dom from "../dom/intrinsics.js";
 
 const SAMPLE_GAP_MS = 20;
 const MAX_SAMPLES = 10;
@@ -14,20 +15,20 @@ const EQUAL_INTERVALS_NEEDED = 2;
  * waited for. Anything else (scrolled, moved, animated, never snapshotted) takes the frames.
  */
 export async function waitForStableBox(element: Element, described: string): Promise<DOMRect> {
-  let previous = element.getBoundingClientRect();
+  let previous = dom.getBoundingClientRect(element);
   const seen = snapshotBox(element);
   if (seen !== undefined && sameBox(seen, previous) && !isAnimated(element)) return previous;
   let equalIntervals = 0;
   for (let sample = 0; sample < MAX_SAMPLES; sample++) {
     await nextSample();
-    const current = element.getBoundingClientRect();
+    const current = dom.getBoundingClientRect(element);
     equalIntervals = sameBox(previous, current) ? equalIntervals + 1 : 0;
     if (equalIntervals >= EQUAL_INTERVALS_NEEDED && !isAnimated(element)) return current;
     previous = current;
   }
   throw new WebOperatorError(
     "not_actionable",
-    `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry.`,
+    `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry, or pass force: true to click, click_trusted or hover to skip only this wait (the hit test still checks what the pointer would reach).`,
   );
 }
 
@@ -54,7 +55,7 @@ const NOT_MOVING = new Set([
 
 /** A running CSS animation, transition or Web Animation that can move a box, on the element or any (shadow-including) ancestor. */
 function isAnimated(element: Element): boolean {
-  const running = element.ownerDocument.getAnimations().filter((animation) => animation.playState === "running");
+  const running = dom.getAnimations(dom.ownerDocument(element)).filter((animation) => animation.playState === "running");
   if (running.length === 0) return false;
   const targets = new Set<Element>();
   for (const animation of running) {
@@ -71,8 +72,8 @@ function isAnimated(element: Element): boolean {
 }
 
 function composedParent(node: Node): Node | null {
-  const parent = node.parentNode;
-  if (parent !== null && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE && "host" in parent) return (parent as ShadowRoot).host;
+  const parent = dom.parentNode(node);
+  if (parent !== null && dom.nodeType(parent) === Node.DOCUMENT_FRAGMENT_NODE && "host" in parent) return (parent as ShadowRoot).host;
   return parent;
 }
 
@@ -84,7 +85,7 @@ function composedParent(node: Node): Node | null {
 function nextSample(): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, SAMPLE_GAP_MS);
-    if (document.visibilityState === "visible") {
+    if (dom.visibilityState(document) === "visible") {
       requestAnimationFrame(() => {
         clearTimeout(timer);
         resolve();

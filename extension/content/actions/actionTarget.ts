@@ -3,6 +3,7 @@ import { describeElement, formatDescriptor } from "../accessibility/elementDescr
 import { isDisabledElement } from "../accessibility/elementStates.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface ActionTarget {
   ref: string;
@@ -32,12 +33,12 @@ export function scrollIntoView(element: Element): boolean {
 }
 
 export function centerInView(element: Element): void {
-  element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  dom.scrollIntoView(element, { block: "center", inline: "center", behavior: "instant" });
 }
 
 function isWhollyInViewport(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  const view = viewportSize(element.ownerDocument);
+  const box = dom.getBoundingClientRect(element);
+  const view = viewportSize(dom.ownerDocument(element));
   return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= view.height && box.right <= view.width;
 }
 
@@ -46,17 +47,17 @@ function isWhollyInViewport(element: Element): boolean {
  * modes: a page without a doctype (quirks mode) scrolls on its body, whose client box is then
  * the viewport, while its root element's is as tall as the whole document.
  */
-function viewportSize(document: Document): { width: number; height: number } {
-  const scroller = document.scrollingElement;
-  if (scroller !== null) return { width: scroller.clientWidth, height: scroller.clientHeight };
-  const view = document.defaultView ?? window;
+export function viewportSize(document: Document): { width: number; height: number } {
+  const scroller = dom.scrollingElement(document);
+  if (scroller !== null) return { width: dom.clientWidth(scroller), height: dom.clientHeight(scroller) };
+  const view = dom.defaultView(document) ?? window;
   return { width: view.innerWidth, height: view.innerHeight };
 }
 
 /** Read after scrolling, so the box is where events will be aimed. */
 export function assertVisible(target: ActionTarget): DOMRect {
-  const rect = target.element.getBoundingClientRect();
-  const shown = typeof target.element.checkVisibility === "function" ? target.element.checkVisibility({ visibilityProperty: true }) : true;
+  const rect = dom.getBoundingClientRect(target.element);
+  const shown = dom.checkVisibility(target.element, { visibilityProperty: true });
   if (!shown || rect.width === 0 || rect.height === 0) {
     throw new WebOperatorError(
       "not_actionable",

@@ -1,3 +1,4 @@
+import * as dom from "../dom/intrinsics.js";
 /** Input types that accept free text; typing into others (checkbox, date...) is refused. */
 const TEXT_INPUT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number"]);
 /** Inputs whose value is set whole, in the format the spec gives (2026-11-29, 14:30, #ff8800). */
@@ -17,13 +18,13 @@ export type Editable =
   | { kind: "none"; reason: string };
 
 export function classifyEditable(element: Element): Editable {
-  if (element.localName === "input") {
+  if (dom.localName(element) === "input") {
     const input = element as HTMLInputElement;
     if (Object.hasOwn(FORMATTED_INPUT_FORMATS, input.type)) return { kind: "field", element: input };
     if (!TEXT_INPUT_TYPES.has(input.type)) return { kind: "none", reason: `an input of type ${input.type}, which takes no typed text` };
     return { kind: "field", element: input };
   }
-  if (element.localName === "textarea") return { kind: "field", element: element as HTMLTextAreaElement };
-  if ((element as HTMLElement).isContentEditable === true) return { kind: "contenteditable", element: element as HTMLElement };
+  if (dom.localName(element) === "textarea") return { kind: "field", element: element as HTMLTextAreaElement };
+  if (dom.isContentEditable(element as HTMLElement) === true) return { kind: "contenteditable", element: element as HTMLElement };
   return { kind: "none", reason: "not a text field or editable region" };
 }

@@ -1,4 +1,5 @@
 import { composedParent } from "../dom/composedTree.js";
+import * as dom from "../dom/intrinsics.js";
 
 /** What a mouse press would focus: the element or its nearest focusable ancestor. */
 export function focusableSelfOrAncestor(element: Element): HTMLElement | null {
@@ -13,13 +14,13 @@ export function focusableSelfOrAncestor(element: Element): HTMLElement | null {
  * applies while the window itself has system focus (never true for a background tab).
  */
 export function isFocused(element: Element): boolean {
-  const root = element.getRootNode();
-  return (root instanceof Document || root instanceof ShadowRoot) && root.activeElement === element;
+  const root = dom.getRootNode(element);
+  return (root instanceof Document || root instanceof ShadowRoot) && dom.activeElement(root) === element;
 }
 
 function isFocusable(element: Element): boolean {
   const html = element as HTMLElement;
-  if (typeof html.focus !== "function" || typeof html.tabIndex !== "number") return false;
-  if (element.matches(":disabled")) return false;
-  return html.tabIndex >= 0 || element.hasAttribute("tabindex") || html.isContentEditable === true;
+  if (!dom.hasFocusMembers(html)) return false;
+  if (dom.matches(element, ":disabled")) return false;
+  return dom.tabIndex(html) >= 0 || dom.hasAttribute(element, "tabindex") || dom.isContentEditable(html) === true;
 }

@@ -1,5 +1,6 @@
 import { focusableSelfOrAncestor } from "./focusTarget.js";
 import { pointerTargetIn } from "../actionability/hitTest.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface ClientPoint {
   x: number;
@@ -12,17 +13,19 @@ export interface ClientPoint {
  * A dispatched (untrusted) `click` still runs activation behaviour: links navigate,
  * checkboxes toggle, submit buttons submit.
  */
-export function dispatchClickSequence(element: Element, point: ClientPoint): void {
-  sendClickSequence(pointerTargetIn(element, point), point);
+export function dispatchClickSequence(element: Element, point: ClientPoint, beforePress: () => void = () => undefined): void {
+  sendClickSequence(pointerTargetIn(element, point), point, beforePress);
 }
 
-function sendClickSequence(element: Element, point: ClientPoint): void {
-  const view = element.ownerDocument.defaultView ?? window;
+/** `beforePress` runs after the hover events, whose handlers may change the page, and may stop the press by throwing. */
+function sendClickSequence(element: Element, point: ClientPoint, beforePress: () => void): void {
+  const view = dom.defaultView(dom.ownerDocument(element)) ?? window;
   const at = { clientX: point.x, clientY: point.y, screenX: point.x + view.screenX, screenY: point.y + view.screenY, view };
   const mouse = (type: string, init: MouseEventInit): boolean =>
-    element.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, composed: true, button: 0, ...at, ...init }));
+    dom.dispatchEvent(element, new MouseEvent(type, { bubbles: true, cancelable: true, composed: true, button: 0, ...at, ...init }));
   const pointer = (type: string, init: PointerEventInit): boolean =>
-    element.dispatchEvent(
+    dom.dispatchEvent(
+      element,
       new PointerEvent(type, {
         bubbles: true,
         cancelable: true,
@@ -44,6 +47,7 @@ function sendClickSequence(element: Element, point: ClientPoint): void {
   mouse("mouseenter", { buttons: 0, bubbles: false, cancelable: false });
   pointer("pointermove", { buttons: 0, button: -1 });
   mouse("mousemove", { buttons: 0 });
+  beforePress();
   // A cancelled pointerdown suppresses the compatibility mouse events, not the click.
   const pointerDownAllowed = pointer("pointerdown", { buttons: 1, pressure: 0.5 });
   const mouseDownAllowed = pointerDownAllowed ? mouse("mousedown", { buttons: 1, detail: 1 }) : true;
@@ -56,9 +60,9 @@ function sendClickSequence(element: Element, point: ClientPoint): void {
 function moveFocusLikeAPress(element: Element): void {
   const focusable = focusableSelfOrAncestor(element);
   if (focusable !== null) {
-    focusable.focus({ preventScroll: true });
+    dom.focus(focusable, { preventScroll: true });
     return;
   }
-  const active = element.ownerDocument.activeElement as HTMLElement | null;
-  if (active !== null && active !== element.ownerDocument.body && typeof active.blur === "function") active.blur();
+  const active = dom.activeElement(dom.ownerDocument(element)) as HTMLElement | null;
+  if (active !== null && active !== dom.body(dom.ownerDocument(element)) && dom.hasFocusMembers(active)) dom.blur(active);
 }

@@ -2,6 +2,7 @@ import { WebOperatorError, type ContentResult } from "../../../protocol/index.js
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "./actionTarget.js";
 import { classifyEditable } from "./editableKind.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Focuses a field and selects what trusted typing should replace (everything) or puts
@@ -34,22 +35,22 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
     return { ref: target.ref, target: target.target, recovered: target.recovered, before: field.value };
   }
   const element = editable.element;
-  element.focus({ preventScroll: true });
-  const selection = element.ownerDocument.getSelection();
+  dom.focus(element, { preventScroll: true });
+  const selection = dom.getSelection(dom.ownerDocument(element));
   if (selection !== null) {
-    const range = element.ownerDocument.createRange();
+    const range = dom.createRange(dom.ownerDocument(element));
     range.selectNodeContents(element);
     if (mode === "append") range.collapse(false);
     selection.removeAllRanges();
     selection.addRange(range);
   }
-  return { ref: target.ref, target: target.target, recovered: target.recovered, before: element.innerText };
+  return { ref: target.ref, target: target.target, recovered: target.recovered, before: dom.innerText(element) };
 }
 
 export function readValue(registry: RefRegistry, rawRef: string): ContentResult<"read_value"> {
   const { ref, element } = registry.resolve(rawRef);
   const editable = classifyEditable(element);
-  const raw = editable.kind === "field" ? editable.element.value : ((element as HTMLElement).innerText ?? "");
-  const masked = element.localName === "input" && (element as HTMLInputElement).type === "password" ? "•".repeat(raw.length) : raw;
+  const raw = editable.kind === "field" ? editable.element.value : (dom.innerText(element as HTMLElement) ?? "");
+  const masked = dom.localName(element) === "input" && (element as HTMLInputElement).type === "password" ? "•".repeat(raw.length) : raw;
   return { ref, value: masked };
 }

@@ -2,6 +2,7 @@ import type { ContentRequest, ContentResult } from "../../../protocol/index.js";
 import { composedParent } from "../dom/composedTree.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { resolveTarget } from "./actionTarget.js";
+import * as dom from "../dom/intrinsics.js";
 
 type ScrollRequest = Extract<ContentRequest, { op: "scroll" }>;
 type Direction = ScrollRequest["direction"];
@@ -22,11 +23,11 @@ const SCROLL_EVENT_WAIT_MS = 100;
 export async function scrollPageOrRef(registry: RefRegistry, request: ScrollRequest): Promise<ContentResult<"scroll">> {
   const vertical = request.direction === "up" || request.direction === "down";
   const scroller = request.ref === undefined ? pageScroller(document) : scrollerFor(resolveTarget(registry, request.ref).element, vertical);
-  const extent = vertical ? scroller.clientHeight : scroller.clientWidth;
+  const extent = vertical ? dom.clientHeight(scroller) : dom.clientWidth(scroller);
   const amount = request.amount ?? Math.max(1, Math.round(extent * DEFAULT_SCROLL_FRACTION));
   const sign = request.direction === "up" || request.direction === "left" ? -1 : 1;
-  const before = { x: scroller.scrollLeft, y: scroller.scrollTop };
-  const view = scroller.ownerDocument.defaultView ?? window;
+  const before = { x: dom.scrollLeft(scroller), y: dom.scrollTop(scroller) };
+  const view = dom.defaultView(dom.ownerDocument(scroller)) ?? window;
   const reacted = new Promise<void>((resolve) => {
     const timer = setTimeout(done, SCROLL_EVENT_WAIT_MS);
     // Capturing on the window: it sees the page's scroll and an element's; the page's own handlers on the target run before the bubble ends.
@@ -38,8 +39,8 @@ export async function scrollPageOrRef(registry: RefRegistry, request: ScrollRequ
       setTimeout(resolve, 0);
     }
   });
-  scroller.scrollBy({ left: vertical ? 0 : sign * amount, top: vertical ? sign * amount : 0, behavior: "instant" });
-  const after = { x: scroller.scrollLeft, y: scroller.scrollTop };
+  dom.scrollBy(scroller, { left: vertical ? 0 : sign * amount, top: vertical ? sign * amount : 0, behavior: "instant" });
+  const after = { x: dom.scrollLeft(scroller), y: dom.scrollTop(scroller) };
   if (after.x !== before.x || after.y !== before.y) await reacted;
   return {
     scrollX: after.x,
@@ -50,36 +51,36 @@ export async function scrollPageOrRef(registry: RefRegistry, request: ScrollRequ
 }
 
 function pageScroller(document: Document): Element {
-  return document.scrollingElement ?? document.documentElement;
+  return dom.scrollingElement(document) ?? dom.documentElement(document);
 }
 
 /** The element itself when it scrolls on that axis, else its nearest scrolling ancestor, else its page. */
 function scrollerFor(element: Element, vertical: boolean): Element {
-  const page = pageScroller(element.ownerDocument);
+  const page = pageScroller(dom.ownerDocument(element));
   for (let current: Element | null = element; current !== null; current = composedParent(current)) {
-    if (current === page || current === element.ownerDocument.body) break;
+    if (current === page || current === dom.body(dom.ownerDocument(element))) break;
     if (scrollsOn(current, vertical)) return current;
   }
   return page;
 }
 
 function scrollsOn(element: Element, vertical: boolean): boolean {
-  const style = (element.ownerDocument.defaultView ?? window).getComputedStyle(element);
+  const style = (dom.defaultView(dom.ownerDocument(element)) ?? window).getComputedStyle(element);
   const overflow = vertical ? style.overflowY : style.overflowX;
   if (overflow !== "auto" && overflow !== "scroll" && overflow !== "overlay") return false;
-  return vertical ? element.scrollHeight > element.clientHeight : element.scrollWidth > element.clientWidth;
+  return vertical ? dom.scrollHeight(element) > dom.clientHeight(element) : dom.scrollWidth(element) > dom.clientWidth(element);
 }
 
 // One pixel of slack: fractional zoom leaves positions a hair short of the maximum.
 function atEnd(scroller: Element, direction: Direction): boolean {
   switch (direction) {
     case "up":
-      return scroller.scrollTop <= 0;
+      return dom.scrollTop(scroller) <= 0;
     case "left":
-      return scroller.scrollLeft <= 0;
+      return dom.scrollLeft(scroller) <= 0;
     case "down":
-      return scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+      return dom.scrollTop(scroller) + dom.clientHeight(scroller) >= dom.scrollHeight(scroller) - 1;
     case "right":
-      return scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1;
+      return dom.scrollLeft(scroller) + dom.clientWidth(scroller) >= dom.scrollWidth(scroller) - 1;
   }
 }

@@ -5,6 +5,7 @@ import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, resolveTarget, scrollIntoView, type ActionTarget } from "./actionTarget.js";
 import { dispatchClickSequence } from "./pointerEvents.js";
+import * as dom from "../dom/intrinsics.js";
 
 interface Wanted {
   values: string[];
@@ -24,7 +25,9 @@ export function selectOption(registry: RefRegistry, rawRef: string, wanted: Want
   scrollIntoView(target.element);
   assertEnabled(target);
   const selected =
-    target.element.localName === "select" ? selectNative(target, target.element as HTMLSelectElement, wanted) : selectAria(target, wanted);
+    dom.localName(target.element) === "select"
+      ? selectNative(target, target.element as HTMLSelectElement, wanted)
+      : selectAria(target, wanted);
   return { ref: target.ref, target: target.target, recovered: target.recovered, selected };
 }
 
@@ -62,32 +65,32 @@ function selectAria(target: ActionTarget, wanted: Wanted): Array<{ value: string
     );
   }
   const layout = new LayoutCache();
-  const options = [...listbox.querySelectorAll('[role="option"]')].map((element) => ({
+  const options = [...dom.querySelectorAll(listbox, '[role="option"]')].map((element) => ({
     element,
     label: describeElement(element, layout).name,
   }));
-  const picks = options.filter((option) => matches(option.element.getAttribute("data-value") ?? option.label, option.label, wanted));
+  const picks = options.filter((option) => matches(dom.getAttribute(option.element, "data-value") ?? option.label, option.label, wanted));
   if (picks.length === 0)
     throw noMatch(
       target,
       options.map((option) => option.label),
     );
   for (const pick of picks) {
-    pick.element.scrollIntoView({ block: "nearest", behavior: "instant" });
-    const box = pick.element.getBoundingClientRect();
+    dom.scrollIntoView(pick.element, { block: "nearest", behavior: "instant" });
+    const box = dom.getBoundingClientRect(pick.element);
     dispatchClickSequence(pick.element, { x: box.left + box.width / 2, y: box.top + box.height / 2 });
   }
-  return picks.map((pick) => ({ value: pick.element.getAttribute("data-value") ?? pick.label, label: pick.label }));
+  return picks.map((pick) => ({ value: dom.getAttribute(pick.element, "data-value") ?? pick.label, label: pick.label }));
 }
 
 function listboxFor(element: Element): Element | null {
-  if (element.getAttribute("role") === "listbox") return element;
-  const controlled = element.getAttribute("aria-controls") ?? element.getAttribute("aria-owns");
+  if (dom.getAttribute(element, "role") === "listbox") return element;
+  const controlled = dom.getAttribute(element, "aria-controls") ?? dom.getAttribute(element, "aria-owns");
   if (controlled !== null) {
-    const candidate = element.ownerDocument.getElementById(controlled.split(/\s+/)[0] ?? "");
-    if (candidate?.getAttribute("role") === "listbox") return candidate;
+    const candidate = dom.getElementById(dom.ownerDocument(element), controlled.split(/\s+/)[0] ?? "");
+    if (candidate !== null && dom.getAttribute(candidate, "role") === "listbox") return candidate;
   }
-  return element.querySelector('[role="listbox"]');
+  return dom.querySelector(element, '[role="listbox"]');
 }
 
 function noMatch(target: ActionTarget, available: string[]): WebOperatorError {

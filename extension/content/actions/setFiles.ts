@@ -1,6 +1,7 @@
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, resolveTarget, scrollIntoView } from "./actionTarget.js";
+import * as dom from "../dom/intrinsics.js";
 
 interface FileContent {
   name: string;
@@ -37,12 +38,13 @@ export function setFiles(registry: RefRegistry, rawRef: string, files: FileConte
 }
 
 function fileInputFor(element: Element): HTMLInputElement | null {
-  if (element.localName === "input" && (element as HTMLInputElement).type === "file") return element as HTMLInputElement;
-  if (element.localName === "label") {
+  if (dom.localName(element) === "input" && (element as HTMLInputElement).type === "file") return element as HTMLInputElement;
+  if (dom.localName(element) === "label") {
     const control = (element as HTMLLabelElement).control;
-    if (control?.localName === "input" && (control as HTMLInputElement).type === "file") return control as HTMLInputElement;
+    if (control !== null && dom.localName(control) === "input" && (control as HTMLInputElement).type === "file")
+      return control as HTMLInputElement;
   }
-  const nested = element.querySelector('input[type="file"]');
+  const nested = dom.querySelector(element, 'input[type="file"]');
   return nested as HTMLInputElement | null;
 }
 

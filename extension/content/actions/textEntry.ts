@@ -1,4 +1,5 @@
 import type { TypeMode } from "./typeMode.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Writes through the prototype's value setter: frameworks that wrap `value` on the
@@ -20,20 +21,20 @@ export function enterFieldText(field: HTMLInputElement | HTMLTextAreaElement, te
 
 /** execCommand makes Chrome edit as a keyboard would: selection, undo stack, trusted input events. */
 export function enterEditableText(element: HTMLElement, text: string, mode: TypeMode): void {
-  const document = element.ownerDocument;
-  const selection = document.getSelection();
+  const document = dom.ownerDocument(element);
+  const selection = dom.getSelection(document);
   if (selection !== null) {
-    const range = document.createRange();
+    const range = dom.createRange(document);
     range.selectNodeContents(element);
     if (mode === "append") range.collapse(false);
     selection.removeAllRanges();
     selection.addRange(range);
   }
   const command = text === "" ? "delete" : "insertText";
-  if (document.execCommand(command, false, text)) return;
-  if (mode === "replace") element.textContent = text;
-  else element.append(text);
-  element.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertText", data: text }));
+  if (dom.execCommand(document, command, false, text)) return;
+  if (mode === "replace") dom.setTextContent(element, text);
+  else dom.append(element, text);
+  dom.dispatchEvent(element, new InputEvent("input", { bubbles: true, composed: true, inputType: "insertText", data: text }));
 }
 
 function setNativeValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {

@@ -4,6 +4,7 @@ import { assertEnabled, assertVisible, resolveTarget, scrollIntoView, type Actio
 import { FORMATTED_INPUT_FORMATS, classifyEditable } from "./editableKind.js";
 import { enterEditableText, enterFieldText } from "./textEntry.js";
 import type { TypeMode } from "./typeMode.js";
+import * as dom from "../dom/intrinsics.js";
 
 /** The "type" op: sets a field's text the way frameworks notice, then reports the result. */
 export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string, mode: TypeMode): ContentResult<"type"> {
@@ -15,7 +16,7 @@ export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string,
   if (editable.kind === "none") throw notEditable(target, `it is ${editable.reason}`);
   if (editable.kind === "field" && editable.element.readOnly) throw notEditable(target, "it is read-only");
 
-  editable.element.focus({ preventScroll: true });
+  dom.focus(editable.element, { preventScroll: true });
   let value: string;
   if (editable.kind === "field") {
     const format = FORMATTED_INPUT_FORMATS[editable.element.type];
@@ -24,7 +25,7 @@ export function typeIntoRef(registry: RefRegistry, rawRef: string, text: string,
     value = editable.element.type === "password" ? "•".repeat(editable.element.value.length) : editable.element.value;
   } else {
     enterEditableText(editable.element, text, mode);
-    value = editable.element.innerText;
+    value = dom.innerText(editable.element);
   }
   return { ref: target.ref, target: target.target, value, recovered: target.recovered };
 }

@@ -1,17 +1,18 @@
+import * as dom from "./intrinsics.js";
 /** Parent across shadow boundaries, stopping at the element's own document. */
 export function composedParent(element: Element): Element | null {
-  if (element.assignedSlot !== null) return element.assignedSlot;
-  const parent = element.parentNode;
+  if (dom.assignedSlot(element) !== null) return dom.assignedSlot(element);
+  const parent = dom.parentNode(element);
   if (parent === null) return null;
-  if (parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return (parent as ShadowRoot).host ?? null;
+  if (dom.nodeType(parent) === Node.DOCUMENT_FRAGMENT_NODE) return (parent as ShadowRoot).host ?? null;
   return isElement(parent) ? parent : null;
 }
 
 // `instanceof Element` fails for nodes of other frames (other realms); nodeType does not.
 export function isElement(node: Node): node is Element {
-  return node.nodeType === Node.ELEMENT_NODE;
+  return dom.nodeType(node) === Node.ELEMENT_NODE;
 }
 
 export function isText(node: Node): node is Text {
-  return node.nodeType === Node.TEXT_NODE;
+  return dom.nodeType(node) === Node.TEXT_NODE;
 }

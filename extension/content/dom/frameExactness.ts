@@ -1,6 +1,7 @@
 import { frameScale } from "../../shared/geometry.js";
 import { composedParent } from "./composedTree.js";
 import { frameBoxFacts } from "./frameGeometry.js";
+import * as dom from "./intrinsics.js";
 
 /** Half a pixel either way over the frame's width is rounding, not an unmodelled transform. */
 const MEASURE_TOLERANCE_PX = 1;
@@ -13,9 +14,9 @@ const ANGLE_EPSILON = 1e-9;
  * in its document are read, since an ancestor's rotation turns the frame with it.
  */
 export function whyFrameInexact(frame: Element, style: CSSStyleDeclaration): string | null {
-  const view = frame.ownerDocument.defaultView ?? window;
-  let expectedX = frame.currentCSSZoom;
-  let expectedY = frame.currentCSSZoom;
+  const view = dom.defaultView(dom.ownerDocument(frame)) ?? window;
+  let expectedX = dom.currentCSSZoom(frame);
+  let expectedY = dom.currentCSSZoom(frame);
   for (let node: Element | null = frame; node !== null; node = composedParent(node)) {
     const computed = node === frame ? style : view.getComputedStyle(node);
     const scale = axisAlignedScale(computed);
@@ -24,8 +25,8 @@ export function whyFrameInexact(frame: Element, style: CSSStyleDeclaration): str
     expectedY *= scale.y;
   }
   const facts = frameBoxFacts(frame, undefined, style);
-  const contentWidth = frame.clientWidth - facts.padding.left - facts.padding.right;
-  const contentHeight = frame.clientHeight - facts.padding.top - facts.padding.bottom;
+  const contentWidth = dom.clientWidth(frame) - facts.padding.left - facts.padding.right;
+  const contentHeight = dom.clientHeight(frame) - facts.padding.top - facts.padding.bottom;
   if (
     Math.abs(facts.viewport.width - contentWidth) > MEASURE_TOLERANCE_PX ||
     Math.abs(facts.viewport.height - contentHeight) > MEASURE_TOLERANCE_PX
@@ -69,8 +70,8 @@ function axisAlignedScale(style: CSSStyleDeclaration): { x: number; y: number } 
 }
 
 function describe(element: Element): string {
-  const title = element.getAttribute("title");
-  return `<${element.localName}${element.id ? `#${element.id}` : ""}${title ? ` title="${title}"` : ""}>`;
+  const title = dom.getAttribute(element, "title");
+  return `<${dom.localName(element)}${dom.id(element) ? `#${dom.id(element)}` : ""}${title ? ` title="${title}"` : ""}>`;
 }
 
 function round(value: number): number {

@@ -1,13 +1,14 @@
 import { TOP_FRAME, frameTransform, toTopPoint, type FrameBoxFacts, type FrameTransform, type Point } from "../../shared/geometry.js";
 import { frameDocument } from "../refs/frameChain.js";
+import * as dom from "./intrinsics.js";
 
 /**
  * What an iframe's box, style and document say about where its viewport sits. Without a
  * same-origin document to measure, the viewport is taken to fill the frame's content box.
  */
 export function frameBoxFacts(frame: Element, rect?: DOMRect, style?: CSSStyleDeclaration): FrameBoxFacts {
-  const box = rect ?? frame.getBoundingClientRect();
-  const computed = style ?? (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
+  const box = rect ?? dom.getBoundingClientRect(frame);
+  const computed = style ?? (dom.defaultView(dom.ownerDocument(frame)) ?? window).getComputedStyle(frame);
   const px = (value: string): number => Number.parseFloat(value) || 0;
   const border = {
     left: px(computed.borderLeftWidth),
@@ -21,10 +22,11 @@ export function frameBoxFacts(frame: Element, rect?: DOMRect, style?: CSSStyleDe
     right: px(computed.paddingRight),
     bottom: px(computed.paddingBottom),
   };
-  const view = frameDocument(frame)?.defaultView ?? null;
+  const inner = frameDocument(frame);
+  const view = inner === null ? null : dom.defaultView(inner);
   const viewport =
     view === null
-      ? { width: frame.clientWidth - padding.left - padding.right, height: frame.clientHeight - padding.top - padding.bottom }
+      ? { width: dom.clientWidth(frame) - padding.left - padding.right, height: dom.clientHeight(frame) - padding.top - padding.bottom }
       : { width: view.innerWidth, height: view.innerHeight };
   return { box, border, padding, viewport };
 }
@@ -49,14 +51,14 @@ export function frameContentTransform(
  */
 export function frameChainTransform(element: Element, checkFrame?: (frame: Element, style: CSSStyleDeclaration) => void): FrameTransform {
   const frames: Element[] = [];
-  for (let view: Window | null = element.ownerDocument.defaultView; view !== null && view !== window; view = view.parent) {
+  for (let view: Window | null = dom.defaultView(dom.ownerDocument(element)); view !== null && view !== window; view = view.parent) {
     const frame = view.frameElement;
     if (frame === null) break;
     frames.push(frame);
   }
   let transform = TOP_FRAME;
   for (const frame of frames.reverse()) {
-    const style = (frame.ownerDocument.defaultView ?? window).getComputedStyle(frame);
+    const style = (dom.defaultView(dom.ownerDocument(frame)) ?? window).getComputedStyle(frame);
     checkFrame?.(frame, style);
     transform = frameContentTransform(frame, transform, undefined, style);
   }

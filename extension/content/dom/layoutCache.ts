@@ -1,4 +1,5 @@
 import { ElementStyle } from "./elementStyle.js";
+import * as dom from "./intrinsics.js";
 
 /**
  * Per-snapshot memo of computed styles and boxes. Reading both for many elements is
@@ -26,7 +27,7 @@ export class LayoutCache {
   rect(element: Element): DOMRect {
     let rect = this.rects.get(element);
     if (rect === undefined) {
-      rect = element.getBoundingClientRect();
+      rect = dom.getBoundingClientRect(element);
       this.rects.set(element, rect);
     }
     return rect;
@@ -63,5 +64,5 @@ function liveStyle(element: Element, pseudo: string): CSSStyleDeclaration {
 
 // Elements of same-origin frames must be styled by their own window.
 function windowOf(element: Element): Window {
-  return element.ownerDocument.defaultView ?? window;
+  return dom.defaultView(dom.ownerDocument(element)) ?? window;
 }

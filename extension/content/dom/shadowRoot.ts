@@ -1,4 +1,5 @@
 import { pageRecord } from "../pageRecord/pageRecord.js";
+import * as dom from "./intrinsics.js";
 
 interface ChromeDomApi {
   openOrClosedShadowRoot(element: HTMLElement): ShadowRoot | null;
@@ -25,9 +26,9 @@ const domApi = chromeDomApi();
  * gave a closed root); asking for every element of a large page would cost time.
  */
 export function shadowRootOf(element: Element): ShadowRoot | null {
-  if (element.shadowRoot !== null) return element.shadowRoot;
+  if (dom.shadowRoot(element) !== null) return dom.shadowRoot(element);
   if (domApi === null) return null;
-  if (!element.localName.includes("-") && pageRecord()?.closedHosts.has(element) !== true) return null;
+  if (!dom.localName(element).includes("-") && pageRecord()?.closedHosts.has(element) !== true) return null;
   try {
     return domApi.openOrClosedShadowRoot(element as HTMLElement);
   } catch {

@@ -1,4 +1,5 @@
 import TurndownService from "turndown";
+import * as dom from "../dom/intrinsics.js";
 
 /** Inline images are data, not reading matter: megabytes of base64 would fill every page. */
 const INLINE_IMAGE = /^data:/i;
@@ -13,9 +14,9 @@ export function markdownConverter(): TurndownService {
   const svg = "svg" as keyof HTMLElementTagNameMap;
   converter.remove(["script", "style", "noscript", "template", "iframe", svg, "button", "select", "input", "textarea"]);
   converter.addRule("inlineImages", {
-    filter: (node) => node.nodeName === "IMG" && INLINE_IMAGE.test(node.getAttribute("src") ?? ""),
+    filter: (node) => dom.nodeName(node) === "IMG" && INLINE_IMAGE.test(dom.getAttribute(node, "src") ?? ""),
     replacement: (_content, node) => {
-      const alt = node.getAttribute("alt")?.trim() ?? "";
+      const alt = dom.getAttribute(node, "alt")?.trim() ?? "";
       return alt === "" ? "" : `![${alt.replace(/[[\]]/g, "")}](data:…)`;
     },
   });

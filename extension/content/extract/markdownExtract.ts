@@ -3,6 +3,7 @@ import type { ContentResult } from "../../../protocol/index.js";
 import { markdownConverter } from "./markdownConverter.js";
 import { renderedClone } from "./renderedClone.js";
 import { pageOfText } from "./textPaging.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * format "markdown" of the "extract" op: a ref's subtree, else the page's main
@@ -15,9 +16,9 @@ export function extractMarkdown(element: Element | null, fromChar: number, pageC
 }
 
 function pageMarkdown(): { markdown: string; source: "article" | "page" } {
-  const body = document.body ?? document.documentElement;
-  const inert = document.implementation.createHTMLDocument(document.title);
-  inert.body.replaceWith(renderedClone(body, inert));
+  const body = dom.body(document) ?? dom.documentElement(document);
+  const inert = dom.implementation(document).createHTMLDocument(dom.documentTitle(document));
+  dom.replaceWith(dom.body(inert), renderedClone(body, inert));
   // Readability always returns its best guess; on a page without an article (a form, a
   // dashboard) that guess is a fragment, so its own readerable test decides first.
   if (!isProbablyReaderable(inert)) return { markdown: convert(body), source: "page" };
@@ -35,13 +36,13 @@ function pageMarkdown(): { markdown: string; source: "article" | "page" } {
 }
 
 function convert(element: Element): string {
-  const inert = document.implementation.createHTMLDocument("");
+  const inert = dom.implementation(document).createHTMLDocument("");
   const copy = renderedClone(element, inert);
-  if (copy.localName === "body") inert.body.replaceWith(copy);
-  else inert.body.replaceChildren(copy);
-  return markdownConverter().turndown(inert.body).trim();
+  if (dom.localName(copy) === "body") dom.replaceWith(dom.body(inert), copy);
+  else dom.replaceChildren(dom.body(inert), copy);
+  return markdownConverter().turndown(dom.body(inert)).trim();
 }
 
 function isHtmlElement(node: unknown): node is HTMLElement {
-  return typeof node === "object" && node !== null && (node as Node).nodeType === 1;
+  return typeof node === "object" && node !== null && dom.nodeType(node as Node) === 1;
 }

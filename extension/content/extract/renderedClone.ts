@@ -1,3 +1,6 @@
+import { isReadOnlyField } from "../dom/readOnlyField.js";
+import * as dom from "../dom/intrinsics.js";
+
 /** Elements whose content is never reading matter. */
 const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link", "meta", "object", "embed", "canvas"]);
 
@@ -5,51 +8,70 @@ const DROPPED_TAGS = new Set(["script", "style", "noscript", "template", "link",
  * A copy of a live subtree inside an inert document (no scripts run, nothing loads),
  * without what the page does not render (display:none, [hidden], closed <details>), and
  * with links and images made absolute while the live element can still resolve them.
- * Readability and turndown read markup, not layout; this gives them what a reader sees.
+ * Readability and turndown read markup, not layout; this gives them what a reader sees,
+ * read-only fields' values included (turndown drops form fields; their text is content).
  */
 export function renderedClone(source: Element, into: Document): Element {
-  const copy = into.importNode(source, true);
-  const live = [source, ...Array.from(source.querySelectorAll("*"))];
-  const copies = [copy, ...Array.from(copy.querySelectorAll("*"))];
+  let copy = dom.importNode(into, source, true);
+  const live = [source, ...Array.from(dom.querySelectorAll(source, "*"))];
+  const copies = [copy, ...Array.from(dom.querySelectorAll(copy, "*"))];
   const dropped = new Set<Element>();
   live.forEach((element, index) => {
     const twin = copies[index];
     if (twin === undefined) return;
-    const parent = element.parentElement;
-    if ((parent !== null && dropped.has(parent)) || DROPPED_TAGS.has(element.localName) || !isRendered(element)) {
-      if (!(parent !== null && dropped.has(parent))) twin.remove();
+    const parent = dom.parentElement(element);
+    if ((parent !== null && dropped.has(parent)) || DROPPED_TAGS.has(dom.localName(element)) || !isRendered(element)) {
+      if (!(parent !== null && dropped.has(parent))) dom.remove(twin);
       dropped.add(element);
       return;
     }
     // visibility:hidden hides an element's own text, yet a child may show itself again.
     if (!isVisible(element)) removeOwnText(twin);
+    if (isReadOnlyField(element)) {
+      const shown = valueParagraphs(element as HTMLTextAreaElement | HTMLInputElement, into);
+      if (twin === copy) copy = shown;
+      else dom.replaceWith(twin, shown);
+      return;
+    }
     absolutize(element, twin);
   });
   return copy;
 }
 
+/** A field's value as the paragraphs a reader sees, one per line. */
+function valueParagraphs(field: HTMLTextAreaElement | HTMLInputElement, into: Document): Element {
+  const block = dom.createElement(into, "div");
+  for (const line of field.value.split(/\r\n|\r|\n/)) {
+    if (line.trim() === "") continue;
+    const paragraph = dom.createElement(into, "p");
+    dom.setTextContent(paragraph, line);
+    dom.append(block, paragraph);
+  }
+  return block;
+}
+
 function isRendered(element: Element): boolean {
-  if (element.localName === "body" || element.localName === "html") return true;
-  const boxed = typeof element.checkVisibility === "function" ? element.checkVisibility() : element.getClientRects().length > 0;
+  if (dom.localName(element) === "body" || dom.localName(element) === "html") return true;
+  const boxed = dom.checkVisibility(element);
   // display:contents has no box of its own, yet its children render.
-  return boxed || (element.ownerDocument.defaultView ?? window).getComputedStyle(element).display === "contents";
+  return boxed || (dom.defaultView(dom.ownerDocument(element)) ?? window).getComputedStyle(element).display === "contents";
 }
 
 function isVisible(element: Element): boolean {
-  return (element.ownerDocument.defaultView ?? window).getComputedStyle(element).visibility === "visible";
+  return (dom.defaultView(dom.ownerDocument(element)) ?? window).getComputedStyle(element).visibility === "visible";
 }
 
 function removeOwnText(twin: Element): void {
-  for (const child of Array.from(twin.childNodes)) if (child.nodeType === 3) child.remove();
+  for (const child of Array.from(dom.childNodes(twin))) if (dom.nodeType(child) === 3) dom.remove(child);
 }
 
 function absolutize(element: Element, twin: Element): void {
-  if (element.localName === "a" && element.hasAttribute("href")) {
-    twin.setAttribute("href", (element as HTMLAnchorElement).href);
-  } else if (element.localName === "img") {
+  if (dom.localName(element) === "a" && dom.hasAttribute(element, "href")) {
+    dom.setAttribute(twin, "href", (element as HTMLAnchorElement).href);
+  } else if (dom.localName(element) === "img") {
     const image = element as HTMLImageElement;
     const src = image.currentSrc || image.src;
-    if (src !== "") twin.setAttribute("src", src);
-    twin.removeAttribute("srcset");
+    if (src !== "") dom.setAttribute(twin, "src", src);
+    dom.removeAttribute(twin, "srcset");
   }
 }

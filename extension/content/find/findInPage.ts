@@ -9,6 +9,7 @@ import { TOP_FRAME } from "../../shared/geometry.js";
 import { keepMatches, type MatchQuery } from "./matchTree.js";
 import { rankByWords } from "./wordOverlap.js";
 import type { ElementNode, SnapshotNode } from "../snapshot/snapshotTree.js";
+import * as dom from "../dom/intrinsics.js";
 
 interface FindRequest {
   query: string;
@@ -80,5 +81,5 @@ function loneText(node: ElementNode): SnapshotNode[] {
 
 /** What describes a control besides its accessible name: placeholder, title, alt. */
 function labelOf(node: ElementNode): string {
-  return ["placeholder", "title", "alt", "aria-description"].map((name) => node.element.getAttribute(name) ?? "").join(" ");
+  return ["placeholder", "title", "alt", "aria-description"].map((name) => dom.getAttribute(node.element, name) ?? "").join(" ");
 }

@@ -1,3 +1,4 @@
+import { printedPart, singleLineKeepingSpaces } from "../../shared/pageStrings.js";
 import { CONTEXT_ROLES } from "../snapshot/treeViews.js";
 import type { ElementNode, SnapshotNode } from "../snapshot/snapshotTree.js";
 
@@ -55,9 +56,19 @@ export function keepMatches(nodes: readonly SnapshotNode[], query: MatchQuery, c
 function elementMatches(node: ElementNode, query: MatchQuery): boolean {
   if (query.role !== undefined) {
     if (node.role !== query.role) return false;
-    return node.name.toLowerCase().includes(query.text) || ownText(node).toLowerCase().includes(query.text);
+    return ownWords(node).includes(query.text) || ownText(node).toLowerCase().includes(query.text);
   }
-  return node.name.toLowerCase().includes(query.text);
+  return ownWords(node).includes(query.text);
+}
+
+/**
+ * What an element says on its own line, lower-cased: its name, and a read-only field's value
+ * (page text too) as far as its state prints it; the rest is in its text children, matched there.
+ */
+function ownWords(node: ElementNode): string {
+  const name = node.name.toLowerCase();
+  if (node.readOnlyValue === undefined) return name;
+  return `${name}\n${printedPart(singleLineKeepingSpaces(node.readOnlyValue)).toLowerCase()}`;
 }
 
 /** A matched element shows its own short text (`- listitem: Apples`) and any matches inside it. */

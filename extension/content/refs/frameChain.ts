@@ -1,3 +1,4 @@
+import * as dom from "../dom/intrinsics.js";
 /**
  * The same-origin iframes (outermost first) between the top document and an element.
  * A ref is only valid while every one of them still holds the document it held when
@@ -14,7 +15,7 @@ export function isFrameChainIntact(chain: FrameChain): boolean {
   for (const link of chain) {
     const frame = link.frame.deref();
     const document = link.document.deref();
-    if (frame === undefined || document === undefined || !frame.isConnected) return false;
+    if (frame === undefined || document === undefined || !dom.isConnected(frame)) return false;
     if (frameDocument(frame) !== document) return false;
   }
   return true;

@@ -1,6 +1,7 @@
 import { describeElement, sameDescriptor, type ElementDescriptor } from "../accessibility/elementDescriptor.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
+import * as dom from "../dom/intrinsics.js";
 
 export type RecoveryOutcome = { kind: "unique"; element: Element } | { kind: "none" } | { kind: "ambiguous" };
 
@@ -31,7 +32,7 @@ export function findReplacement(
 
 /** Same-tag elements of the document and of every shadow tree inside it. */
 function elementsByTag(document: Document, tag: string): Element[] {
-  const found = Array.from(document.getElementsByTagName(tag));
+  const found = Array.from(dom.getElementsByTagName(document, tag));
   const roots: ShadowRoot[] = [];
   collectShadowRoots(document, roots);
   for (const root of roots) found.push(...Array.from(root.querySelectorAll(tag)));
@@ -39,7 +40,7 @@ function elementsByTag(document: Document, tag: string): Element[] {
 }
 
 function collectShadowRoots(root: Document | ShadowRoot, out: ShadowRoot[]): void {
-  for (const element of Array.from(root.querySelectorAll("*"))) {
+  for (const element of Array.from(dom.querySelectorAll(root, "*"))) {
     const shadow = shadowRootOf(element);
     if (shadow === null) continue;
     out.push(shadow);
@@ -48,6 +49,5 @@ function collectShadowRoots(root: Document | ShadowRoot, out: ShadowRoot[]): voi
 }
 
 function isRendered(element: Element): boolean {
-  if (typeof element.checkVisibility === "function") return element.checkVisibility({ visibilityProperty: true });
-  return element.getClientRects().length > 0;
+  return dom.checkVisibility(element, { visibilityProperty: true });
 }

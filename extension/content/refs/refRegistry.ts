@@ -3,6 +3,7 @@ import { formatDescriptor, type ElementDescriptor } from "../accessibility/eleme
 import { isFrameChainIntact, type FrameChain } from "./frameChain.js";
 import { refErrors } from "./refErrors.js";
 import { findReplacement } from "./refRecovery.js";
+import * as dom from "../dom/intrinsics.js";
 
 interface RefRecord {
   readonly ref: string;
@@ -71,7 +72,7 @@ export class RefRegistry {
       ref,
       element: new WeakRef(element),
       frameChain,
-      document: new WeakRef(element.ownerDocument),
+      document: new WeakRef(dom.ownerDocument(element)),
       descriptor,
       recovered: false,
       issuedSeq: this.snapshotSeq,
@@ -98,7 +99,7 @@ export class RefRegistry {
   private recover(record: RefRecord): Element {
     const described = formatDescriptor(record.descriptor);
     const document = record.document.deref();
-    if (document === undefined || document.defaultView === null) throw refErrors.frameReplaced(record.ref);
+    if (document === undefined || dom.defaultView(document) === null) throw refErrors.frameReplaced(record.ref);
     // A candidate that had its own ref while this ref's element was still alive is a twin
     // (another row's "Remove"), never a re-render of it; a ref issued later may be the re-render.
     const outcome = findReplacement(record.descriptor, document, (candidate) => {
@@ -115,5 +116,5 @@ export class RefRegistry {
 }
 
 function isLive(element: Element): boolean {
-  return element.isConnected && element.ownerDocument.defaultView !== null;
+  return dom.isConnected(element) && dom.defaultView(dom.ownerDocument(element)) !== null;
 }

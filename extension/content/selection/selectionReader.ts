@@ -6,6 +6,7 @@ import { composedParent, isElement } from "../dom/composedTree.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
+import * as dom from "../dom/intrinsics.js";
 
 interface FoundSelection {
   text: string;
@@ -36,8 +37,8 @@ export function readSelection(registry: RefRegistry, maxChars: number): ContentR
 }
 
 function selectionIn(doc: Document, chain: FrameChain): FoundSelection {
-  const active = doc.activeElement;
-  if (active !== null && (active.localName === "iframe" || active.localName === "frame")) {
+  const active = dom.activeElement(doc);
+  if (active !== null && (dom.localName(active) === "iframe" || dom.localName(active) === "frame")) {
     const inner = frameDocument(active);
     if (inner !== null) {
       const nested = selectionIn(inner, extendFrameChain(chain, active, inner));
@@ -46,16 +47,16 @@ function selectionIn(doc: Document, chain: FrameChain): FoundSelection {
   }
   const field = active === null ? null : textFieldSelection(active);
   if (field !== null) return { text: field, focus: active, frameChain: chain };
-  const selection = doc.getSelection();
+  const selection = dom.getSelection(doc);
   if (selection === null || selection.rangeCount === 0 || selection.isCollapsed) return { text: "", focus: null, frameChain: chain };
   const focusNode = selection.focusNode;
-  const focus = focusNode === null ? null : isElement(focusNode) ? focusNode : focusNode.parentElement;
+  const focus = focusNode === null ? null : isElement(focusNode) ? focusNode : dom.parentElement(focusNode);
   return { text: selection.toString(), focus, frameChain: chain };
 }
 
 /** Text fields keep their own selection; a password's is never read out. */
 function textFieldSelection(element: Element): string | null {
-  if (element.localName !== "input" && element.localName !== "textarea") return null;
+  if (dom.localName(element) !== "input" && dom.localName(element) !== "textarea") return null;
   const field = element as HTMLInputElement | HTMLTextAreaElement;
   let start: number | null;
   let end: number | null;

@@ -8,6 +8,7 @@ import type { ElementNode } from "./snapshotTree.js";
 import { elementNodes } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
 import { TOP_FRAME } from "../../shared/geometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * The "describe_elements" diagnostic: runs the snapshot's own walk and reports, for each
@@ -18,7 +19,7 @@ import { TOP_FRAME } from "../../shared/geometry.js";
 export function describeElements(selector: string, limit: number): ContentResult<"describe_elements"> {
   let matches: Element[];
   try {
-    matches = Array.from(document.querySelectorAll(selector)).slice(0, limit);
+    matches = Array.from(dom.querySelectorAll(document, selector)).slice(0, limit);
   } catch {
     throw new WebOperatorError("bad_request", `"${selector}" is not a valid CSS selector; pass one document.querySelectorAll accepts.`);
   }

@@ -4,6 +4,7 @@ import { normalizeWhitespace, truncateText } from "../dom/textNormalize.js";
 import type { ElementNode, SnapshotNode } from "./snapshotTree.js";
 import { distanceFromViewport, type Viewport } from "../../shared/geometry.js";
 import type { Placement } from "./viewportGeometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 /** Longest page string in a record: enough to tell elements apart, bounded like snapshot lines. */
 const RECORD_TEXT_CHARS = 200;
@@ -27,7 +28,7 @@ export function elementRecords(nodes: readonly SnapshotNode[]): SnapshotElement[
   const records: SnapshotElement[] = [];
   const visit = (node: SnapshotNode, selectRef: string | undefined, selectInViewport: boolean): void => {
     if (node.kind !== "element") return;
-    if (selectRef !== undefined && node.element.localName === "option") {
+    if (selectRef !== undefined && dom.localName(node.element) === "option") {
       records.push(optionRecord(node, selectRef, selectInViewport));
       return;
     }
@@ -38,7 +39,7 @@ export function elementRecords(nodes: readonly SnapshotNode[]): SnapshotElement[
       }
       records.push(refRecord(node, node.ref, inViewport));
     }
-    const childSelect = node.element.localName === "select" ? node.ref : undefined;
+    const childSelect = dom.localName(node.element) === "select" ? node.ref : undefined;
     for (const child of node.children) visit(child, childSelect ?? selectRef, childSelect === undefined ? selectInViewport : inViewport);
   };
   for (const node of nodes) visit(node, undefined, false);
@@ -49,11 +50,11 @@ function refRecord(node: ElementNode, ref: string, inViewport: boolean): Snapsho
   const element = node.element;
   return {
     ref,
-    tag: element.localName,
+    tag: dom.localName(element),
     role: node.role,
     name: node.name,
     ariaLabel: boundedAttribute(element, "aria-label"),
-    text: FORM_CONTROL_TAGS.has(element.localName) ? null : visibleText(element),
+    text: FORM_CONTROL_TAGS.has(dom.localName(element)) ? null : visibleText(element),
     attributes: attributesOf(element),
     inViewport,
     disabled: isDisabledElement(element),
@@ -97,12 +98,13 @@ function labelRecord(label: HTMLLabelElement, control: ElementNode, viewport: Vi
 const NO_ATTRIBUTES: SnapshotElement["attributes"] = { name: null, value: null, placeholder: null, type: null, href: null, checked: null };
 
 function attributesOf(element: Element): SnapshotElement["attributes"] {
-  const tag = element.localName;
+  const tag = dom.localName(element);
   const input = tag === "input" ? (element as HTMLInputElement) : null;
   const masked = input?.type === "password" ? "•".repeat(input.value.length) : null;
   // The form value itself (a <select>'s is its selected option's value), never a password.
   const value =
-    masked ?? (FORM_CONTROL_TAGS.has(tag) ? (element as HTMLInputElement).value : (element.getAttribute("value") ?? currentValue(element)));
+    masked ??
+    (FORM_CONTROL_TAGS.has(tag) ? (element as HTMLInputElement).value : (dom.getAttribute(element, "value") ?? currentValue(element)));
   return {
     name: boundedAttribute(element, "name"),
     value: value === null ? null : truncateText(value, RECORD_TEXT_CHARS),
@@ -119,15 +121,15 @@ function labelsOf(element: Element): HTMLLabelElement[] {
 }
 
 function visibleText(element: Element): string | null {
-  const text = normalizeWhitespace((element as HTMLElement).innerText ?? element.textContent ?? "");
+  const text = normalizeWhitespace(dom.innerText(element as HTMLElement) ?? dom.textContent(element) ?? "");
   return text === "" ? null : truncateText(text, RECORD_TEXT_CHARS);
 }
 
 function boundedAttribute(element: Element, name: string): string | null {
-  const value = element.getAttribute(name);
+  const value = dom.getAttribute(element, name);
   return value === null ? null : truncateText(value, RECORD_TEXT_CHARS);
 }
 
 function isInViewport(placement: Placement, viewport: Viewport): boolean {
-  return placement !== null && distanceFromViewport(placement.anchor.getBoundingClientRect(), placement.frame, viewport) === 0;
+  return placement !== null && distanceFromViewport(dom.getBoundingClientRect(placement.anchor), placement.frame, viewport) === 0;
 }

@@ -1,4 +1,4 @@
-import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import { WebOperatorError, type ContentResult, type HopRecorder } from "../../../protocol/index.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assignRefs } from "./refAssignment.js";
@@ -12,6 +12,7 @@ import type { SnapshotNode } from "./snapshotTree.js";
 import { findSubtree, interactiveOnly, inViewportOnly, limitDepth } from "./treeViews.js";
 import { walkDocument } from "./treeWalker.js";
 import type { Placement } from "./viewportGeometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface PageViewOptions {
   maxChars: number;
@@ -22,6 +23,8 @@ export interface PageViewOptions {
   viewportOnly?: boolean | undefined;
   /** Filled with the shadow roots and frame documents the walk read. */
   roots?: (Document | ShadowRoot)[] | undefined;
+  /** A traced call's recorder: the view's steps are marked on it. */
+  hops?: HopRecorder | undefined;
 }
 
 export interface PageView extends ContentResult<"snapshot"> {
@@ -37,8 +40,9 @@ export function takeSnapshot(
   maxChars: number,
   elements = false,
   roots?: (Document | ShadowRoot)[],
+  hops?: HopRecorder,
 ): ContentResult<"snapshot"> {
-  const view = buildPageView(registry, { maxChars, mode: "all", roots });
+  const view = buildPageView(registry, { maxChars, mode: "all", roots, hops });
   if (!elements) return snapshotResult(view);
   return {
     ...snapshotResult(view),
@@ -61,6 +65,13 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   const root = options.rootRef === undefined ? null : registry.resolve(options.rootRef);
   const snapshotId = registry.beginSnapshot();
   const layout = new LayoutCache();
+  const { hops } = options;
+  if (hops !== undefined) {
+    // Traced only: the style and layout the walk would force on its first read, paid here so they show apart.
+    const root = dom.documentElement(document);
+    if (root !== null) dom.getBoundingClientRect(root);
+    hops.mark("page: style and layout");
+  }
   const walked = walkDocument(document, {
     layout,
     frameChain: [],
@@ -68,6 +79,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
     suppressText: false,
     counter: { interactive: 0 },
     roots: options.roots,
+    hops,
   });
   // An empty tree is a failure the caller can act on (wait, reload), not a success it would read as a blank page.
   if (walked.length === 0) {
@@ -76,6 +88,7 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
       "The page has no visible content in its DOM (still loading, or drawn on a canvas); wait and call browser.snapshot again, or use browser.screenshot.",
     );
   }
+  hops?.mark("page: walk (roles, names, visibility, text)");
   let nodes: SnapshotNode[] = walked;
   if (root !== null) {
     const subtree = findSubtree(walked, root.element);
@@ -94,20 +107,22 @@ export function buildPageView(registry: RefRegistry, options: PageViewOptions): 
   if (options.mode === "interactive") nodes = interactiveOnly(nodes);
   if (options.depth !== undefined) nodes = limitDepth(nodes, options.depth);
   const refCount = assignRefs(nodes, registry, (element) => layout.rect(element));
+  hops?.mark("page: refs");
   const rendered = renderTree(nodes);
   const lines = rendered.map((line) => line.text);
   const isWholePage = root === null && options.mode === "all" && options.depth === undefined && options.viewportOnly !== true;
   if (isWholePage) recordView(registry, snapshotId, lines);
 
   const url = location.href;
-  const header = snapshotHeader(snapshotId, url, document.title, describeView(options, root?.ref));
+  const header = snapshotHeader(snapshotId, url, dom.documentTitle(document), describeView(options, root?.ref));
   const measure = ({ placement }: RenderedLine<Placement>): number => (placement === undefined ? Infinity : offViewport(placement));
   const { body, truncated, droppedInteractive } =
     rendered.length === 0
       ? { body: '- … no interactive elements here (mode "all" shows the text)', truncated: false, droppedInteractive: 0 }
       : fitToBudget(rendered, Math.max(0, options.maxChars - header.text.length), measure);
+  hops?.mark("page: render and budget");
   // The DOM as it is now; subresources (and content scripts build on them) may still come.
-  const loading = document.readyState !== "complete";
+  const loading = dom.readyState(document) !== "complete";
   return {
     snapshotId,
     url,

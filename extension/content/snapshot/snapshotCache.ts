@@ -1,8 +1,9 @@
-import type { ContentResult } from "../../../protocol/index.js";
+import type { ContentResult, HopRecorder } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
 import { takeSnapshot } from "./snapshotBuilder.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Events after which the same DOM may read differently: form state typed or toggled, focus,
@@ -52,6 +53,8 @@ interface Cached {
   registry: RefRegistry;
   maxChars: number;
   elements: boolean;
+  /** The CSS media the worker emulated for it: print media lays the page out otherwise, with no event. */
+  media: string;
   result: ContentResult<"snapshot">;
   /** The page state no event or mutation reports (a script's el.value = …, window scroll offsets). */
   state: string;
@@ -75,12 +78,14 @@ export class SnapshotCache {
   private readonly observer = new MutationObserver(() => this.drop());
   private readonly onChange = (): void => this.drop();
 
-  take(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> {
-    const hit = this.serve(registry, maxChars, elements);
+  take(registry: RefRegistry, maxChars: number, elements: boolean, media = "screen", hops?: HopRecorder): ContentResult<"snapshot"> {
+    const hit = this.serve(registry, maxChars, elements, media);
+    hops?.mark(hit === null ? "page: cache check (miss)" : "page: cache check (hit: framework-handler scan, page state)");
     if (hit !== null) return hit;
     const roots: (Document | ShadowRoot)[] = [];
-    const result = takeSnapshot(registry, maxChars, elements, roots);
-    this.store({ registry, maxChars, elements, result, roots: [document, ...roots] });
+    const result = takeSnapshot(registry, maxChars, elements, roots, hops);
+    this.store({ registry, maxChars, elements, media, result, roots: [document, ...roots] });
+    hops?.mark("page: cache store (page state, observers)");
     return result;
   }
 
@@ -97,7 +102,7 @@ export class SnapshotCache {
     return this.entry !== null;
   }
 
-  private serve(registry: RefRegistry, maxChars: number, elements: boolean): ContentResult<"snapshot"> | null {
+  private serve(registry: RefRegistry, maxChars: number, elements: boolean, media: string): ContentResult<"snapshot"> | null {
     const entry = this.entry;
     if (entry === null) return null;
     // A framework may have re-rendered handlers with no DOM change: its scan reports them as records.
@@ -106,6 +111,7 @@ export class SnapshotCache {
       entry.registry === registry &&
       entry.maxChars === maxChars &&
       entry.elements === elements &&
+      entry.media === media &&
       registry.lastSnapshotId === entry.result.snapshotId &&
       entry.recordChanges === pageRecordChanges() &&
       entry.active === deepActiveElement(document) &&
@@ -118,7 +124,7 @@ export class SnapshotCache {
     return entry.result;
   }
 
-  private store(fresh: Pick<Cached, "registry" | "maxChars" | "elements" | "result" | "roots">): void {
+  private store(fresh: Pick<Cached, "registry" | "maxChars" | "elements" | "media" | "result" | "roots">): void {
     this.drop();
     // A page mid-animation changes with no event until the end: not worth holding.
     if (animating(fresh.roots)) return;
@@ -139,32 +145,32 @@ export class SnapshotCache {
 function windowsOf(roots: readonly (Document | ShadowRoot)[]): Window[] {
   const windows = new Set<Window>([window]);
   // A frame's document is of its own realm: instanceof would not recognise it.
-  for (const root of roots) if (root.nodeType === Node.DOCUMENT_NODE) windows.add((root as Document).defaultView ?? window);
+  for (const root of roots) if (dom.nodeType(root) === Node.DOCUMENT_NODE) windows.add(dom.defaultView(root as Document) ?? window);
   return [...windows];
 }
 
 function animating(roots: readonly (Document | ShadowRoot)[]): boolean {
-  return roots.some((root) => root.getAnimations().some((animation) => animation.playState === "running" || animation.pending));
+  return roots.some((root) => dom.getAnimations(root).some((animation) => animation.playState === "running" || animation.pending));
 }
 
 /** What changes without a mutation record or an event the cache hears at once. */
 function unreportedState(roots: readonly (Document | ShadowRoot)[]): string {
   const parts = [
     location.href,
-    document.title,
-    document.readyState,
-    document.visibilityState,
+    dom.documentTitle(document),
+    dom.readyState(document),
+    dom.visibilityState(document),
     `${innerWidth}x${innerHeight}@${devicePixelRatio}`,
     `${scrollX},${scrollY}`,
-    document.fonts.status,
+    dom.fonts(document).status,
   ];
   for (const root of roots) {
-    for (const control of root.querySelectorAll("input, textarea, select")) {
+    for (const control of dom.querySelectorAll(root, "input, textarea, select")) {
       // By tag, not instanceof: a frame's controls are of its own realm.
-      if (control.localName === "input") {
+      if (dom.localName(control) === "input") {
         const input = control as HTMLInputElement;
         parts.push(`${input.value}\u0000${input.checked ? 1 : 0}${input.indeterminate ? 1 : 0}`);
-      } else if (control.localName === "textarea") {
+      } else if (dom.localName(control) === "textarea") {
         parts.push((control as HTMLTextAreaElement).value);
       } else {
         parts.push([...(control as HTMLSelectElement).selectedOptions].map((option) => option.index).join(","));

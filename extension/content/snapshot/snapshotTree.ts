@@ -20,6 +20,8 @@ export interface ElementNode {
   listenerTypes?: string[];
   /** Descendants cut off by read_page's depth, counted on the line that stands for them. */
   elided?: number;
+  /** A read-only field's value, whole: page content that find_in_page matches like text. */
+  readOnlyValue?: string;
 }
 
 export interface TextNode {

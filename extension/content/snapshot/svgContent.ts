@@ -1,5 +1,6 @@
 import { authoredRole, hasAuthorName, hasSvgTitle } from "../accessibility/ariaRole.js";
 import type { LayoutCache } from "../dom/layoutCache.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Which parts of an SVG drawing the snapshot shows. A drawing is mostly paths nobody
@@ -9,10 +10,10 @@ import type { LayoutCache } from "../dom/layoutCache.js";
  * passed over without a style read, so an icon costs a few attribute checks.
  */
 export function forEachShownSvgElement(parent: Element, layout: LayoutCache, visit: (element: Element) => void): void {
-  for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
-    if (NEVER_DRAWN.has(child.localName) || child.getAttribute("aria-hidden") === "true") continue;
+  for (let child = dom.firstElementChild(parent); child !== null; child = dom.nextElementSibling(child)) {
+    if (NEVER_DRAWN.has(dom.localName(child)) || dom.getAttribute(child, "aria-hidden") === "true") continue;
     if (isShownSvgElement(child)) visit(child);
-    else if (CONTAINERS.has(child.localName) && child.firstElementChild !== null && layout.computed(child).display !== "none")
+    else if (CONTAINERS.has(dom.localName(child)) && dom.firstElementChild(child) !== null && layout.computed(child).display !== "none")
       forEachShownSvgElement(child, layout, visit);
   }
 }
@@ -24,8 +25,8 @@ export function svgChildrenShown(element: Element): boolean {
 }
 
 function isShownSvgElement(element: Element): boolean {
-  if (hasAuthorName(element) || hasSvgTitle(element) || element.hasAttribute("role")) return true;
-  return element.localName === "a" && (element.hasAttribute("href") || element.hasAttributeNS(XLINK_NAMESPACE, "href"));
+  if (hasAuthorName(element) || hasSvgTitle(element) || dom.hasAttribute(element, "role")) return true;
+  return dom.localName(element) === "a" && (dom.hasAttribute(element, "href") || dom.hasAttributeNS(element, XLINK_NAMESPACE, "href"));
 }
 
 const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";

@@ -1,4 +1,5 @@
 import { normalizeWhitespace } from "../dom/textNormalize.js";
+import { printedPart, singleLineKeepingSpaces } from "../../shared/pageStrings.js";
 import type { SnapshotNode, WalkItem } from "./snapshotTree.js";
 import type { Placement } from "./viewportGeometry.js";
 
@@ -33,13 +34,18 @@ export function mergeTextRuns(items: readonly WalkItem[]): SnapshotNode[] {
  * Children that only repeat the parent's name cost tokens and say nothing new: any text
  * equal to the name (a caption, a legend), and when the name was built from the content,
  * every piece of text it contains; likewise a labelled image or drawing with nothing else
- * to say (a button's titled icon), unless it is a target of its own.
+ * to say (a button's titled icon), unless it is a target of its own. Only the part of the
+ * name its line prints covers anything: a name cut at MAX_PRINTED_CHARS keeps the children
+ * that hold the rest, so no text the page shows is in neither.
  */
 export function dropCoveredByName(children: SnapshotNode[], name: string, nameFromContent: boolean): SnapshotNode[] {
   if (name === "") return children;
   // Text runs are printed with every space collapsed; a name keeps its non-breaking ones.
   const flatName = normalizeWhitespace(name);
-  const covered = (text: string): boolean => (nameFromContent ? flatName.includes(text) : flatName === text);
+  const printed = singleLineKeepingSpaces(name);
+  const shown = normalizeWhitespace(printedPart(printed));
+  const whole = shown.length === flatName.length;
+  const covered = (text: string): boolean => (nameFromContent ? shown.includes(text) : whole && flatName === text);
   return children.filter((child) => {
     if (child.kind === "text") return !covered(child.text);
     return !(

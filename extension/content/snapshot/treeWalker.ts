@@ -1,6 +1,10 @@
+import type { HopRecorder } from "../../../protocol/index.js";
 import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
-import { renderStates } from "../accessibility/elementStates.js";
+import { currentValue, renderStates } from "../accessibility/elementStates.js";
+import { printsValue } from "../../shared/elementStates.js";
+import { valueContinuation } from "../../shared/valueContinuation.js";
+import { isReadOnlyField } from "../dom/readOnlyField.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";
 import { hasRecordedListener, recordedHandlerTypes, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";
 import { typesWorthSaying } from "../../shared/handlerTypes.js";
@@ -11,12 +15,13 @@ import type { LayoutCache } from "../dom/layoutCache.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { extendFrameChain, frameDocument, type FrameChain } from "../refs/frameChain.js";
-import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type WalkItem } from "./snapshotTree.js";
+import { BLOCK_BREAK, type ElementNode, type SnapshotNode, type TextNode, type WalkItem } from "./snapshotTree.js";
 import { dropCoveredByName, mergeTextRuns } from "./textRuns.js";
 import { forEachShownSvgElement, svgChildrenShown } from "./svgContent.js";
 import type { FrameTransform } from "../../shared/geometry.js";
 import { frameContentTransform } from "../dom/frameGeometry.js";
 import type { Placement } from "./viewportGeometry.js";
+import * as dom from "../dom/intrinsics.js";
 
 export interface WalkContext {
   readonly layout: LayoutCache;
@@ -30,6 +35,8 @@ export interface WalkContext {
   readonly delegatedBy?: Element | undefined;
   /** Shared by the whole walk when given: every shadow root and frame document it read, for a cache to watch. */
   readonly roots?: (Document | ShadowRoot)[] | undefined;
+  /** A traced call's recorder: the top document's framework-handler scan is marked on it. */
+  readonly hops?: HopRecorder | undefined;
 }
 
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
@@ -43,10 +50,13 @@ const NON_SPACE = /\S/;
 const ROLES_DROPPED_WHEN_UNNAMED = new Set(["img", "group", "rowgroup", "presentation", "none", "generic"]);
 
 export function walkDocument(document: Document, context: WalkContext): SnapshotNode[] {
-  const root = document.body ?? document.documentElement;
+  const root = dom.body(document) ?? dom.documentElement(document);
   if (root === null) return [];
   // The recorder watches the top document only; frames inside it are read without a scan.
-  if (context.frameChain.length === 0) scanFrameworkHandlers();
+  if (context.frameChain.length === 0) {
+    scanFrameworkHandlers();
+    context.hops?.mark("page: framework-handler scan");
+  }
   const items: WalkItem[] = [];
   const style = context.layout.computed(root);
   if (style.display !== "none") walkChildren(root, style.cursor, context, items);
@@ -57,22 +67,22 @@ function walkChildren(parent: Element, cursor: string, context: WalkContext, out
   const shadow = shadowRootOf(parent);
   if (shadow !== null) {
     context.roots?.push(shadow);
-    for (let child = shadow.firstChild; child !== null; child = child.nextSibling) walkNode(child, parent, cursor, context, out);
+    for (let child = shadow.firstChild; child !== null; child = dom.nextSibling(child)) walkNode(child, parent, cursor, context, out);
     return;
   }
-  if (parent.localName === "slot") {
+  if (dom.localName(parent) === "slot") {
     const assigned = (parent as HTMLSlotElement).assignedNodes();
     if (assigned.length > 0) {
-      for (const node of assigned) walkNode(node, node.parentElement ?? parent, cursor, context, out);
+      for (const node of assigned) walkNode(node, dom.parentElement(node) ?? parent, cursor, context, out);
       return;
     }
   }
-  if (parent.localName === "details" && !parent.hasAttribute("open")) {
-    const summary = Array.from(parent.children).find((child) => child.localName === "summary");
+  if (dom.localName(parent) === "details" && !dom.hasAttribute(parent, "open")) {
+    const summary = Array.from(dom.children(parent)).find((child) => dom.localName(child) === "summary");
     if (summary !== undefined) walkElement(summary, cursor, context, out);
     return;
   }
-  for (let child = parent.firstChild; child !== null; child = child.nextSibling) walkNode(child, parent, cursor, context, out);
+  for (let child = dom.firstChild(parent); child !== null; child = dom.nextSibling(child)) walkNode(child, parent, cursor, context, out);
 }
 
 function walkNode(node: Node, parent: Element, cursor: string, context: WalkContext, out: WalkItem[]): void {
@@ -90,9 +100,9 @@ function walkText(node: Text, parent: Element, context: WalkContext, out: WalkIt
 }
 
 function walkElement(element: Element, parentCursor: string, context: WalkContext, out: WalkItem[]): void {
-  const tag = element.localName;
+  const tag = dom.localName(element);
   if (SKIPPED_TAGS.has(tag)) return;
-  if (element.getAttribute("aria-hidden") === "true" || element.hasAttribute("hidden")) return;
+  if (dom.getAttribute(element, "aria-hidden") === "true" || dom.hasAttribute(element, "hidden")) return;
   const style = context.layout.computed(element);
   if (style.display === "none") return;
   if (tag === "br") {
@@ -139,15 +149,15 @@ function walkElement(element: Element, parentCursor: string, context: WalkContex
 }
 
 function walkContent(element: Element, role: string | null, cursor: string, context: WalkContext, out: WalkItem[]): void {
-  if (element.localName === "select") {
+  if (dom.localName(element) === "select") {
     collectOptions(element, context, out);
     return;
   }
-  if (element.namespaceURI === SVG_NAMESPACE) {
+  if (dom.namespaceURI(element) === SVG_NAMESPACE) {
     if (svgChildrenShown(element)) forEachShownSvgElement(element, context.layout, (shown) => walkElement(shown, cursor, context, out));
     return;
   }
-  if (CHILDLESS_TAGS.has(element.localName)) return;
+  if (CHILDLESS_TAGS.has(dom.localName(element))) return;
   if (role === "textbox" && isEditableRoot(element)) return;
   walkChildren(element, cursor, context, out);
 }
@@ -155,18 +165,27 @@ function walkContent(element: Element, role: string | null, cursor: string, cont
 function buildNode(element: Element, role: string | null, interactive: boolean, childItems: WalkItem[], context: WalkContext): ElementNode {
   const name = displayName(element, role, context.layout);
   const printedRole = role ?? FALLBACK_ROLE;
+  const value = printsValue(printedRole) ? currentValue(element) : null;
+  const placement = placementOf(element, context);
   const children = dropCoveredByName(mergeTextRuns(childItems), name, role === null || nameFromContents(role));
-  return {
+  const node: ElementNode = {
     kind: "element",
     element,
     role: printedRole,
     name,
-    states: renderStates(element, printedRole),
-    children,
+    states: renderStates(element, printedRole, value),
+    // The rest of a value its [value="…"] state cuts, first: the field's line shows it whole.
+    children: value === null ? children : [...valueLines(value, placement), ...children],
     interactive,
     frameChain: context.frameChain,
-    placement: placementOf(element, context),
+    placement,
   };
+  if (value !== null && value !== "" && isReadOnlyField(element)) node.readOnlyValue = value;
+  return node;
+}
+
+function valueLines(value: string, placement: Placement): TextNode[] {
+  return valueContinuation(value).map((text) => ({ kind: "text", text, placement }));
 }
 
 /** Says which events a target handles when a plain left click is not the way to use it. */
@@ -207,18 +226,20 @@ function walkFrame(frame: Element, style: ElementStyle, context: WalkContext, ou
 
 /** A native select's options live in a popup: listed for reading, without refs. */
 function collectOptions(select: Element, context: WalkContext, out: WalkItem[]): void {
-  for (const child of Array.from(select.children)) {
-    if (child.localName !== "option" && child.localName !== "optgroup") continue;
-    if (child.hasAttribute("hidden")) continue;
-    const role = child.localName === "option" ? "option" : "group";
+  for (const child of Array.from(dom.children(select))) {
+    if (dom.localName(child) !== "option" && dom.localName(child) !== "optgroup") continue;
+    if (dom.hasAttribute(child, "hidden")) continue;
+    const role = dom.localName(child) === "option" ? "option" : "group";
     const children: WalkItem[] = [];
     if (role === "group") collectOptions(child, context, children);
     // An author's aria-label wins over the option's text, as in Chrome's accessibility tree.
-    const ariaLabel = normalizeWhitespace(child.getAttribute("aria-label") ?? "");
+    const ariaLabel = normalizeWhitespace(dom.getAttribute(child, "aria-label") ?? "");
     const label =
       ariaLabel !== ""
         ? ariaLabel
-        : normalizeWhitespace(child.localName === "option" ? (child as HTMLOptionElement).label : (child.getAttribute("label") ?? ""));
+        : normalizeWhitespace(
+            dom.localName(child) === "option" ? (child as HTMLOptionElement).label : (dom.getAttribute(child, "label") ?? ""),
+          );
     out.push({
       kind: "element",
       element: child,
@@ -241,14 +262,14 @@ const LIST_LIKE_ROLES = new Set(["list", "listbox", "menu", "menubar", "tablist"
  * a tab strip's handler on the strip): the items, not the container, are what a user clicks.
  */
 function isListLike(element: Element): boolean {
-  return LIST_LIKE_TAGS.has(element.localName) || LIST_LIKE_ROLES.has(element.getAttribute("role") ?? "");
+  return LIST_LIKE_TAGS.has(dom.localName(element)) || LIST_LIKE_ROLES.has(dom.getAttribute(element, "role") ?? "");
 }
 
 function isDelegatedItem(element: Element, container: Element): boolean {
-  const parent = element.parentElement;
-  if (parent === container) return NON_SPACE.test(element.textContent ?? "") || REPLACED_TAGS.has(element.localName);
+  const parent = dom.parentElement(element);
+  if (parent === container) return NON_SPACE.test(dom.textContent(element) ?? "") || REPLACED_TAGS.has(dom.localName(element));
   // Rows of a table whose listener sits on the table, through its implicit tbody.
-  return element.localName === "tr" && parent !== null && parent.parentElement === container;
+  return dom.localName(element) === "tr" && parent !== null && dom.parentElement(parent) === container;
 }
 
 const REPLACED_TAGS = new Set(["img", "svg", "canvas", "video", "input", "textarea", "select"]);
@@ -258,14 +279,14 @@ const REPLACED_TAGS = new Set(["img", "svg", "canvas", "video", "input", "textar
  * is not an inline run inside its parent's text ("Click <b>here</b>" is one target).
  */
 function ownsContent(element: Element, style: ElementStyle): boolean {
-  if (REPLACED_TAGS.has(element.localName)) return true;
+  if (REPLACED_TAGS.has(dom.localName(element))) return true;
   if (!hasOwnText(element)) return false;
-  const parent = element.parentElement;
+  const parent = dom.parentElement(element);
   return !(INLINE_DISPLAYS.has(style.display) && parent !== null && hasOwnText(parent));
 }
 
 function hasOwnText(element: Element): boolean {
-  for (let child = element.firstChild; child !== null; child = child.nextSibling) {
+  for (let child = dom.firstChild(element); child !== null; child = dom.nextSibling(child)) {
     if (isText(child) && NON_SPACE.test(child.data)) return true;
   }
   return false;
@@ -279,7 +300,7 @@ function carriesContent(node: ElementNode): boolean {
 function childContext(element: Element, context: WalkContext): WalkContext {
   const delegating = isListLike(element) && hasRecordedListener(element);
   if (delegating || context.delegatedBy !== undefined) context = { ...context, delegatedBy: delegating ? element : undefined };
-  if (element.localName !== "label" || context.suppressText) return context;
+  if (dom.localName(element) !== "label" || context.suppressText) return context;
   const control = (element as HTMLLabelElement).control;
   if (control === null || !isShown(control, context.layout)) return context;
   return { ...context, suppressText: true };
@@ -287,7 +308,7 @@ function childContext(element: Element, context: WalkContext): WalkContext {
 
 function isShown(element: Element, layout: LayoutCache): boolean {
   const style = layout.computed(element);
-  return style.display !== "none" && style.visibility === "visible" && element.getAttribute("aria-hidden") !== "true";
+  return style.display !== "none" && style.visibility === "visible" && dom.getAttribute(element, "aria-hidden") !== "true";
 }
 
 function placementOf(element: Element, context: WalkContext): Placement {

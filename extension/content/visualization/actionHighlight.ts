@@ -2,6 +2,7 @@ import type { ViewportBox } from "../../../protocol/content/actionOps.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { toTopBox } from "../../shared/geometry.js";
 import { exactFrameTransformOrNull } from "../actionability/framePoint.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * Where the action highlight goes: the target's box in the top frame's viewport. The
@@ -10,7 +11,7 @@ import { exactFrameTransformOrNull } from "../actionability/framePoint.js";
  * Null for an element with no box, or in a frame rotated, skewed or mirrored out of true.
  */
 export function targetBox(element: Element): ViewportBox | null {
-  const box = element.getBoundingClientRect();
+  const box = dom.getBoundingClientRect(element);
   if (box.width === 0 || box.height === 0) return null;
   const frame = exactFrameTransformOrNull(element);
   if (frame === null) return null;

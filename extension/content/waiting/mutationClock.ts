@@ -1,6 +1,7 @@
 import type { PageActivity } from "../../../protocol/index.js";
 import { focusMoveSinceWatch, formStateChangedAfter, startStateWatch, stopStateWatch } from "./pageStateEvents.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * When the page's DOM last changed, watched from before a write dispatches: the settle's
@@ -67,12 +68,12 @@ function rootsAround(target: Element): Array<Document | ShadowRoot> {
   const own = shadowRootOf(target);
   const roots: Array<Document | ShadowRoot> = own === null ? [] : [own];
   // By nodeType: a same-origin frame's nodes belong to another realm, where instanceof fails.
-  let root = target.getRootNode();
-  for (let depth = 0; depth < 32 && root.nodeType === Node.DOCUMENT_FRAGMENT_NODE; depth++) {
+  let root = dom.getRootNode(target);
+  for (let depth = 0; depth < 32 && dom.nodeType(root) === Node.DOCUMENT_FRAGMENT_NODE; depth++) {
     roots.push(root as ShadowRoot);
-    root = (root as ShadowRoot).host.getRootNode();
+    root = dom.getRootNode((root as ShadowRoot).host);
   }
-  if (root.nodeType === Node.DOCUMENT_NODE) roots.push(root as Document);
+  if (dom.nodeType(root) === Node.DOCUMENT_NODE) roots.push(root as Document);
   return roots;
 }
 

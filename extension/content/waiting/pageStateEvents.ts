@@ -1,5 +1,6 @@
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { classifyEditable } from "../actions/editableKind.js";
+import * as dom from "../dom/intrinsics.js";
 
 /**
  * What a write changed that no mutation shows: a form control's state (a checkbox's
@@ -23,14 +24,14 @@ function noteStateEvent(): void {
 export function startStateWatch(roots: Array<Document | ShadowRoot>): void {
   for (const root of roots) {
     if (listening.includes(root)) continue;
-    for (const type of STATE_EVENTS) root.addEventListener(type, noteStateEvent, { capture: true, passive: true });
+    for (const type of STATE_EVENTS) dom.addEventListener(root, type, noteStateEvent, { capture: true, passive: true });
     listening.push(root);
   }
   focusBefore = deepActiveElement(document);
 }
 
 export function stopStateWatch(): void {
-  for (const root of listening) for (const type of STATE_EVENTS) root.removeEventListener(type, noteStateEvent, { capture: true });
+  for (const root of listening) for (const type of STATE_EVENTS) dom.removeEventListener(root, type, noteStateEvent, { capture: true });
   listening = [];
   lastStateEventAt = Number.NEGATIVE_INFINITY;
   focusBefore = null;

@@ -1,4 +1,5 @@
 import type { ContentResult } from "../../../protocol/index.js";
+import * as dom from "../dom/intrinsics.js";
 
 const POLL_MS = 50;
 
@@ -9,7 +10,8 @@ const POLL_MS = 50;
 export async function waitForText(request: { text?: string; textGone?: string; timeoutMs: number }): Promise<ContentResult<"wait_for">> {
   const started = performance.now();
   const condition = (): boolean => {
-    const visible = document.body?.innerText ?? "";
+    const body = dom.body(document);
+    const visible = body === null ? "" : dom.innerText(body);
     if (request.text !== undefined && !visible.includes(request.text)) return false;
     if (request.textGone !== undefined && visible.includes(request.textGone)) return false;
     return request.text !== undefined || request.textGone !== undefined;

@@ -1,6 +1,6 @@
 import { BROWSER_USE_ACTION_NAMES, BrowserUseActionSchema, describeZodError } from "../../../../protocol/index.js";
 import type { ActionHistory } from "./actionHistory.js";
-import { INTERACTION_ACTION_NAMES, InteractionActionSchema, isInteraction, type TaskAction } from "./interactionActions.js";
+import { PERSON_ASK_ACTION_NAMES, PersonAskActionSchema, isPersonAsk, type TaskAction } from "./personAskActions.js";
 
 export type ReplyVerdict = { ok: true; action: TaskAction } | { ok: false; correction: string };
 
@@ -27,12 +27,11 @@ export function judgeReply(reply: string, stateHash: string, history: ActionHist
   if (typeof json !== "object" || json === null || Array.isArray(json))
     return refuse("your reply must be one JSON object, not an array or a bare value");
   // Judged by the schema its action name picks, so the error names the field that is wrong.
-  const named =
-    "action" in json && typeof json.action === "string" && (INTERACTION_ACTION_NAMES as readonly string[]).includes(json.action);
-  const parsed = (named ? InteractionActionSchema : BrowserUseActionSchema).safeParse(json);
+  const named = "action" in json && typeof json.action === "string" && (PERSON_ASK_ACTION_NAMES as readonly string[]).includes(json.action);
+  const parsed = (named ? PersonAskActionSchema : BrowserUseActionSchema).safeParse(json);
   if (!parsed.success) return refuse(`it does not conform to the Action Schema: ${describeZodError(parsed.error, "action")}`);
   const action = parsed.data;
-  if (!isInteraction(action) && history.has(stateHash, action)) {
+  if (!isPersonAsk(action) && history.has(stateHash, action)) {
     return {
       ok: false,
       correction: `REPEATED_ACTION: you already sent exactly this action in this same state (state_hash ${stateHash}) and the state did not change, so it is not sent again. Choose a different action, or fail_task if no other action is viable. Reply with one JSON action object only.`,
@@ -44,6 +43,6 @@ export function judgeReply(reply: string, stateHash: string, history: ActionHist
 function refuse(problem: string): ReplyVerdict {
   return {
     ok: false,
-    correction: `ACTION_VALIDATION_FAILED: ${problem}. Nothing was sent to the browser and the state is unchanged. Reply with exactly one JSON object with a top-level "action" key, one of ${[...BROWSER_USE_ACTION_NAMES, ...INTERACTION_ACTION_NAMES].join(", ")}, and that action's parameters, with no other text.`,
+    correction: `ACTION_VALIDATION_FAILED: ${problem}. Nothing was sent to the browser and the state is unchanged. Reply with exactly one JSON object with a top-level "action" key, one of ${[...BROWSER_USE_ACTION_NAMES, ...PERSON_ASK_ACTION_NAMES].join(", ")}, and that action's parameters, with no other text.`,
   };
 }

@@ -5,7 +5,7 @@ import { AgentGaveUpError } from "../../agentGaveUp.js";
 import { TaskEndedError } from "../../taskControl.js";
 import type { TaskContext, TaskProvider } from "../../taskTypes.js";
 import { judgeReply } from "./actionReply.js";
-import { isInteraction, runInteraction, type TaskAction } from "./interactionActions.js";
+import { isPersonAsk, runPersonAsk, type TaskAction } from "./personAskActions.js";
 import type { ChatCompletionsClient } from "./chatCompletionsClient.js";
 import { BrowserUseConversation } from "./conversation.js";
 import { browserUseSystemPrompt } from "./systemPrompt.js";
@@ -28,9 +28,9 @@ export class BrowserUseProvider implements TaskProvider {
     for (;;) {
       conversation.presentState(current.state, current.screenshot);
       const action = await this.nextAction(task, conversation, current.state.state_hash);
-      if (isInteraction(action)) {
+      if (isPersonAsk(action)) {
         task.saveConversation(conversation.toJSON());
-        conversation.noteForNextState(await runInteraction(task, action, current.state.state_hash));
+        conversation.noteForNextState(await runPersonAsk(task, action, current.state.state_hash));
         current = await observe(task);
         continue;
       }
@@ -86,9 +86,9 @@ async function execute(task: TaskContext, action: BrowserUseAction, before: Obse
   let failure: unknown = null;
   try {
     return await task.step(action.action, action, async () => {
-      (task as { currentAction?: string | null }).currentAction = action.action;
+      task.currentAction = action.action;
       try {
-        await runBrowserUseAction(action, before.issued, task.activeTab(), taskCaller(task, target));
+        await runBrowserUseAction(action, before.issued, task.tabs.activeTab(), taskCaller(task, target));
       } catch (error) {
         if (error instanceof TaskEndedError || task.signal.aborted) throw error;
         failure = error;

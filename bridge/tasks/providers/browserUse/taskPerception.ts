@@ -39,7 +39,7 @@ export function taskCaller(task: TaskContext, target?: TargetHint): CommandCalle
 
 /** One State Object of the task's active tab, through the adapter's own translation. */
 export async function observe(task: TaskContext): Promise<Observation> {
-  const tabId = task.activeTab();
+  const tabId = task.tabs.activeTab();
   try {
     const { state, issued } = await perceive(taskCaller(task), tabId, task.options.vision);
     const { tabId: _tabId, screenshot, ...forModel } = state;
@@ -80,5 +80,5 @@ function adoptOpenedTab(task: TaskContext, result: unknown): void {
   if (typeof result !== "object" || result === null || !("tab_created" in result)) return;
   const created = result.tab_created;
   if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number")
-    task.adoptTab(created.tabId, true);
+    task.tabs.adopt(created.tabId, true);
 }

@@ -5,7 +5,7 @@ import type { TaskContext, TaskProvider } from "../../taskTypes.js";
 import { systemPrompt } from "./systemPrompt.js";
 import { TaskBrowser } from "./taskBrowser.js";
 import { WebOperatorToolset } from "./webOperatorToolset.js";
-import { interactionTools } from "./interactionTools.js";
+import { personAskTools } from "./personAskTools.js";
 import { waitTools } from "./waitTools.js";
 import { builtinTools } from "./builtinTools.js";
 import { answerInterruptedCalls } from "./interruptedCalls.js";
@@ -44,7 +44,7 @@ export class ClaudeProvider implements TaskProvider {
     });
     const toolset = WebOperatorToolset.forTask(new TaskBrowser(task));
     const stored = Array.isArray(task.storedConversation) ? (task.storedConversation as BetaMessageParam[]) : null;
-    const engineTools = [...interactionTools(task), ...waitTools(task), ...builtinTools(task)];
+    const engineTools = [...personAskTools(task), ...waitTools(task), ...builtinTools(task)];
     const messages: BetaMessageParam[] =
       stored === null ? [{ role: "user", content: task.goal }] : await answerInterruptedCalls(stored, engineTools);
     const system = systemPrompt(task.attachments);

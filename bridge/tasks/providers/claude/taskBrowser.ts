@@ -41,9 +41,9 @@ export class TaskBrowser {
 
   /** The task tab a model's `tab_id` names (default: the active one); another task's tab is unknown here. */
   tabFor(name: string | null | undefined): number {
-    if (name === undefined || name === null || name === "") return this.task.activeTab();
+    if (name === undefined || name === null || name === "") return this.task.tabs.activeTab();
     const id = Number(/^tab-(\d+)$/.exec(name)?.[1] ?? NaN);
-    if (!this.task.tabs().includes(id)) throw new ToolError(`Unknown tab_id "${name}". list_tabs shows this task's tabs.`);
+    if (!this.task.tabs.list().includes(id)) throw new ToolError(`Unknown tab_id "${name}". list_tabs shows this task's tabs.`);
     return id;
   }
 
@@ -61,6 +61,16 @@ export class TaskBrowser {
     const entry = this.refsOf(tabId).resolve(name);
     if (entry === undefined)
       throw new ToolError(`${name} is stale or not found on the current page. Re-read the page to get fresh references.`);
+    return entry;
+  }
+
+  /** The element the running member named: the step's trace locator, and the hint for its confirmation prompt. */
+  located: TargetHint | undefined;
+
+  /** resolveRef, remembered as the element the running member acts on. */
+  locate(tabId: number, name: string): { ref: string; hint: TargetHint } {
+    const entry = this.resolveRef(tabId, name);
+    this.located = entry.hint;
     return entry;
   }
 
@@ -118,7 +128,7 @@ export class TaskBrowser {
     if (!effects.success) return;
     const { tab_created: created, download_started: started = [], download_updates: updates = [] } = effects.data;
     if (created !== undefined) {
-      this.task.adoptTab(created.tabId, true);
+      this.task.tabs.adopt(created.tabId, true);
       this.changes.push({ type: "tab_opened", tab_id: TaskBrowser.tabName(created.tabId) });
     }
     for (const download of started) {
@@ -147,9 +157,9 @@ export class TaskBrowser {
   /** The task's tabs as browser_state entries (only its own tabs: never the user's or another task's). */
   async tabEntries(): Promise<BetaBrowserStateTabEntry[]> {
     const listed = await this.task.browser("browser.tabs_list", {});
-    const own = new Set(this.task.tabs());
-    for (const tabId of own) if (!listed.tabs.some((tab) => tab.tabId === tabId)) this.task.releaseTab(tabId);
-    const active = this.task.tabs().length > 0 ? this.task.activeTab() : null;
+    const own = new Set(this.task.tabs.list());
+    for (const tabId of own) if (!listed.tabs.some((tab) => tab.tabId === tabId)) this.task.tabs.release(tabId);
+    const active = this.task.tabs.list().length > 0 ? this.task.tabs.activeTab() : null;
     const entries = listed.tabs
       .filter((tab) => own.has(tab.tabId))
       // As the inventory is written: only the active tab carries `active`, the others leave it out.

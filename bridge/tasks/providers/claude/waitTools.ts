@@ -23,7 +23,7 @@ export function waitTools(task: TaskContext): BetaRunnableTool[] {
     inputSchema: WatchPageInputSchema,
     run: (input, context) =>
       task.step("watch_page", input, async () => {
-        const outcome = await task.waitOn(toolUseKey(context), () => ({
+        const outcome = await task.timedWait(toolUseKey(context), () => ({
           type: "watch",
           text: input.text,
           until: input.until,
@@ -39,7 +39,7 @@ export function waitTools(task: TaskContext): BetaRunnableTool[] {
     inputSchema: ScheduleResumeInputSchema,
     run: (input, context) =>
       task.step("schedule_resume", input, async () => {
-        const outcome = await task.waitOn(toolUseKey(context), () => ({
+        const outcome = await task.timedWait(toolUseKey(context), () => ({
           type: "schedule",
           resumeAt: scheduleResumeAt(input, new Date(), task.timeLeftMs()),
         }));

@@ -7,46 +7,12 @@ import {
 import { BetaNodeFilePolicy } from "@anthropic-ai/sdk/helpers/beta/toolsets/node";
 import type { BetaBrowserMemberResult, BetaBrowserNavigateResult, BetaScreenshotResult } from "@anthropic-ai/sdk/helpers/beta/toolsets";
 import type * as Beta from "@anthropic-ai/sdk/resources/beta";
-import { newUntrustedBoundary } from "../../../../protocol/index.js";
-import type { TargetHint } from "../../taskTypes.js";
-import { NO_EFFECT_HINT, type ActionEffect, type CommandResult } from "../../../../protocol/index.js";
-import {
-  modifierList,
-  normalizeUrl,
-  optionalInt,
-  requireClickTarget,
-  requireCoordinate,
-  requireNumber,
-  requireRefTarget,
-  requireText,
-} from "./memberInput.js";
-import { toClaudeTree } from "./refMap.js";
+import { normalizeUrl, optionalInt, requireCoordinate, requireNumber, requireRefTarget, requireText } from "./memberInput.js";
+import { click, hover, WHEEL_NOTCH_PX } from "./pointerMembers.js";
+import { typeAtFocus } from "./keyboardMembers.js";
+import { formInput } from "./formInputMember.js";
+import { consoleText, findInPage, networkText, pageText, readPage, runJavascript } from "./pageReadMembers.js";
 import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_MAX_WIDTH, TaskBrowser } from "./taskBrowser.js";
-
-const READ_PAGE_MAX_CHARS = 50_000;
-const PAGE_TEXT_MAX_CHARS = 50_000;
-const WHEEL_NOTCH_PX = 100;
-/** Typing at the focus is one trusted key press per character. */
-const TYPE_AT_FOCUS_MAX_CHARS = 500;
-/** Characters whose key press has a name of its own. */
-const KEY_FOR_CHARACTER: Record<string, string> = { " ": "Space", "\n": "Enter", "\t": "Tab" };
-
-type Button = "left" | "right" | "middle";
-
-/** What the SDK itself would answer for each click member. */
-const CLICKED: Record<Button, Record<1 | 2 | 3, string>> = {
-  left: { 1: "Clicked.", 2: "Double-clicked.", 3: "Triple-clicked." },
-  right: { 1: "Right-clicked.", 2: "Right-clicked.", 3: "Right-clicked." },
-  middle: { 1: "Middle-clicked.", 2: "Middle-clicked.", 3: "Middle-clicked." },
-};
-
-/** Undefined keeps the SDK's own text; a click that changed nothing says so, so the model tries another target. */
-function effectLine(done: string, result: { effect: ActionEffect }): string | undefined {
-  return result.effect === "none" ? `${done} ${NO_EFFECT_HINT}` : undefined;
-}
-
-/** Roles a click leaves the focus in, so that type can aim at them by ref. */
-const TYPABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
 
 /**
  * `browser_toolset_20260801` on WebOperator's tools: each member the model calls runs
@@ -54,8 +20,6 @@ const TYPABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox", "com
  * renders results, browser_state blocks, downloads, the batch halt text and error caps.
  */
 export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
-  private lastLocator: TargetHint | undefined;
-
   constructor(
     private readonly browser: TaskBrowser,
     options: Omit<BetaBrowserToolsetOptions, "browserState">,
@@ -89,16 +53,15 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   ): Promise<BetaBrowserMemberResult> {
     const task = this.browser.task;
     return task.step(name, input, async () => {
-      this.lastLocator = undefined;
-      const session = task as { currentAction?: string | null };
-      session.currentAction = name;
+      this.browser.located = undefined;
+      task.currentAction = name;
       const value = await super.execute(ctx, name, input);
       const stateHash = await this.browser.stateHash().catch(() => undefined);
       return {
         value,
         summary: summarize(name, value),
         record: value,
-        locator: this.lastLocator,
+        locator: this.browser.located,
         ...(stateHash === undefined ? {} : { stateHash }),
       };
     });
@@ -145,30 +108,23 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   }
 
   protected override left_click(_ctx: Ctx, input: Beta.BetaBrowserLeftClickInput): Promise<string | undefined> {
-    return this.click(input, "left", 1);
+    return click(this.browser, input, "left", 1);
   }
   protected override right_click(_ctx: Ctx, input: Beta.BetaBrowserRightClickInput): Promise<string | undefined> {
-    return this.click(input, "right", 1);
+    return click(this.browser, input, "right", 1);
   }
   protected override middle_click(_ctx: Ctx, input: Beta.BetaBrowserMiddleClickInput): Promise<string | undefined> {
-    return this.click(input, "middle", 1);
+    return click(this.browser, input, "middle", 1);
   }
   protected override double_click(_ctx: Ctx, input: Beta.BetaBrowserDoubleClickInput): Promise<string | undefined> {
-    return this.click(input, "left", 2);
+    return click(this.browser, input, "left", 2);
   }
   protected override triple_click(_ctx: Ctx, input: Beta.BetaBrowserTripleClickInput): Promise<string | undefined> {
-    return this.click(input, "left", 3);
+    return click(this.browser, input, "left", 3);
   }
 
-  protected override async hover(_ctx: Ctx, input: Beta.BetaBrowserHoverInput): Promise<string | undefined> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const target = requireClickTarget(input.target);
-    if (target.type === "ref") {
-      const { ref, hint } = this.resolve(tabId, target.ref);
-      return effectLine("Hovered.", await this.browser.call("browser.hover", { tabId, ref }, hint));
-    }
-    await this.browser.call("browser.mouse_move", { tabId, ...this.browser.toViewport(tabId, target) });
-    return undefined;
+  protected override hover(_ctx: Ctx, input: Beta.BetaBrowserHoverInput): Promise<string | undefined> {
+    return hover(this.browser, input);
   }
 
   protected override async left_click_drag(_ctx: Ctx, input: Beta.BetaBrowserLeftClickDragInput): Promise<void> {
@@ -213,27 +169,12 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 
   protected override async scroll_to(_ctx: Ctx, input: Beta.BetaBrowserScrollToInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
-    const { ref, hint } = this.resolve(tabId, requireRefTarget(input.target, "target"));
+    const { ref, hint } = this.browser.locate(tabId, requireRefTarget(input.target, "target"));
     await this.browser.call("browser.scroll_to", { tabId, ref }, hint);
   }
 
-  /**
-   * Types at the current focus: into the field the model last clicked by ref while nothing
-   * since can have moved the focus, else as trusted key presses wherever the page's focus is.
-   */
-  protected override async type_(_ctx: Ctx, input: Beta.BetaBrowserTypeInput): Promise<void> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const text = requireText(input.text, "text");
-    const focused = this.browser.focused(tabId);
-    if (focused !== undefined) {
-      await this.browser.call("browser.type", { tabId, ref: focused, text, mode: "append" }, this.lastLocator);
-      return;
-    }
-    if (text.length > TYPE_AT_FOCUS_MAX_CHARS)
-      throw new ToolError(
-        `Typing at the focus takes at most ${TYPE_AT_FOCUS_MAX_CHARS} characters at a time: split the text, or click the field by ref and type.`,
-      );
-    for (const character of text) await this.browser.call("browser.press", { tabId, key: KEY_FOR_CHARACTER[character] ?? character });
+  protected override type_(_ctx: Ctx, input: Beta.BetaBrowserTypeInput): Promise<void> {
+    return typeAtFocus(this.browser, input);
   }
 
   protected override async key(_ctx: Ctx, input: Beta.BetaBrowserKeyInput): Promise<void> {
@@ -260,78 +201,22 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     });
   }
 
-  protected override async form_input(_ctx: Ctx, input: Beta.BetaBrowserFormInputInput): Promise<void> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const { ref, hint } = this.resolve(tabId, requireRefTarget(input.target, "target"));
-    const value = input.value;
-    if (typeof value === "boolean") {
-      const checked = await this.isChecked(tabId, ref);
-      if (checked !== value) await this.browser.call("browser.click", { tabId, ref }, hint);
-      return;
-    }
-    if (typeof value !== "string" && typeof value !== "number") throw new ToolError("value must be a string, number or boolean.");
-    const text = String(value);
-    if (hint.role === "combobox" || hint.role === "listbox") {
-      try {
-        await this.browser.call("browser.select_option", { tabId, ref, labels: [text] }, hint);
-      } catch {
-        await this.browser.call("browser.select_option", { tabId, ref, values: [text] }, hint);
-      }
-      return;
-    }
-    await this.browser.call("browser.type", { tabId, ref, text, mode: "replace" }, hint);
+  protected override form_input(_ctx: Ctx, input: Beta.BetaBrowserFormInputInput): Promise<void> {
+    return formInput(this.browser, input);
   }
 
-  protected override async read_page(_ctx: Ctx, input: Beta.BetaBrowserReadPageInput): Promise<string> {
+  protected override read_page(_ctx: Ctx, input: Beta.BetaBrowserReadPageInput): Promise<string> {
     const tabId = this.browser.tabFor(input.tab_id);
-    const depth = optionalInt(input.depth, "depth", 1, 200, 15);
-    const scoped = input.ref === undefined || input.ref === null ? undefined : this.resolve(tabId, input.ref).ref;
-    const page = await this.browser.call("browser.read_page", {
-      tabId,
-      mode: input.filter === "interactive" ? "interactive" : "all",
-      // The toolset's filters: none is every visible element, "interactive" the visible interactive ones, "all" the whole page.
-      viewportOnly: input.filter !== "all",
-      depth,
-      maxChars: READ_PAGE_MAX_CHARS,
-      ...(scoped === undefined ? {} : { ref: scoped }),
-    });
-    const tree = pageData(toClaudeTree(page.text, this.browser.refsOf(tabId)));
-    return page.truncated
-      ? `${tree}\n[Output capped at ${READ_PAGE_MAX_CHARS} characters: read a smaller depth or a ref's subtree.]`
-      : tree;
+    const scoped = input.ref === undefined || input.ref === null ? undefined : this.browser.locate(tabId, input.ref).ref;
+    return readPage(this.browser, tabId, input, scoped);
   }
 
-  protected override async find(_ctx: Ctx, input: Beta.BetaBrowserFindInput): Promise<string> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const found = await this.browser.call("browser.find_in_page", { tabId, query: requireText(input.query, "query", 500), match: "words" });
-    if (found.matchCount === 0) return `No element matches "${input.query}". Try other words, or read_page with filter "interactive".`;
-    return pageData(toClaudeTree(found.text, this.browser.refsOf(tabId)));
+  protected override find(_ctx: Ctx, input: Beta.BetaBrowserFindInput): Promise<string> {
+    return findInPage(this.browser, this.browser.tabFor(input.tab_id), input.query);
   }
 
-  protected override async get_page_text(_ctx: Ctx, input: Beta.BetaBrowserGetPageTextInput): Promise<string> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    // The whole text, as far as the content script's own cap: what the model is not given is kept for the person.
-    let text = "";
-    let fromChar: number | undefined = 0;
-    while (fromChar !== undefined) {
-      const page: CommandResult<"browser.extract"> = await this.browser.call("browser.extract", { tabId, format: "markdown", fromChar });
-      text += page.text;
-      // Guarded: an offset that does not move on would read the same slice forever.
-      fromChar = page.nextChar !== undefined && page.nextChar > fromChar ? page.nextChar : undefined;
-    }
-    if (text.length <= PAGE_TEXT_MAX_CHARS) return pageData(text);
-    return `${pageData(text.slice(0, PAGE_TEXT_MAX_CHARS))}\n[Text capped at ${PAGE_TEXT_MAX_CHARS} of ${text.length} characters. ${await this.savePageText(tabId, text)}]`;
-  }
-
-  /** Keeps a page text too long for the model as the task's page_text attachment; says where, or why not. */
-  private async savePageText(tabId: number, text: string): Promise<string> {
-    const name = `page-text-tab${tabId}-${Date.now()}.md`;
-    try {
-      await this.browser.task.createArtifact({ name, content: text, mimeType: "text/markdown", kind: "page_text" });
-      return `The whole text is saved as this task's page_text attachment "${name}", which the person can open in the side panel.`;
-    } catch (error) {
-      return `It could not be saved as an attachment (${error instanceof Error ? error.message : String(error)}).`;
-    }
+  protected override get_page_text(_ctx: Ctx, input: Beta.BetaBrowserGetPageTextInput): Promise<string> {
+    return pageText(this.browser, this.browser.tabFor(input.tab_id));
   }
 
   protected override async wait(_ctx: Ctx, input: Beta.BetaBrowserWaitInput): Promise<void> {
@@ -343,7 +228,7 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
 
   protected override async file_upload(_ctx: Ctx, input: Beta.BetaBrowserFileUploadInput): Promise<void> {
     const tabId = this.browser.tabFor(input.tab_id);
-    const { ref, hint } = this.resolve(tabId, requireRefTarget(input.target, "target"));
+    const { ref, hint } = this.browser.locate(tabId, requireRefTarget(input.target, "target"));
     if ((input.paths?.length ?? 0) > 0) throw new ToolError("Upload by attachment id (document_ids), not by path.");
     const ids = input.document_ids ?? [];
     if (ids.length === 0) throw new ToolError("Give document_ids: the ids of this task's attachments.");
@@ -351,38 +236,23 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
     await this.browser.call("browser.upload_file", { tabId, ref, attachments: ids }, hint);
   }
 
-  protected override async read_console(_ctx: Ctx, input: Beta.BetaBrowserReadConsoleInput): Promise<string> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const read = await this.browser.call("browser.read_console", { tabId });
-    const lines = read.entries.map(
-      (entry) =>
-        `[${entry.level}] ${entry.text}${entry.url === undefined ? "" : ` (${entry.url}${entry.line === undefined ? "" : `:${entry.line}`})`}`,
-    );
-    return lines.length === 0 ? "No console entries since the last read." : pageData(lines.join("\n"));
+  protected override read_console(_ctx: Ctx, input: Beta.BetaBrowserReadConsoleInput): Promise<string> {
+    return consoleText(this.browser, this.browser.tabFor(input.tab_id));
   }
 
-  protected override async read_network(_ctx: Ctx, input: Beta.BetaBrowserReadNetworkInput): Promise<string> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const read = await this.browser.call("browser.read_network", { tabId });
-    // Method, URL, status, MIME type and timing, then the kind of request it was.
-    const lines = read.entries.map(
-      (entry) =>
-        `${entry.method} ${entry.url} ${entry.status ?? entry.error ?? "pending"} ${entry.mimeType ?? "-"} ${Math.round(entry.durationMs ?? 0)}ms [${entry.type}]`,
-    );
-    return lines.length === 0 ? "No network requests since the last read." : pageData(lines.join("\n"));
+  protected override read_network(_ctx: Ctx, input: Beta.BetaBrowserReadNetworkInput): Promise<string> {
+    return networkText(this.browser, this.browser.tabFor(input.tab_id));
   }
 
-  protected override async javascript_exec(_ctx: Ctx, input: Beta.BetaBrowserJavascriptExecInput): Promise<string> {
+  protected override javascript_exec(_ctx: Ctx, input: Beta.BetaBrowserJavascriptExecInput): Promise<string> {
     if (!this.browser.task.options.allowJavaScript) throw new ToolError("javascript_exec is off for this task.");
-    const tabId = this.browser.tabFor(input.tab_id);
-    const ran = await this.browser.call("browser.run_javascript", { tabId, code: requireText(input.text, "text") });
-    return ran.truncated ? `${pageData(ran.result)}\n[truncated]` : pageData(ran.result);
+    return runJavascript(this.browser, this.browser.tabFor(input.tab_id), requireText(input.text, "text"));
   }
 
   protected override async new_tab(): Promise<Beta.BetaBrowserStateTabEntry> {
     // Its own unfocused window: the tab renders (screenshots work) and the user's tab stays in front.
     const opened = await this.browser.call("browser.tab_open", { newWindow: true });
-    this.browser.task.adoptTab(opened.tabId, true);
+    this.browser.task.tabs.adopt(opened.tabId, true);
     return this.browser.entryFor(opened.tabId, await this.browser.tabEntries());
   }
 
@@ -393,59 +263,15 @@ export class WebOperatorToolset extends BetaAbstractBrowserToolset20260801 {
   protected override async switch_tab(_ctx: Ctx, input: Beta.BetaBrowserSwitchTabInput): Promise<Beta.BetaBrowserStateTabEntry> {
     const tabId = this.browser.tabFor(requireText(input.tab_id, "tab_id", 40));
     // Only the task's notion of "active" moves: the user's visible tab stays in front.
-    this.browser.task.activateTab(tabId);
+    this.browser.task.tabs.activate(tabId);
     return this.browser.entryFor(tabId, await this.browser.tabEntries());
   }
 
   protected override async close_tab(_ctx: Ctx, input: Beta.BetaBrowserCloseTabInput): Promise<void> {
     const tabId = this.browser.tabFor(requireText(input.tab_id, "tab_id", 40));
     await this.browser.call("browser.tab_close", { tabId });
-    this.browser.task.releaseTab(tabId);
+    this.browser.task.tabs.release(tabId);
     await this.browser.tabEntries();
-  }
-
-  /** The member's text: the SDK's own ("Clicked.") unless the click changed nothing, which the model should know. */
-  private async click(input: Beta.BetaBrowserLeftClickInput, button: Button, count: 1 | 2 | 3): Promise<string | undefined> {
-    const tabId = this.browser.tabFor(input.tab_id);
-    const target = requireClickTarget(input.target);
-    const modifiers = modifierList(input.modifiers);
-    if (target.type === "ref") {
-      const { ref, hint } = this.resolve(tabId, target.ref);
-      const options = {
-        ...(button === "left" ? {} : { button }),
-        ...(count === 1 ? {} : { count }),
-        ...(modifiers === undefined ? {} : { modifiers: modifiers as Array<"Alt" | "Control" | "Meta" | "Shift"> }),
-      };
-      const result = await this.browser.call("browser.click", { tabId, ref, ...options }, hint);
-      // Only a field keeps the focus it was clicked into: a button's handler may move it (an
-      // "Add comment" button focusing its textarea), and the next type goes wherever it went.
-      this.browser.rememberFocus(tabId, result.navigated !== true && TYPABLE_ROLES.has(hint.role) ? ref : null);
-      if (result.navigated === true) this.browser.forgetRefs(tabId);
-      return effectLine(CLICKED[button][count], result);
-    }
-    const point = this.browser.toViewport(tabId, target);
-    const result = await this.browser.call("browser.click_xy", {
-      tabId,
-      ...point,
-      button,
-      count,
-      ...(modifiers === undefined ? {} : { modifiers }),
-    });
-    this.lastLocator = { role: result.target.role ?? result.target.tag, name: result.target.name ?? "" };
-    this.browser.rememberFocus(tabId, null);
-    if (result.navigated === true) this.browser.forgetRefs(tabId);
-    return effectLine(CLICKED[button][count], result);
-  }
-
-  private resolve(tabId: number, name: string): { ref: string; hint: TargetHint } {
-    const entry = this.browser.resolveRef(tabId, name);
-    this.lastLocator = entry.hint;
-    return entry;
-  }
-
-  private async isChecked(tabId: number, ref: string): Promise<boolean> {
-    const page = await this.browser.call("browser.read_page", { tabId, ref, depth: 1, mode: "all" });
-    return /\[checked(=true)?\]/.test(page.text.split("\n").find((line) => line.includes(`[ref=${ref}]`)) ?? "");
   }
 }
 
@@ -458,9 +284,4 @@ function summarize(name: string, value: BetaBrowserMemberResult): string {
   if ("data" in value) return `${name}: image ${Math.round((value.data.length * 3) / 4)} bytes`;
   if ("tab_id" in value) return `${name}: ${value.tab_id} ${value.url}`;
   return `${name}: ${value.url}`;
-}
-
-/** Page text for the model, inside page-data markers whose nonce is drawn for this one result. */
-function pageData(text: string): string {
-  return newUntrustedBoundary().wrap(text);
 }

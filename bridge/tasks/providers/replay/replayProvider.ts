@@ -23,7 +23,7 @@ export class ReplayProvider implements TaskProvider {
     for (const step of plan) {
       const input = { skill: this.skill.id, step: step.index, actions: step.actions.map((action) => action.type) };
       await task.step("replay", input, async () => {
-        const done = await replayStep(step, call, task.activeTab());
+        const done = await replayStep(step, call, task.tabs.activeTab());
         if (done.error !== undefined) {
           const code = ErrorCodeSchema.safeParse(done.error.code);
           throw new WebOperatorError(code.success ? code.data : "internal_error", done.error.message);

@@ -29,7 +29,7 @@ export async function performClick(
   const tabId = tab.id;
   const preparing = callContent(
     tabId,
-    { op: "prepare_action", ref: input.ref, purpose: "click", exactPoint: mode === "trusted", highlight: true },
+    { op: "prepare_action", ref: input.ref, purpose: "click", exactPoint: mode === "trusted", highlight: true, force: input.force },
     tab,
   );
   preparing
@@ -51,7 +51,11 @@ export async function performClick(
           throw error;
         }
       }
-      await clickAt(tabId, aimedPoint(prepared), input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers));
+      const point = aimedPoint(prepared);
+      // Checked again where the pointer now is: a cover a mousemove handler let through takes no press.
+      const holds = (): Promise<unknown> =>
+        callContent(tabId, { op: "check_dispatch", ref: prepared.ref, point, purpose: "click" }, verified);
+      await clickAt(tabId, point, input.button ?? "left", input.count ?? 1, modifierBits(input.modifiers), holds);
       return { value: null };
     },
     { prepared: preparing, pointer: true },
@@ -64,10 +68,25 @@ export async function performClick(
     recovered: prepared.recovered,
     input: mode,
     ...effects,
+    ...(effects.tab_created === undefined
+      ? {}
+      : { tab_created: { ...effects.tab_created, opened_by: openedBy(effects.tab_created.url, prepared.href) } }),
     // UI-only: where it was dispatched (absent in a frame that cannot be mapped exactly) and the highlight's box.
     details: {
       ...(prepared.point === undefined ? {} : { point: prepared.point }),
       ...(prepared.highlightBox === undefined ? {} : { box: prepared.highlightBox }),
     },
   };
+}
+
+/**
+ * A new tab showing the clicked link's own href is where the agent chose to go; any other is
+ * the page's doing (window.open from a handler), and must not become the agent's default tab.
+ */
+function openedBy(url: string, href: string | undefined): "link" | "page" {
+  return href !== undefined && stripHash(url) === stripHash(href) ? "link" : "page";
+}
+
+function stripHash(url: string): string {
+  return url.split("#")[0] ?? url;
 }

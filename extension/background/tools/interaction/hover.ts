@@ -11,9 +11,9 @@ import { aimedPoint } from "../../actions/aimedPoint.js";
  */
 export const hoverTool = defineTool({
   name: "browser.hover",
-  async run({ ref, tabId }, context) {
+  async run({ ref, tabId, force }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
-    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover", exactPoint: true });
+    const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "hover", exactPoint: true, force });
     const { effects } = await runWriteAction(tab.id, context, async () => {
       await moveMouse(tab.id, aimedPoint(prepared));
       return { value: null, navigationStarted: false };

@@ -1,19 +1,19 @@
-import type { InteractionRequest, TaskContext } from "../taskTypes.js";
+import type { PersonAskRequest, TaskContext } from "../taskTypes.js";
 import { userActionResultText } from "./userActionText.js";
 
 /**
- * One interaction as one task step, for either provider: the task waits for the person,
+ * One person ask as one task step, for either provider: the task waits for the person,
  * and the model gets their text, or only whether the browser step was done.
  */
-export function askPerson(
+export function personAskStep(
   task: TaskContext,
   action: "ask_user" | "request_user_action",
-  request: InteractionRequest,
+  request: PersonAskRequest,
   key: string,
   input: unknown,
 ): Promise<string> {
   return task.step(action, input, async () => {
-    const answer = await task.interact(request, key);
+    const answer = await task.askPerson(request, key);
     if (request.type === "question") {
       const text = "text" in answer ? answer.text : "";
       return { value: `The person answered: ${text}`, summary: `the person answered (${text.length} chars)` };
