@@ -39,7 +39,6 @@ async function main(): Promise<void> {
     ];
     report(readings);
     if (process.argv.includes("--show-results")) showResults(readings);
-    for (const r of readings) for (const s of r.steps) console.log(`\n--- ${r.label} ${s.tool} ${s.chars}\n${s.text}`);
   } finally {
     await ours.close();
     await site.close();
