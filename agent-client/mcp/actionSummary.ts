@@ -1,4 +1,5 @@
 import { ActionEffectsSchema, NO_EFFECT_HINT, type ActionEffects } from "../../protocol/index.js";
+import { withoutImpliedOptionLines } from "./impliedOptionLines.js";
 import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
 
 /**
@@ -157,7 +158,7 @@ function downloadLines(effects: ActionEffects): string[] {
 function changedLines(effects: ActionEffects): { lines: string[]; omitted: number } {
   const diff = effects.observation?.diff ?? "";
   if (effects.navigated || diff === "") return { lines: [], omitted: 0 };
-  const all = diff.split("\n").filter((line) => line !== "");
+  const all = withoutImpliedOptionLines(diff.split("\n").filter((line) => line !== ""));
   // The lines' own `+ ` and `- ` say which were added and which removed.
   const lines = ["changes:"];
   let used = lines[0]?.length ?? 0;

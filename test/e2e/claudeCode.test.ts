@@ -128,6 +128,8 @@ describe("Claude Code, the MCP host people use, reading weboperator mcp's result
       new RegExp(`^changes:\\n(?:.*\\n)*\\+ combobox "Party size" \\[value="${GUEST.party}"\\] \\[ref=`),
     );
     expect(typed.text.split(GUEST.name)).toHaveLength(2);
+    // The options whose [selected] moved with the pick are not said again.
+    expect(picked.text).not.toContain('option "');
   });
 
   it("holds Reserve for a confirmation the model reads and answers, then tells what the confirmed click did", () => {

@@ -319,6 +319,20 @@ describe("MCP content of WebOperator answers", () => {
     expect(insideBoundary(textOf(toolResultOf("select_option", elsewhere))).inside).toContain('selected: "Four" (value "4")');
   });
 
+  it("says a select's pick on the combobox's line, without the option lines whose [selected] only moved with it", () => {
+    const combobox = '- combobox "Size" [value="2"] [ref=sab_1_2]\n+ combobox "Size" [value="4"] [ref=sab_1_2]';
+    const toggles = '- option "2" [selected]\n+ option "2"\n- option "4"\n+ option "4" [selected]';
+    const picked = { ...ACTION, selected: [{ value: "4", label: "4" }] };
+    const withDiff = (diff: string): string =>
+      insideBoundary(textOf(toolResultOf("select_option", { ...picked, observation: { ...ACTION.observation, diff } }))).inside;
+    expect(withDiff(`${combobox}\n${toggles}`)).toBe(`changes:\n${combobox}`);
+    // An option that changed otherwise, or appeared, is news; so are toggles with no combobox value to say them.
+    const renamed = '- option "5"\n+ option "5 (last table)"';
+    expect(withDiff(`${combobox}\n${toggles}\n${renamed}`)).toBe(`changes:\n${combobox}\n${renamed}`);
+    const listbox = '- listbox "Sizes" [ref=sab_1_2]\n+ listbox "Sizes" [ref=sab_1_2]';
+    expect(withDiff(`${listbox}\n${toggles}`)).toBe(`selected: "4"\nchanges:\n${listbox}\n${toggles}`);
+  });
+
   it("leaves out flags that are off and say nothing (truncated, loading), and says them when on", () => {
     const snapshot = { tabId: 1, text: "# Page Snapshot", refCount: 2, truncated: false, loading: false, source: "dom" };
     expect(textOf(toolResultOf("snapshot", snapshot))).toMatch(/^snapshot \[tabId=1\]: refCount=2 source=dom\n/);
