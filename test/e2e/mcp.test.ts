@@ -84,8 +84,13 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(ours.chars).toBeLessThanOrEqual(0.75 * playwright.chars);
     const click = tools.find((tool) => tool.name === "click");
     expect(click?.description).toBe(TOOL_PROFILES["browser.click"].summary);
-    expect(click?.inputSchema).toMatchObject({ type: "object", required: ["ref"], additionalProperties: false });
+    expect(click?.inputSchema).toMatchObject({ type: "object", required: ["ref"] });
+    // The host is not shown `additionalProperties: false` (compactSchema.ts); the server still refuses an unknown property.
+    expect(click?.inputSchema).not.toHaveProperty("additionalProperties");
     expect(click?.annotations).toMatchObject({ readOnlyHint: false });
+    const unknownProperty = await call("click", { ref: "e1", colour: "red" });
+    expect(unknownProperty.isError).toBe(true);
+    expect(textOf(unknownProperty)).toContain("colour");
   });
 
   it("tells a connected host to list again when the user changes who answers confirmations, and lists confirm only where agents may", async () => {
@@ -158,7 +163,9 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(answer.outside).toMatch(
       new RegExp(`^click done \\[tabId=${tabId}\\]: button \\[ref=[^\\]]+\\] input=synthetic\\nEffect: page_changed\\n$`),
     );
-    expect(answer.inside).toContain('target: "Express shipping"');
+    // The target is named once, on the diff's line for its ref, not again as a target line.
+    expect(answer.inside).toMatch(/^\+ button "Express shipping" \[pressed\] \[ref=[^\]]+\]$/m);
+    expect(answer.inside).not.toContain("target:");
     expect(answer.inside).toContain("Toggled true");
     const after = await call("extract");
     expect(textOf(after)).toContain("Toggled true");
