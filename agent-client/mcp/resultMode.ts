@@ -17,6 +17,6 @@ export function forResultMode(result: CallToolResult, mode: ResultMode): CallToo
   return { ...result, structuredContent: { ...structuredContent, text: textContentOf(result) } };
 }
 
-export function textContentOf(result: CallToolResult): string {
+function textContentOf(result: CallToolResult): string {
   return result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }

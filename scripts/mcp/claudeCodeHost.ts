@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
 
 /** The pinned devDependency's CLI (a native binary), as `npx claude` would run it. */
-export const CLAUDE_CODE_BIN = join(projectRoot(), "node_modules", ".bin", "claude");
+const CLAUDE_CODE_BIN = join(projectRoot(), "node_modules", ".bin", "claude");
 
 export interface ClaudeCodeRun {
   status: number | null;

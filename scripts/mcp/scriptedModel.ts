@@ -24,7 +24,7 @@ export interface PlanStep {
  * that cannot find what it needs in the results (a ref, an id) throws, and the model answers
  * `FAILED: …`, so a run whose text did not arrive fails.
  */
-export function nextMove(plan: readonly PlanStep[], seen: readonly ResultSeen[]): ModelMove {
+function nextMove(plan: readonly PlanStep[], seen: readonly ResultSeen[]): ModelMove {
   let done = 0;
   for (const step of plan) {
     const sofar = seen.slice(0, done);
