@@ -79,7 +79,14 @@ const OWN_STRING_KEYS: ReadonlySet<string> = new Set([
   "role",
   "snapshotId",
   "previousSnapshotId",
+  "input",
+  "escalated",
 ]);
+
+/** Whether a result key's string value is one WebOperator writes itself (a code, an enum, an id), never a page's. */
+export function isOwnStringKey(key: string): boolean {
+  return OWN_STRING_KEYS.has(key);
+}
 
 /**
  * A structured result (what an MCP host may hand the model instead of the text) with every

@@ -25,6 +25,7 @@ export const SETUP_FLAG_KINDS = {
   caps: "value",
   client: "value",
   governance: "value",
+  structured: "switch",
 } as const satisfies FlagTable;
 
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_FLAG_KINDS);

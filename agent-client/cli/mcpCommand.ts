@@ -11,6 +11,7 @@ export async function runMcp(command: Extract<ParsedCommand, { kind: "mcp" }>, i
     token: command.connection.token,
     env: io.env,
     caps: command.caps,
+    resultMode: command.structured ? "structured" : "text",
     ...(governance === undefined ? {} : { governance }),
   });
   return EXIT_OK;

@@ -23,9 +23,10 @@ function launchOf(command: Extract<ParsedCommand, { kind: "mcp-config" }>, env: 
   // Checked now, so a config is never pasted with a file the server would refuse; named by its absolute path.
   if (command.governance !== undefined) readGovernanceFile(command.governance);
   const governance = command.governance === undefined ? [] : ["--governance", resolve(command.governance)];
+  const structured = command.structured ? ["--structured"] : [];
   return {
     command: process.execPath,
-    args: [join(projectRoot(), "bin", "weboperator.js"), "mcp", ...caps, ...governance],
+    args: [join(projectRoot(), "bin", "weboperator.js"), "mcp", ...caps, ...structured, ...governance],
     env: launchEnv,
   };
 }

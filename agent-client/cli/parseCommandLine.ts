@@ -200,19 +200,21 @@ function parseDoctor(args: readonly string[], flags: FlagValues): ParsedCommand 
 function parseMcp(args: readonly string[], flags: FlagValues): ParsedCommand {
   const caps = parseCaps(stringFlag(flags, "caps"));
   const governance = stringFlag(flags, "governance");
+  const structured = flags.structured === true;
   if (args[0] === "config") {
     noPositionals("mcp config", args.slice(1));
-    assertFlagsAllowed(flags, ["client", "caps", "socket", "config-dir", "governance"], "mcp config");
+    assertFlagsAllowed(flags, ["client", "caps", "socket", "config-dir", "governance", "structured"], "mcp config");
     return {
       kind: "mcp-config",
       client: parseMcpClient(stringFlag(flags, "client")),
       caps,
+      structured,
       socket: stringFlag(flags, "socket"),
       configDir: stringFlag(flags, "config-dir"),
       ...(governance === undefined ? {} : { governance }),
     };
   }
   noPositionals("mcp", args);
-  assertFlagsAllowed(flags, ["socket", "token", "caps", "governance"], "mcp");
-  return { kind: "mcp", connection: connectionFrom(flags), caps, ...(governance === undefined ? {} : { governance }) };
+  assertFlagsAllowed(flags, ["socket", "token", "caps", "governance", "structured"], "mcp");
+  return { kind: "mcp", connection: connectionFrom(flags), caps, structured, ...(governance === undefined ? {} : { governance }) };
 }

@@ -17,5 +17,14 @@ export type ParsedCommand =
   /** browser: a name of the browser table or a path to an executable. */
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browser?: string }
   | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection }
-  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest; governance?: string }
-  | { kind: "mcp-config"; client: McpClientKind; caps: CapabilityRequest; socket?: string; configDir?: string; governance?: string };
+  /** `structured`: results carry structuredContent besides their text (`--structured`), for programmatic clients. */
+  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest; structured: boolean; governance?: string }
+  | {
+      kind: "mcp-config";
+      client: McpClientKind;
+      caps: CapabilityRequest;
+      structured: boolean;
+      socket?: string;
+      configDir?: string;
+      governance?: string;
+    };

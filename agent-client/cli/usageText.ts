@@ -39,12 +39,12 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
     example: "weboperator config set ANTHROPIC_API_KEY - < key.txt",
   },
   {
-    synopsis: "mcp [--caps GROUP,...|all] [--governance FILE] [--socket PATH] [--token TOKEN]",
+    synopsis: "mcp [--caps GROUP,...|all] [--structured] [--governance FILE] [--socket PATH] [--token TOKEN]",
     summary: `serve the core browser tools over MCP stdio, plus the --caps groups: ${CAPABILITY_GROUP_NAMES.filter((name) => name !== "core").join(", ")}`,
     example: "claude mcp add weboperator -- weboperator mcp --caps tasks",
   },
   {
-    synopsis: "mcp config [--client claude-code|cursor|vscode|codex|generic] [--caps GROUP,...] [--governance FILE]",
+    synopsis: "mcp config [--client claude-code|cursor|vscode|codex|generic] [--caps GROUP,...] [--structured] [--governance FILE]",
     summary: "print a paste-ready MCP host config pointing at this checkout, your socket and token file",
     example: "weboperator mcp config --client cursor",
   },

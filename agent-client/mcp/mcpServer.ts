@@ -16,7 +16,9 @@ import { BRIDGE_VERSION } from "../../bridge/version.js";
 import { BridgeUnreachableError, WebOperatorClient, type ClientOptions } from "../client.js";
 import { notOfferedMessage, offeredTools, toolOfferOf, type ConfirmationsSetting } from "./offeredTools.js";
 import type { McpToolEntry } from "./toolCatalog.js";
-import { toolErrorOf, toolResultOf } from "./toolResult.js";
+import { toolResultOf } from "./toolResult.js";
+import { toolErrorOf } from "./toolError.js";
+import { forResultMode, type ResultMode } from "./resultMode.js";
 import { detailsOf } from "./errorDetails.js";
 import { withDoctorHint } from "./bridgeDownHint.js";
 
@@ -36,6 +38,8 @@ export interface McpServerOptions extends ClientOptions {
   caps?: CapabilityRequest;
   /** `--governance`: declared (body.declare) on every connection before its first call. */
   governance?: GovernanceDeclaration;
+  /** "text" unless `--structured`: see resultMode.ts for why. */
+  resultMode?: ResultMode;
 }
 
 /**
@@ -113,10 +117,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })) };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = offeredTools(offer, "agent").find((entry) => entry.name === request.params.name);
-    if (tool === undefined) return toolErrorOf("unknown_command", notOfferedMessage(request.params.name));
-    const payload = request.params.arguments ?? {};
+  const callTool = async (name: string, payload: Record<string, unknown>): Promise<CallToolResult> => {
+    const tool = offeredTools(offer, "agent").find((entry) => entry.name === name);
+    if (tool === undefined) return toolErrorOf("unknown_command", notOfferedMessage(name));
     const parsed = COMMANDS[tool.type].payload.safeParse(payload);
     if (!parsed.success)
       return toolErrorOf("bad_request", `Invalid ${tool.name} arguments: ${describeZodError(parsed.error, "arguments")}.`);
@@ -133,7 +136,12 @@ export function createMcpServer(options: McpServerOptions): Server {
       const failure = errorFromUnknown(error);
       return toolErrorOf(failure.code, withDoctorHint(failure.code, failure.message), failure.details, true);
     }
-  });
+  };
+
+  const resultMode = options.resultMode ?? "text";
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> =>
+    forResultMode(await callTool(request.params.name, request.params.arguments ?? {}), resultMode),
+  );
 
   server.onclose = () => {
     void client?.then(

@@ -4,23 +4,23 @@ import {
   markPageStrings,
   newUntrustedBoundary,
   withoutUiDetails,
-  type ErrorDetails,
   type ResultTrust,
   type UntrustedBoundary,
 } from "../../protocol/index.js";
-import { stageLabel } from "../stageLabel.js";
-import { summarizeAction } from "./actionSummary.js";
+import { summarizeAction, type ActionSummary } from "./actionSummary.js";
+import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
 
 /**
- * How a WebOperator answer goes out as MCP content. Whatever a page supplied (snapshot and
- * read text, extracts, titles, URLs, console and network lines) is inside a page-data
- * boundary with this call's own nonce; only our own lines stand outside it.
- * - images (screenshot, zoom) as image content, their geometry as text and structured content;
- * - write actions as what changed (diff, dialogs, navigation, new tab), never the whole page;
- * - text-bearing results (snapshot, read_page, extract, ...) as their text, the whole result as structured content;
- * - anything else as JSON text and structured content.
- * Some hosts hand the model the structured content rather than the text, so there every
- * string a page may have supplied is marked too, each on its own, with the same nonce.
+ * How a WebOperator answer goes out as MCP content: text a model reads, with whatever a page
+ * supplied (snapshot and read text, extracts, titles, URLs, a target's name, console and
+ * network lines) inside one page-data marking with this call's own nonce, and our own
+ * fields, codes and values outside it.
+ * - images (screenshot, zoom) as image content, their geometry as text;
+ * - write actions as their effect and what changed (diff, dialogs, navigation, new tab), never the whole page;
+ * - text-bearing results (snapshot, read_page, extract, ...) as their text, after their own fields;
+ * - anything else as its own fields, then its page fields as lines.
+ * The structured content is for `--structured` (resultMode.ts drops it otherwise): the result
+ * with each page string marked on its own, with the same nonce, for programs to unmark.
  * A command whose descriptor declares an `own` result goes out as plain JSON, and a
  * result's UI-only `details` never goes out at all.
  */
@@ -46,15 +46,50 @@ export function toolResultOf(toolName: string, answer: unknown, trust: ResultTru
   const source = sourceTab(result);
   const action = summarizeAction(result);
   if (action !== null) {
-    const text = [`${toolName} done${source}.`, ...action.ownLines, boundary.wrap(action.pageLines.join("\n"))].join("\n");
-    return { content: [{ type: "text", text }], structuredContent: marked(action.structured, boundary) };
+    const text = actionText(`${toolName} done${source}`, action, boundary);
+    return { content: [{ type: "text", text }], structuredContent: markedStrings(action.structured, boundary) };
+  }
+  // A confirmed action answers with the held action's own result inside: told as that action's effect and changes.
+  const held = isRecord(result.result) ? summarizeAction(result.result) : null;
+  if (held !== null) {
+    const { own } = splitResultFields(result, new Set(["result"]));
+    const text = actionText(`${toolName} done${sourceTab(result.result)}: ${ownFieldsText(own)};`, held, boundary);
+    return { content: [{ type: "text", text }], structuredContent: markedStrings({ ...result, result: held.structured }, boundary) };
   }
   const structured = withoutInlineImages(result);
-  const body = typeof structured.text === "string" ? textResultBody(structured) : JSON.stringify(structured);
   return {
-    content: [{ type: "text", text: `${toolName}${source}:\n${boundary.wrap(body)}` }, ...inlineImages(result)],
-    structuredContent: marked(structured, boundary),
+    content: [{ type: "text", text: recordText(toolName, source, structured, boundary) }, ...inlineImages(result)],
+    structuredContent: markedStrings(structured, boundary),
   };
+}
+
+/**
+ * A result's own fields on its first line, then its page part inside the marking: page
+ * fields as lines, then its page text. A field the text already prints (a snapshot's URL and
+ * title, its snapshotId) is not repeated. A result with no page part has no marking at all.
+ */
+function recordText(toolName: string, source: string, result: Record<string, unknown>, boundary: UntrustedBoundary): string {
+  const text = typeof result.text === "string" ? result.text : undefined;
+  const { own, page } = splitResultFields(result, new Set(["tabId", "text"]));
+  const printed = ([, value]: [string, unknown]): boolean => text !== undefined && typeof value === "string" && text.includes(value);
+  const body = [...pageFieldLines(page.filter((field) => !printed(field))), ...(text === undefined ? [] : [text])];
+  const ownShown = own.filter((field) => !printed(field) && !quietFlag(field));
+  const head = `${toolName}${source}:${ownShown.length > 0 ? ` ${ownFieldsText(ownShown)}` : ""}`;
+  return body.length > 0 ? `${head}\n${boundary.wrap(body.join("\n"))}` : head;
+}
+
+/** Flags that, off, tell the model nothing: a snapshot that is whole, a page that has loaded. Only their `true` is news. */
+const QUIET_WHEN_FALSE: ReadonlySet<string> = new Set(["truncated", "loading"]);
+
+function quietFlag([key, value]: [string, unknown]): boolean {
+  return value === false && QUIET_WHEN_FALSE.has(key);
+}
+
+/** An action's answer: our headline and lines, then its page part inside the one marking (none when it has none). */
+function actionText(head: string, action: ActionSummary, boundary: UntrustedBoundary): string {
+  const headline = action.headline === "" ? head : `${head}${head.endsWith(";") ? " " : ": "}${action.headline}`;
+  const pageBlock = action.pageLines.length > 0 ? [boundary.wrap(action.pageLines.join("\n"))] : [];
+  return [headline, ...action.ownLines, ...pageBlock].join("\n");
 }
 
 /** The tab a result came from, as ` [tabId=N]`: an agent working several tabs reads which page a text is about. */
@@ -62,54 +97,8 @@ function sourceTab(result: unknown): string {
   return isRecord(result) && typeof result.tabId === "number" ? ` [tabId=${result.tabId}]` : "";
 }
 
-function marked(structured: Record<string, unknown>, boundary: UntrustedBoundary): Record<string, unknown> {
+function markedStrings(structured: Record<string, unknown>, boundary: UntrustedBoundary): Record<string, unknown> {
   return markPageStrings(structured, boundary) as Record<string, unknown>;
-}
-
-/** A text result's page text, after one line of its other scalar fields (url, title, refCount, ...). */
-function textResultBody(result: Record<string, unknown>): string {
-  const header = Object.entries(result).filter(([key, value]) => key !== "text" && isScalar(value));
-  const headerLine = header.length > 0 ? `${JSON.stringify(Object.fromEntries(header))}\n` : "";
-  return `${headerLine}${String(result.text)}`;
-}
-
-function isScalar(value: unknown): boolean {
-  return value === null || ["string", "number", "boolean"].includes(typeof value);
-}
-
-/** Errors whose message is wholly ours: the bridge's own state, never a page's words. */
-const OWN_MESSAGE_CODES: ReadonlySet<string> = new Set([
-  "extension_disconnected",
-  "unauthorized",
-  "unknown_command",
-  "timeout",
-  "paused_by_user",
-]);
-
-/**
- * A WebOperator failure as an MCP tool error: the agent sees the code, a write's failure
- * stage, and what to do next, and a confirmation_required's held-back action both as JSON
- * text and structured content.
- * `fromBrowser`: the message came back from the browser, where it may quote the page (a
- * covering element's name, a select's options, the target of a confirmation): then the
- * message and the confirmation go inside the page-data boundary; the code and stage stay outside.
- */
-export function toolErrorOf(code: string, message: string, details: ErrorDetails = {}, fromBrowser = false): CallToolResult {
-  const { confirmation, stage } = details;
-  const structuredContent = {
-    code,
-    error: message,
-    ...(stage === undefined ? {} : { stage }),
-    ...(confirmation === undefined ? {} : { confirmation }),
-  };
-  const body = confirmation === undefined ? message : `${message}\nconfirmation: ${JSON.stringify(confirmation)}`;
-  const label = `error [${code}]${stageLabel(stage)}`;
-  if (fromBrowser && !OWN_MESSAGE_CODES.has(code)) {
-    const boundary = newUntrustedBoundary();
-    const text = `${label} (the details may quote the page):\n${boundary.wrap(body)}`;
-    return { isError: true, content: [{ type: "text", text }], structuredContent: marked(structuredContent, boundary) };
-  }
-  return { isError: true, content: [{ type: "text", text: `${label}: ${body}` }], structuredContent };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -245,8 +245,8 @@ describe("the confirmation field reaches every agent surface", () => {
     }
   });
 
-  it("an MCP tool error carries it as structured content", async () => {
-    const client = await connectMcpHost(session);
+  it("an MCP tool error carries it as structured content (--structured) and names its id in the text", async () => {
+    const client = await connectMcpHost(session, "weboperator-e2e", ["--structured"]);
     try {
       // The MCP server is another agent: it opens its own tab instead of the test's.
       await client.callTool({ name: "tab_open", arguments: { url: pageUrl } });
@@ -261,7 +261,10 @@ describe("the confirmation field reaches every agent surface", () => {
       expect(structured.code).toBe("confirmation_required");
       const confirmation = ConfirmationRequestSchema.parse(structured.confirmation);
       expect(confirmation).toMatchObject({ category: "purchase", target: { role: "button", name: "Place order" }, url: pageUrl });
-      expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining(`"id":"${confirmation.id}"`) });
+      expect(result.content[0]).toMatchObject({
+        type: "text",
+        text: expect.stringContaining(`call confirm {"id":"${confirmation.id}","allow":true}`),
+      });
     } finally {
       await client.close();
     }

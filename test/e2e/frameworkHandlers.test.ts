@@ -58,7 +58,8 @@ describe("handlers that frameworks delegate get refs (React 18 and 19, Preact, V
     built = await buildFrameworkFixtures();
     session = await startWebOperatorSession();
     session.pages.serveDirectory("built", built.directory);
-    host = await connectMcpHost(session);
+    // Structured results, so the fixture checks read the same fields as over the socket.
+    host = await connectMcpHost(session, "weboperator-e2e", ["--structured"]);
   });
   afterAll(async () => {
     await host?.close();

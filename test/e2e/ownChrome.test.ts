@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { NATIVE_HOST_NAME } from "../../protocol/constants.js";
-import { unmarkPageStrings } from "../../protocol/index.js";
+import { insideBoundary } from "../helpers/pageData.js";
 import { BIN, runCli } from "../helpers/cliProcess.js";
 import { inlinePage, startFixtureServer, type FixtureServer } from "../helpers/fixtureServer.js";
 import { ownHome, startOwnChrome, stopEverythingOf, type OwnChrome, type OwnHome } from "../helpers/ownChrome.js";
@@ -140,17 +140,20 @@ for (const tokenCase of CASES) {
       const url = inlinePage(pages, PAGE);
       const navigated = await call("navigate", { url });
       expect(navigated.isError, `${textOf(navigated)}\n${chrome?.log() ?? ""}`).toBeFalsy();
-      expect(unmarkPageStrings(navigated.structuredContent)).toMatchObject({ url, title: "Own Chrome" });
+      // Text only, as Claude Code reads it: the tab on the first line, the page's URL and title inside the page-data marking.
+      const tabId = Number(/^navigate \[tabId=(\d+)\]/.exec(textOf(navigated))?.[1]);
+      expect(insideBoundary(textOf(navigated)).inside).toBe(`url: ${url}\ntitle: Own Chrome`);
+      expect(navigated.structuredContent).toBeUndefined();
       const snapshot = await call("snapshot");
       expect(snapshot.isError, textOf(snapshot)).toBeFalsy();
       const text = textOf(snapshot);
       expect(text).toContain('heading "Hello from your own Chrome"');
       expect(text).toContain("drawn headed");
-      expect(unmarkPageStrings(snapshot.structuredContent)).toMatchObject({ url, source: "dom" });
+      expect(text).toMatch(/^snapshot \[tabId=\d+\]: .*source=dom/);
+      expect(insideBoundary(text).inside).toContain(`URL: ${url}`);
 
       const tabs = await call("tabs_list");
-      const { visibleTabId } = tabs.structuredContent as { visibleTabId: number | null };
-      expect(visibleTabId).toBe((navigated.structuredContent as { tabId: number }).tabId);
+      expect(textOf(tabs)).toMatch(new RegExp(`^tabs_list: visibleTabId=${tabId}\\b`));
     });
 
     it("once Chrome quits and its lingering bridge is stopped, no process of this HOME runs and the socket is gone", async () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { confirmationText } from "../../agent-client/cli/confirmationText.js";
-import { toolErrorOf } from "../../agent-client/mcp/toolResult.js";
-import { ErrorResponseSchema, ExtensionResponseSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
+import { toolErrorOf } from "../../agent-client/mcp/toolError.js";
+import {
+  ErrorResponseSchema,
+  ExtensionResponseSchema,
+  WebOperatorError,
+  unmarkPageStrings,
+  type ConfirmationRequest,
+} from "../../protocol/index.js";
+import { insideBoundary } from "../helpers/pageData.js";
 
 const confirmation: ConfirmationRequest = {
   id: "cf_0123456789ab",
@@ -50,13 +57,35 @@ describe("the confirmation field on every surface", () => {
     expect(text).not.toContain("weboperator confirm cf_");
   });
 
-  it("is carried by the MCP tool error as structured content and text", () => {
-    const result = toolErrorOf("confirmation_required", "needs confirmation", { confirmation });
-    expect(result).toMatchObject({
-      isError: true,
-      structuredContent: { code: "confirmation_required", error: "needs confirmation", confirmation },
+  /** The MCP tool error's text for a held action. */
+  const heldText = (held: typeof confirmation): string => {
+    const content = toolErrorOf("confirmation_required", "needs confirmation", { confirmation: held }, true).content[0];
+    return content?.type === "text" ? content.text : "";
+  };
+
+  it("is told by the MCP tool error in our words, with only its page part marked, and carried whole as structured content", () => {
+    const result = toolErrorOf("confirmation_required", "needs confirmation", { confirmation }, true);
+    expect(result.isError).toBe(true);
+    expect(unmarkPageStrings(result.structuredContent)).toEqual({
+      code: "confirmation_required",
+      error: "needs confirmation",
+      confirmation,
     });
-    expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining('"category":"purchase"') });
+    const text = result.content[0]?.type === "text" ? result.content[0].text : "";
+    const { inside, outside } = insideBoundary(text);
+    expect(outside).toContain(
+      "error [confirmation_required]: click is held for the user's confirmation (purchase, submit), id cf_0123456789ab",
+    );
+    expect(outside).toContain('call confirm {"id":"cf_0123456789ab","allow":true}');
+    expect(outside).not.toContain("Place order");
+    // The reason names the target already, so the target is said once.
+    expect(inside).toContain('reason: purchase (activates button "Place order"');
+    expect(inside).not.toContain("target:");
+    expect(insideBoundary(heldText({ ...confirmation, reason: "purchase" })).inside).toContain('target: button "Place order"');
+    expect(inside).toContain(`url: ${confirmation.url}`);
+    const userText = heldText({ ...confirmation, answeredBy: "user" });
+    expect(insideBoundary(userText).outside).toContain("WebOperator side panel");
+    expect(userText).not.toContain("call confirm");
     expect(toolErrorOf("timeout", "slow").structuredContent).toEqual({ code: "timeout", error: "slow" });
   });
 });

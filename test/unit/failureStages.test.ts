@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { placeFailure, stageForAnswer } from "../../extension/background/actions/failureStage.js";
-import { toolErrorOf } from "../../agent-client/mcp/toolResult.js";
+import { toolErrorOf } from "../../agent-client/mcp/toolError.js";
 import { ErrorResponseSchema, ExtensionResponseSchema, WebOperatorError, type ConfirmationRequest } from "../../protocol/index.js";
 
 const failure = (code: ConstructorParameters<typeof WebOperatorError>[0]): WebOperatorError =>

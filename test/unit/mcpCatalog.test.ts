@@ -11,10 +11,13 @@ import {
 import { findMcpTool, mcpToolName, mcpTools } from "../../agent-client/mcp/toolCatalog.js";
 import { notOfferedMessage, offeredTools, toolOfferOf } from "../../agent-client/mcp/offeredTools.js";
 import { compactInputSchema } from "../../agent-client/mcp/compactSchema.js";
-import { toolErrorOf, toolResultOf } from "../../agent-client/mcp/toolResult.js";
+import { toolResultOf } from "../../agent-client/mcp/toolResult.js";
+import { toolErrorOf } from "../../agent-client/mcp/toolError.js";
 import { withDoctorHint } from "../../agent-client/mcp/bridgeDownHint.js";
 import { parseCommandLine } from "../../agent-client/cli/parseCommandLine.js";
 import { UsageError } from "../../agent-client/cli/usageError.js";
+import { forResultMode } from "../../agent-client/mcp/resultMode.js";
+import { insideBoundary } from "../helpers/pageData.js";
 
 /** The tools the lean default offers: what an agent needs on most pages. */
 const CORE_TOOLS = [
@@ -69,23 +72,34 @@ describe("the MCP tool catalog, derived from protocol/'s command table", () => {
     expect(JSON.stringify(findMcpTool("navigate")?.inputSchema)).not.toContain("9007199254740991");
   });
 
-  it("keeps bounds a model could meet and drops only the unreachable ones, at any depth", () => {
+  it("keeps bounds a model could meet and drops only the unreachable and trivial ones, at any depth", () => {
     const schema = compactInputSchema({
       $schema: "x",
       type: "object",
       description: "long",
+      additionalProperties: false,
       properties: {
         maximum: { type: "integer", maximum: 30 },
+        minimum: { type: "integer", minimum: 0 },
+        steps: { type: "integer", minimum: 1 },
         text: { type: "string", maxLength: 2_000_000 },
-        list: { type: "array", items: { type: "integer", maximum: 9007199254740991 } },
+        ref: { type: "string", minLength: 1, maxLength: 120 },
+        key: { type: "string", maxLength: 40 },
+        list: { type: "array", minItems: 1, items: { type: "integer", maximum: 9007199254740991 } },
+        nested: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
       },
     });
     expect(schema).toEqual({
       type: "object",
       properties: {
         maximum: { type: "integer", maximum: 30 },
+        minimum: { type: "integer" },
+        steps: { type: "integer", minimum: 1 },
         text: { type: "string" },
+        ref: { type: "string" },
+        key: { type: "string", maxLength: 40 },
         list: { type: "array", items: { type: "integer" } },
+        nested: { type: "object", properties: { a: { type: "string" } } },
       },
     });
   });
@@ -167,7 +181,7 @@ describe("MCP content of WebOperator answers", () => {
 
   it("names the source tab of every tab's result as [tabId=N], and nothing for results of no tab", () => {
     expect(textOf(toolResultOf("snapshot", { tabId: 7, text: "# Page Snapshot" }))).toMatch(/^snapshot \[tabId=7\]:\n/);
-    expect(textOf(toolResultOf("click", ACTION))).toMatch(/^click done \[tabId=3\]\./);
+    expect(textOf(toolResultOf("click", ACTION))).toMatch(/^click done \[tabId=3\]: button \[ref=sab_1_2\] input=synthetic\n/);
     expect(
       textOf(
         toolResultOf("screenshot", {
@@ -181,16 +195,27 @@ describe("MCP content of WebOperator answers", () => {
         }),
       ),
     ).toMatch(/^screenshot \[tabId=1\]: \{/);
-    expect(textOf(toolResultOf("tabs_list", { tabs: [], visibleTabId: null, source: "dom" }))).toMatch(/^tabs_list:\n/);
+    expect(textOf(toolResultOf("tabs_list", { tabs: [], visibleTabId: null, source: "dom" }))).toMatch(
+      /^tabs_list: visibleTabId=null source=dom\n/,
+    );
   });
 
-  it("sends text-bearing results as their text inside a page-data boundary with a fresh nonce, plus the whole result", () => {
-    const first = textOf(toolResultOf("snapshot", { tabId: 1, text: "# Page Snapshot", url: "http://x/" }));
-    const second = textOf(toolResultOf("snapshot", { tabId: 1, text: "# Page Snapshot", url: "http://x/" }));
+  it("sends text-bearing results as their own fields, then one page-data marking with a fresh nonce around the page's part", () => {
+    const snapshot = { tabId: 1, text: "# Page Snapshot\nURL: http://x/", url: "http://x/", title: "Shop", refCount: 4, source: "dom" };
+    const first = textOf(toolResultOf("snapshot", snapshot));
+    const second = textOf(toolResultOf("snapshot", snapshot));
     const nonce = /<<<page-data ([0-9a-f]{16})>>>/.exec(first)?.[1];
     expect(nonce).toBeDefined();
-    expect(first).toContain(`{"tabId":1,"url":"http://x/"}\n# Page Snapshot\n<<<end page-data ${nonce}>>>`);
+    // The URL the text prints already is not repeated; the title it does not print is, inside the marking.
+    expect(first).toBe(
+      `snapshot [tabId=1]: refCount=4 source=dom\n<<<page-data ${nonce}>>>\ntitle: Shop\n# Page Snapshot\nURL: http://x/\n<<<end page-data ${nonce}>>>`,
+    );
+    expect(first.match(/<<<page-data /g)).toHaveLength(1);
     expect(second).not.toContain(nonce);
+    // A result with nothing of the page's has no marking at all.
+    expect(textOf(toolResultOf("scroll", { tabId: 1, scrollX: 0, scrollY: 400, moved: true, atEnd: false }))).toBe(
+      "scroll [tabId=1]: scrollX=0 scrollY=400 moved=true atEnd=false",
+    );
     expect(unmarkPageStrings(toolResultOf("snapshot", { tabId: 1, text: "# Page Snapshot", url: "http://x/" }).structuredContent)).toEqual({
       tabId: 1,
       text: "# Page Snapshot",
@@ -241,7 +266,7 @@ describe("MCP content of WebOperator answers", () => {
     const own = toolResultOf("body_encode_state", { tabId: 2, state_hash: "sha256:ab" }, "own");
     expect(textOf(own)).toBe('body_encode_state [tabId=2]:\n{"tabId":2,"state_hash":"sha256:ab"}');
     expect(own.structuredContent).toEqual({ tabId: 2, state_hash: "sha256:ab" });
-    expect(textOf(toolResultOf("body_encode_state", { tabId: 2, state_hash: "sha256:ab" }))).toContain("<<<page-data");
+    expect(textOf(toolResultOf("body_encode_state", { tabId: 2, state_hash: "sha256:ab", url: "http://x/" }))).toContain("<<<page-data");
   });
 
   it("keeps a page's forged closing marker inside the boundary", () => {
@@ -254,15 +279,66 @@ describe("MCP content of WebOperator answers", () => {
   it("answers a write action with what changed, not the page again", () => {
     const result = toolResultOf("click", ACTION);
     const text = textOf(result);
-    expect(text).toContain('+ row "Secret row" [ref=sab_1_400]');
-    expect(text).toContain('target: button "Show row" [ref=sab_1_2]');
+    const { inside, outside } = insideBoundary(text);
+    expect(inside).toContain('+ row "Secret row" [ref=sab_1_400]');
+    // The target's role, the ref and the input kind are ours; its name is the page's.
+    expect(outside).toContain("click done [tabId=3]: button [ref=sab_1_2] input=synthetic\nEffect: page_changed");
+    expect(outside).not.toContain("Show row");
+    expect(inside).toContain('target: "Show row"');
+    // An action that stayed on the page says nothing of its URL.
+    expect(text).not.toContain("http://x/rows");
+    expect(text.match(/<<<page-data /g)).toHaveLength(1);
     expect(text).not.toContain("Row 1");
-    expect(text.length).toBeLessThan(600);
+    expect(text.length).toBeLessThan(300);
     expect(unmarkPageStrings(result.structuredContent)).toMatchObject({
       target: { name: "Show row" },
       observation: { diff: '+ row "Secret row" [ref=sab_1_400]' },
     });
     expect(JSON.stringify(result.structuredContent)).not.toContain("Row 1");
+  });
+
+  it("says a typed value or a picked option once: on the diff's line for the target when it shows there, as a field otherwise", () => {
+    const typedDiff = '- textbox "Name" [ref=sab_1_2]\n+ textbox "Name" [value="Ada"] [ref=sab_1_2]';
+    const typed = {
+      ...ACTION,
+      target: { role: "textbox", name: "Name" },
+      value: "Ada",
+      observation: { ...ACTION.observation, diff: typedDiff },
+    };
+    const typedText = textOf(toolResultOf("type", typed));
+    expect(insideBoundary(typedText).inside).toBe(`changes:\n${typedDiff}`);
+    // A password's diff shows no value, so the field says what was typed.
+    const hidden = '- textbox "Pin" [type=password] [ref=sab_1_2]\n+ textbox "Pin" [type=password] [ref=sab_1_2]';
+    expect(
+      insideBoundary(textOf(toolResultOf("type", { ...typed, observation: { ...ACTION.observation, diff: hidden } }))).inside,
+    ).toContain("value: Ada");
+    const pickedDiff = '- combobox "Size" [value="2"] [ref=sab_1_2]\n+ combobox "Size" [value="Four"] [ref=sab_1_2]';
+    const picked = { ...ACTION, selected: [{ value: "4", label: "Four" }], observation: { ...ACTION.observation, diff: pickedDiff } };
+    expect(insideBoundary(textOf(toolResultOf("select_option", picked))).inside).not.toContain("selected:");
+    const elsewhere = { ...picked, observation: { ...ACTION.observation, diff: '+ status "Saved" [ref=sab_1_9]' } };
+    expect(insideBoundary(textOf(toolResultOf("select_option", elsewhere))).inside).toContain('selected: "Four" (value "4")');
+  });
+
+  it("says a select's pick on the combobox's line, without the option lines whose [selected] only moved with it", () => {
+    const combobox = '- combobox "Size" [value="2"] [ref=sab_1_2]\n+ combobox "Size" [value="4"] [ref=sab_1_2]';
+    const toggles = '- option "2" [selected]\n+ option "2"\n- option "4"\n+ option "4" [selected]';
+    const picked = { ...ACTION, selected: [{ value: "4", label: "4" }] };
+    const withDiff = (diff: string): string =>
+      insideBoundary(textOf(toolResultOf("select_option", { ...picked, observation: { ...ACTION.observation, diff } }))).inside;
+    expect(withDiff(`${combobox}\n${toggles}`)).toBe(`changes:\n${combobox}`);
+    // An option that changed otherwise, or appeared, is news; so are toggles with no combobox value to say them.
+    const renamed = '- option "5"\n+ option "5 (last table)"';
+    expect(withDiff(`${combobox}\n${toggles}\n${renamed}`)).toBe(`changes:\n${combobox}\n${renamed}`);
+    const listbox = '- listbox "Sizes" [ref=sab_1_2]\n+ listbox "Sizes" [ref=sab_1_2]';
+    expect(withDiff(`${listbox}\n${toggles}`)).toBe(`selected: "4"\nchanges:\n${listbox}\n${toggles}`);
+  });
+
+  it("leaves out flags that are off and say nothing (truncated, loading), and says them when on", () => {
+    const snapshot = { tabId: 1, text: "# Page Snapshot", refCount: 2, truncated: false, loading: false, source: "dom" };
+    expect(textOf(toolResultOf("snapshot", snapshot))).toMatch(/^snapshot \[tabId=1\]: refCount=2 source=dom\n/);
+    expect(textOf(toolResultOf("snapshot", { ...snapshot, truncated: true, loading: true }))).toMatch(
+      /^snapshot \[tabId=1\]: refCount=2 truncated=true loading=true source=dom\n/,
+    );
   });
 
   it("renders the effect as one line of its own, with the hint when nothing changed", () => {
@@ -293,6 +369,17 @@ describe("MCP content of WebOperator answers", () => {
     const result = toolResultOf("browseruse_state", { url: "http://x/", screenshot: "iVBOR" });
     expect(result.content).toContainEqual({ type: "image", data: "iVBOR", mimeType: "image/png" });
     expect(unmarkPageStrings(result.structuredContent)).toEqual({ url: "http://x/", screenshot: "(image content)" });
+  });
+
+  it("answers text only by default, and with --structured adds structured content that still carries the readable text", () => {
+    const snapshot = toolResultOf("snapshot", { tabId: 1, text: '# Page Snapshot\n- button "Go" [ref=s1_2]', url: "http://x/" });
+    expect(forResultMode(snapshot, "text")).toEqual({ content: snapshot.content });
+    const structuredSnapshot = forResultMode(snapshot, "structured").structuredContent as { text: string };
+    expect(unmarkPageData(structuredSnapshot.text)).toBe('# Page Snapshot\n- button "Go" [ref=s1_2]');
+    const clicked = forResultMode(toolResultOf("click", ACTION), "structured");
+    expect((clicked.structuredContent as { text: string }).text).toBe(textOf(clicked));
+    const failed = forResultMode(toolErrorOf("stale_ref", "take a snapshot"), "text");
+    expect(failed).toEqual({ isError: true, content: [{ type: "text", text: "error [stale_ref]: take a snapshot" }] });
   });
 
   it("carries the WebOperator code on tool errors, and names doctor when the browser side is down", () => {
@@ -326,7 +413,10 @@ describe("weboperator mcp on the command line", () => {
       kind: "mcp",
       connection: { socket: "/tmp/s.sock", token: undefined },
       caps: [],
+      structured: false,
     });
+    expect(parseCommandLine(["mcp", "--structured"])).toMatchObject({ kind: "mcp", structured: true });
+    expect(parseCommandLine(["mcp", "config", "--structured"])).toMatchObject({ kind: "mcp-config", structured: true });
     expect(parseCommandLine(["mcp", "--caps", "tasks,deep"])).toMatchObject({ kind: "mcp", caps: ["tasks", "deep"] });
     expect(() => parseCommandLine(["mcp", "--caps", "tasks,teleport"])).toThrow(/--caps takes a comma-separated list of core, read/);
     expect(() => parseCommandLine(["mcp", "extra"])).toThrow(UsageError);
