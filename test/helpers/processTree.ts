@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { liveProcessesWhere } from "../../agent-client/launch/processesWithEnv.js";
 
 function readProc(pid: string, file: string): string | null {
   try {
@@ -10,15 +11,7 @@ function readProc(pid: string, file: string): string | null {
 
 /** Live processes (zombies excluded) whose command line mentions `text`, e.g. a test's private folder. */
 export function processesMentioning(text: string): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    if (Number(pid) === process.pid) continue;
-    const stat = readProc(pid, "stat");
-    if (stat === null || /^\d+ \(.*\) Z/.test(stat)) continue;
-    const cmdline = readProc(pid, "cmdline");
-    if (cmdline !== null && cmdline.replaceAll("\0", " ").includes(text)) found.push(Number(pid));
-  }
-  return found;
+  return liveProcessesWhere("cmdline", (cmdline) => cmdline.replaceAll("\0", " ").includes(text));
 }
 
 /** Direct children of `parent`. */
