@@ -151,7 +151,7 @@ export async function runCommand(
 }
 
 /**
- * The tab a result names becomes the agent's default route; a child tab an action opened
+ * The tab a result names becomes the agent's default route; a child tab a clicked link opened
  * wins. An agent that closes its own route tab goes back to the tab it used before; a tab
  * that closes any other way stays the route, so the agent hears it closed rather than
  * landing somewhere else.
@@ -163,8 +163,8 @@ function rememberTab(agent: AgentRecord, result: unknown): void {
     return;
   }
   const created = "tab_created" in result ? result.tab_created : undefined;
-  // A tab the page's script opened (a popup) is reported, never taken as the route: the agent stays.
-  const follows = typeof created === "object" && created !== null && !("opened_by" in created && created.opened_by === "page");
+  // Only the clicked link's own new tab becomes the route; one the page's script opened (a popup) is reported, and the agent stays.
+  const follows = typeof created === "object" && created !== null && "opened_by" in created && created.opened_by === "link";
   if (follows && "tabId" in created && typeof created.tabId === "number") {
     agent.lastTabId = created.tabId;
   } else if ("tabId" in result && typeof result.tabId === "number") {

@@ -12,6 +12,7 @@ import { refBox, targetBox } from "./visualization/actionHighlight.js";
 import { setFiles } from "./actions/setFiles.js";
 import { observe } from "./snapshot/observation.js";
 import { checkDispatchAt } from "./actionability/trustedDispatchCheck.js";
+import { checkFocus } from "./actionability/focusJudgement.js";
 
 type ActionabilityOp = z.infer<(typeof ActionabilityContentRequestSchemas)[number]>["op"];
 
@@ -29,6 +30,7 @@ export const actionabilityHandlers: ContentHandlers<ActionabilityOp> = {
     selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),
   scroll_to: (request, { registry }) => scrollToRef(registry, request.ref),
   check_dispatch: (request, { registry }) => checkDispatchAt(registry, request.ref, request.point, request.purpose),
+  check_focus: (request, { registry }) => checkFocus(registry, request.ref, request.purpose),
   wait_for: (request) => waitForText(request),
   dom_quiet: async (request, { registry }) => {
     const waited = await waitForDomQuiet(request.quietMs, request.maxMs, request.after);

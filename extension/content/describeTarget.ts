@@ -2,16 +2,13 @@ import type { ContentResult } from "../../protocol/index.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import { LayoutCache } from "./dom/layoutCache.js";
 import { rememberJudged, targetFacts } from "./actionability/judgedTargets.js";
-import { deepElementFromPoint } from "./actionability/hitTest.js";
+import { controlAt } from "./actionability/pointJudgement.js";
+import { rememberJudgedFocus } from "./actionability/focusJudgement.js";
 import { deepActiveElement } from "./dom/deepActiveElement.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
 import * as dom from "./dom/intrinsics.js";
 
 type Described = ContentResult<"describe_ref">;
-
-/** What a click at a point activates: the control the hit element belongs to. */
-const ACTIVATABLE =
-  "a[href], area[href], button, input, select, textarea, summary, [role=button], [role=link], [role=menuitem], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=option], [contenteditable=''], [contenteditable=true]";
 
 /**
  * The "describe_ref" op: what the gatekeeper needs to classify an action before it runs.
@@ -20,7 +17,10 @@ const ACTIVATABLE =
  */
 export function describeTarget(registry: RefRegistry, request: { ref?: string; point?: { x: number; y: number } }): Described {
   const resolved = request.ref === undefined ? null : registry.resolve(request.ref);
+  const focused = resolved === null && request.point === undefined;
   const element = resolved?.element ?? (request.point === undefined ? deepActiveElement(document) : controlAt(request.point));
+  // A key press without a ref goes where focus is at dispatch: it must be this element then.
+  if (focused) rememberJudgedFocus(element);
   if (element === null) {
     return { ref: null, role: "", name: "", tag: "", type: "", submitsForm: false, inForm: false, formHasPassword: false };
   }
@@ -40,10 +40,4 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
       ? { multiline: true }
       : {}),
   };
-}
-
-function controlAt(point: { x: number; y: number }): Element | null {
-  const hit = deepElementFromPoint(point);
-  if (hit === null || dom.localName(hit) === "html" || dom.localName(hit) === "body") return null;
-  return dom.closest(hit, ACTIVATABLE) ?? hit;
 }

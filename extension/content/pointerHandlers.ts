@@ -11,6 +11,7 @@ import { LayoutCache } from "./dom/layoutCache.js";
 import { exactFrameTransform } from "./actionability/framePoint.js";
 import { toTopBox } from "../shared/geometry.js";
 import { deepElementFromPoint } from "./actionability/hitTest.js";
+import { checkPoint, controlAt } from "./actionability/pointJudgement.js";
 import { truncateText } from "./dom/textNormalize.js";
 import * as dom from "./dom/intrinsics.js";
 
@@ -21,6 +22,7 @@ const TARGET_NAME_CHARS = 80;
 export const pointerHandlers: ContentHandlers<PointerOp> = {
   element_box: (request, { registry }) => elementBox(registry, request.ref, request.reveal),
   element_at: (request) => elementAt(request.x, request.y),
+  check_point: (request) => checkPoint({ x: request.x, y: request.y }, request.purpose),
 };
 
 function elementBox(registry: RefRegistry, rawRef: string, reveal: boolean): ContentResult<"element_box"> {
@@ -60,6 +62,8 @@ function viewportSize(): { width: number; height: number } {
 }
 
 function elementAt(x: number, y: number): ContentResult<"element_at"> {
+  // Remembered: a press the tool makes there checks that the same control is still under it.
+  controlAt({ x, y });
   const element = deepElementFromPoint({ x, y });
   if (element === null) return { tag: "", viewport: viewportSize() };
   return { ...describePointTarget(element), viewport: viewportSize() };

@@ -39,6 +39,11 @@ export const ActionabilityContentRequestSchemas = [
     point: z.object({ x: z.number(), y: z.number() }),
     purpose: ActionPurposeSchema,
   }),
+  /**
+   * Right before trusted keys or text go out: focus is still on the element focused for `ref`
+   * (or, without one, the focused element the gatekeeper judged), which is as judged.
+   */
+  z.object({ op: z.literal("check_focus"), ref: RefSchema.optional(), purpose: z.enum(["key press", "typing"]) }),
   z.object({
     op: z.literal("wait_for"),
     text: z.string().optional(),
@@ -94,6 +99,7 @@ export const ActionabilityContentResultSchemas = {
   }),
   scroll_to: z.object({ ref: z.string(), target: TargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
   check_dispatch: z.object({ ref: z.string() }),
+  check_focus: z.object({ ref: z.string().nullable() }),
   wait_for: z.object({ matched: z.boolean(), waitedMs: z.number() }),
   dom_quiet: z.object({
     quiet: z.boolean(),

@@ -7,6 +7,11 @@ export const PointerContentRequestSchemas = [
   z.object({ op: z.literal("element_box"), ref: RefSchema, reveal: z.boolean() }),
   /** The element at a top-frame viewport point, looking through shadow roots and same-origin frames. */
   z.object({ op: z.literal("element_at"), x: z.number(), y: z.number() }),
+  /**
+   * Right before a coordinate write presses or drops at a top-frame viewport point, after the pointer
+   * moved there: the control under it is still the one judged there (describe_ref, element_at), as judged.
+   */
+  z.object({ op: z.literal("check_point"), x: z.number(), y: z.number(), purpose: z.enum(["click", "drag", "drop"]) }),
 ] as const;
 
 const ViewportSchema = z.object({ width: z.number(), height: z.number() });
@@ -23,6 +28,7 @@ export const PointerContentResultSchemas = {
     scrollY: z.number(),
     viewport: ViewportSchema,
   }),
+  check_point: z.object({ x: z.number(), y: z.number() }),
   element_at: z.object({
     tag: z.string(),
     role: z.string().optional(),

@@ -73,10 +73,10 @@ export const ActionEffectsSchema = z.object({
   navigated: z.boolean(),
   url: z.string(),
   /**
-   * The first tab the action opened. `opened_by` (clicks): "link" when it shows the clicked link's
-   * own href, and the agent's default tab moves to it; "page" when the page's script opened it
-   * (window.open from a handler, a popup perhaps on another site), and the default tab stays the
-   * one the agent acted in: it reads the new tab only by passing its tabId.
+   * The first tab the action opened. `opened_by`: "link" when a click opened the clicked link's own
+   * href, and the agent's default tab moves to it; "page" for any other (window.open from a
+   * handler, a popup perhaps on another site, a tab a key press or typing opened), and the default
+   * tab stays the one the agent acted in: it reads the new tab only by passing its tabId.
    */
   tab_created: z.object({ tabId: TabIdSchema, url: z.string(), opened_by: z.enum(["link", "page"]).optional() }).optional(),
   dialogs: z.array(DialogRecordSchema),

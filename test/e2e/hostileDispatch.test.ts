@@ -91,24 +91,29 @@ describe("checks hold at the moment the input is dispatched", () => {
     });
   }
 
-  it("reports a popup the page's script opened with its tab id, and keeps the agent in its own tab", async () => {
-    const popupUrl = inlinePage(session.pages, "<title>Sign in to your bank</title><p>Enter your password</p>").replace(
-      "127.0.0.1",
-      "localhost",
-    );
-    const { ref } = await openAndFind(popupOpener(popupUrl), "button", "Show offers");
-    const clicked = await session.client.request("browser.click", { ref });
-    expect(clicked.tab_created).toMatchObject({ opened_by: "page" });
-    const popup = clicked.tab_created?.tabId;
-    if (popup === undefined) throw new Error("the click reported no popup tab");
-    // The next command without tabId is about the tab the agent acted in, not the popup.
-    const next = await session.client.request("browser.snapshot", {});
-    expect(next.tabId).toBe(clicked.tabId);
-    expect(next.title).toBe("Shop");
-    // The popup is read only when asked for by its id.
-    await expect
-      .poll(async () => (await session.client.request("browser.snapshot", { tabId: popup }).catch(() => null))?.title, { timeout: 20_000 })
-      .toBe("Sign in to your bank");
-    await session.client.request("browser.tab_close", { tabId: popup });
-  });
+  for (const tool of ["browser.click", "browser.press"] as const) {
+    it(`reports a popup the page's script opened with its tab id, and keeps the agent in its own tab (${tool})`, async () => {
+      const popupUrl = inlinePage(session.pages, "<title>Sign in to your bank</title><p>Enter your password</p>").replace(
+        "127.0.0.1",
+        "localhost",
+      );
+      const { ref } = await openAndFind(popupOpener(popupUrl), "button", "Show offers");
+      const clicked =
+        tool === "browser.click" ? await session.client.request(tool, { ref }) : await session.client.request(tool, { ref, key: "Enter" });
+      expect(clicked.tab_created).toMatchObject({ opened_by: "page" });
+      const popup = clicked.tab_created?.tabId;
+      if (popup === undefined) throw new Error("the click reported no popup tab");
+      // The next command without tabId is about the tab the agent acted in, not the popup.
+      const next = await session.client.request("browser.snapshot", {});
+      expect(next.tabId).toBe(clicked.tabId);
+      expect(next.title).toBe("Shop");
+      // The popup is read only when asked for by its id.
+      await expect
+        .poll(async () => (await session.client.request("browser.snapshot", { tabId: popup }).catch(() => null))?.title, {
+          timeout: 20_000,
+        })
+        .toBe("Sign in to your bank");
+      await session.client.request("browser.tab_close", { tabId: popup });
+    });
+  }
 });

@@ -146,7 +146,8 @@ export async function runWriteAction<T>(
       ...engineOf(observation, after),
       ...(downloads.length > 0 ? { download_started: downloads } : {}),
       ...(updates.length > 0 ? { download_updates: updates } : {}),
-      ...(tabCreated ? { tab_created: tabCreated } : {}),
+      // Not the agent's choice of destination unless a click shows it was (clickAction.ts says "link").
+      ...(tabCreated ? { tab_created: { ...tabCreated, opened_by: "page" as const } } : {}),
     };
     if (collected.restoreFailed !== undefined) throw restoreFailure(effects, collected.restoreFailed);
     return { value: outcome.value, effects };

@@ -19,6 +19,12 @@ const LIFT_PX = 10;
 /** The nudge at the target: a move event over it after the drag has surely started. */
 const NUDGE_PX = 2;
 
+/** The last checks before the drag's press and, for a native drag, before its drop (see dispatchChecks.ts). */
+export interface DragChecks {
+  beforePress: () => Promise<unknown>;
+  beforeDrop: () => Promise<unknown>;
+}
+
 /**
  * Press at `from`, move in `steps` to `to`, release. With drag interception on, a page
  * that starts a native HTML5 drag (draggable=true, links, images) makes Chrome report it
@@ -27,9 +33,17 @@ const NUDGE_PX = 2;
  * themselves are the drag (pointer-based sortables, sliders, canvases): the first move
  * lifts past drag thresholds, and at the target the pointer nudges (a move over the target
  * once the drag is under way, which libraries that pick the drop slot on move need) and
- * rests (sortables that settle the slot on a timer) before the release.
+ * rests (sortables that settle the slot on a timer) before the release. The press goes out only
+ * if `checks.beforePress` holds after the pointer arrived; a native drop only if `beforeDrop` holds
+ * (a failed drop check cancels the drag: nothing is dropped).
  */
-export async function dragAlongPath(tabId: number, from: Point, to: Point, steps: number): Promise<"pointer" | "html5"> {
+export async function dragAlongPath(
+  tabId: number,
+  from: Point,
+  to: Point,
+  steps: number,
+  checks: DragChecks,
+): Promise<"pointer" | "html5"> {
   let dragData: DragData | null = null;
   const unsubscribe = onCdpEvent(tabId, "Input.dragIntercepted", (event) => {
     dragData = event.data;
@@ -38,6 +52,7 @@ export async function dragAlongPath(tabId: number, from: Point, to: Point, steps
   try {
     await debuggerSession.send(tabId, "Input.setInterceptDrags", { enabled: true });
     await moveMouse(tabId, from);
+    await checks.beforePress();
     await pressMouse(tabId, from, "left");
     let step = 1;
     const lift = liftFraction(from, to, steps);
@@ -56,6 +71,10 @@ export async function dragAlongPath(tabId: number, from: Point, to: Point, steps
     await dispatchDrag(tabId, "dragEnter", along(from, to, fraction(step - 1)), data);
     for (; step <= steps; step++) await dispatchDrag(tabId, "dragOver", along(from, to, fraction(step)), data);
     await dispatchDrag(tabId, "dragOver", to, data);
+    await checks.beforeDrop().catch(async (error: unknown) => {
+      await dispatchDrag(tabId, "dragCancel", to, data).catch(() => undefined);
+      throw error;
+    });
     await dispatchDrag(tabId, "drop", to, data);
     await releaseMouse(tabId, to, "left");
     return "html5";
@@ -84,6 +103,11 @@ function along(from: Point, to: Point, fraction: number): Point {
   return { x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction };
 }
 
-async function dispatchDrag(tabId: number, type: "dragEnter" | "dragOver" | "drop", { x, y }: Point, data: DragData): Promise<void> {
+async function dispatchDrag(
+  tabId: number,
+  type: "dragEnter" | "dragOver" | "drop" | "dragCancel",
+  { x, y }: Point,
+  data: DragData,
+): Promise<void> {
   await debuggerSession.send(tabId, "Input.dispatchDragEvent", { type, x, y, data, modifiers: 0 });
 }

@@ -43,7 +43,8 @@ export function clickReachesTarget(hit: Element, target: Element, point: Point):
   return hitReachesTarget(hit, target) || stretchedOver(hit, target, point);
 }
 
-function hitReachesTarget(hit: Element, target: Element): boolean {
+/** The hit is the target, inside it (across shadow roots), or a label of it. */
+export function hitReachesTarget(hit: Element, target: Element): boolean {
   for (let node: Element | null = hit; node !== null; node = composedParent(node)) {
     if (node === target) return true;
     if (dom.localName(node) === "label" && (node as HTMLLabelElement).control === target) return true;

@@ -1,3 +1,4 @@
+import { rememberFocusedFor } from "../actionability/focusJudgement.js";
 import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "./actionTarget.js";
@@ -24,6 +25,7 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
     const field = editable.element;
     if (field.readOnly) throw new WebOperatorError("not_actionable", `${target.ref} (${target.described}) is read-only.`);
     field.focus({ preventScroll: true });
+    rememberFocusedFor(target.ref, field);
     const end = field.value.length;
     try {
       if (mode === "replace") field.setSelectionRange(0, end);
@@ -36,6 +38,7 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
   }
   const element = editable.element;
   dom.focus(element, { preventScroll: true });
+  rememberFocusedFor(target.ref, element);
   const selection = dom.getSelection(dom.ownerDocument(element));
   if (selection !== null) {
     const range = dom.createRange(dom.ownerDocument(element));

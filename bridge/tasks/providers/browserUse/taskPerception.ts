@@ -75,10 +75,13 @@ export function targetOf(action: BrowserUseAction, issued: IssuedState): TargetH
   return { role: entry.role ?? entry.tag, name: entry.name || entry.ariaLabel || entry.text || "" };
 }
 
-/** A click that opened a tab (target=_blank) moves the task there, as the Claude provider does. */
+/**
+ * A click on a link that opened its own tab (target=_blank) moves the task there, as the Claude
+ * provider does; a tab the page's script opened (a popup) joins the task's tabs without becoming its page.
+ */
 function adoptOpenedTab(task: TaskContext, result: unknown): void {
   if (typeof result !== "object" || result === null || !("tab_created" in result)) return;
   const created = result.tab_created;
   if (typeof created === "object" && created !== null && "tabId" in created && typeof created.tabId === "number")
-    task.tabs.adopt(created.tabId, true);
+    task.tabs.adopt(created.tabId, "opened_by" in created && created.opened_by === "link");
 }

@@ -128,7 +128,8 @@ export class TaskBrowser {
     if (!effects.success) return;
     const { tab_created: created, download_started: started = [], download_updates: updates = [] } = effects.data;
     if (created !== undefined) {
-      this.task.tabs.adopt(created.tabId, true);
+      // The task moves only to a clicked link's own tab; a popup the page opened is announced, not switched to.
+      this.task.tabs.adopt(created.tabId, created.opened_by === "link");
       this.changes.push({ type: "tab_opened", tab_id: TaskBrowser.tabName(created.tabId) });
     }
     for (const download of started) {

@@ -4,6 +4,8 @@ import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { parseKeyChord } from "../../input/keyboardLayout.js";
 import { pressChord } from "../../input/keyboard.js";
+import { focusHolds } from "../../actions/dispatchChecks.js";
+import { plannedActions } from "../../gatekeeper/toolIntents.js";
 
 /** Shared by browser.press (the protocol's name) and browser.press_key (the catalog's name). */
 export async function performKeyPress(
@@ -13,8 +15,11 @@ export async function performKeyPress(
   context: ToolContext,
 ): Promise<ActionEffects & { tabId: number; key: string }> {
   const chord = parseKeyChord(key);
-  const { effects } = await runWriteAction(tabId, context, async () => {
-    if (ref !== undefined) await callContent(tabId, { op: "focus", ref });
+  // Keys the gatekeeper judged by the focused element (Enter, Space): focus must still be there when they go out.
+  const judgedFocus = ref === undefined && plannedActions("browser.press", { key }).some((plan) => plan.describe === null);
+  const { effects } = await runWriteAction(tabId, context, async (verified) => {
+    if (ref !== undefined) await callContent(tabId, { op: "focus", ref }, verified);
+    if (ref !== undefined || judgedFocus) await focusHolds(tabId, ref, "key press", verified);
     await pressChord(tabId, chord);
     return { value: null };
   });

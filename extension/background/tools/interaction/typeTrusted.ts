@@ -3,6 +3,7 @@ import { resolveTab } from "../../tabResolver.js";
 import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { debuggerSession } from "../../debuggerSession.js";
+import { focusHolds } from "../../actions/dispatchChecks.js";
 
 /**
  * Trusted text entry: the content script focuses the field and selects what to replace,
@@ -14,8 +15,10 @@ export const typeTrustedTool = defineTool({
   async run({ ref, text, mode, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "type", exactPoint: false });
-    const { effects } = await runWriteAction(tab.id, context, async () => {
-      await callContent(tab.id, { op: "prepare_typing", ref: prepared.ref, mode });
+    const { effects } = await runWriteAction(tab.id, context, async (verified) => {
+      await callContent(tab.id, { op: "prepare_typing", ref: prepared.ref, mode }, verified);
+      // The text goes wherever focus is: a focus handler that moved it elsewhere gets none.
+      await focusHolds(tab.id, prepared.ref, "typing", verified);
       if (text.length > 0) await debuggerSession.send(tab.id, "Input.insertText", { text });
       else if (mode === "replace")
         await debuggerSession.send(tab.id, "Input.dispatchKeyEvent", {

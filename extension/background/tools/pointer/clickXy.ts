@@ -4,10 +4,13 @@ import { runWriteAction } from "../../actions/writeAction.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
 import { modifierBits } from "../../input/modifiers.js";
 import { clickAt } from "../../input/mouse.js";
+import { pointHolds } from "../../actions/dispatchChecks.js";
 
 /**
  * A trusted click at a viewport point: move, then press/release `count` times with a
  * rising clickCount, so a triple click yields click, click, dblclick, click as in Chrome.
+ * Before each press, the point is hit-tested again: a cover a mousemove handler turned on
+ * takes no press (obscured).
  */
 export const clickXyTool = defineTool({
   name: "browser.click_xy",
@@ -17,8 +20,9 @@ export const clickXyTool = defineTool({
     const { effects } = await runWriteAction(
       tab.id,
       context,
-      async () => {
-        await clickAt(tab.id, { x, y }, button, count, modifierBits(modifiers));
+      async (verified) => {
+        const holds = (): Promise<unknown> => pointHolds(tab.id, { x, y }, "click", verified);
+        await clickAt(tab.id, { x, y }, button, count, modifierBits(modifiers), holds);
         return { value: null };
       },
       { pointer: true },

@@ -6,6 +6,8 @@ import { dragEndPoint } from "../../pointer/dragEndpoint.js";
 import { dragAlongPath } from "../../pointer/dragSequence.js";
 import { pointerState } from "../../input/pointerState.js";
 import { runWriteAction } from "../../actions/writeAction.js";
+import { pointHolds, refHolds } from "../../actions/dispatchChecks.js";
+import type { DragEnd } from "../../pointer/dragEndpoint.js";
 
 /** Drags between refs or viewport points, pointer-based or as a native HTML5 drag and drop, whichever the page starts. */
 export const dragTool = defineTool({
@@ -26,8 +28,11 @@ export const dragTool = defineTool({
     const { value: mode, effects } = await runWriteAction(
       tab.id,
       context,
-      async () => ({
-        value: await dragAlongPath(tab.id, start, end, steps),
+      async (verified) => ({
+        value: await dragAlongPath(tab.id, start, end, steps, {
+          beforePress: () => endHolds(tab.id, from, start, "drag", verified),
+          beforeDrop: () => endHolds(tab.id, to, end, "drop", verified),
+        }),
         navigationStarted: false,
       }),
       { pointer: true },
@@ -35,3 +40,14 @@ export const dragTool = defineTool({
     return { tabId: tab.id, from: start, to: end, mode, source, target, ...effects };
   },
 });
+
+/** A drag end named by a ref is checked as that element; one named by a point, as the control judged there. */
+function endHolds(
+  tabId: number,
+  end: DragEnd,
+  point: { x: number; y: number },
+  purpose: "drag" | "drop",
+  tab: chrome.tabs.Tab,
+): Promise<unknown> {
+  return "ref" in end ? refHolds(tabId, end.ref, point, "drag", tab) : pointHolds(tabId, point, purpose, tab);
+}

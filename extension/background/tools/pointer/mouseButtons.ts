@@ -5,6 +5,7 @@ import { withNavigationWatch } from "../../navigationWatch.js";
 import { targetAtPoint } from "../../pointer/pointTarget.js";
 import { moveMouse, pressMouse, releaseMouse } from "../../input/mouse.js";
 import { pointerState } from "../../input/pointerState.js";
+import { pointHolds } from "../../actions/dispatchChecks.js";
 import type { MouseButton } from "../../../../protocol/primitives.js";
 
 /** Presses and holds a button (Claude's left_mouse_down); pair it with browser.mouse_up. */
@@ -19,6 +20,8 @@ export const mouseDownTool = defineTool({
     const target = await targetAtPoint(tab.id, point.x, point.y);
     await context.beforeDispatch(tab.id);
     if (point.moved) await moveMouse(tab.id, point);
+    // What the pointer arrived over is what was read there: a cover turned on at the move takes no press.
+    await pointHolds(tab.id, point, "click");
     await pressMouse(tab.id, point, button);
     return { tabId: tab.id, x: point.x, y: point.y, buttonsHeld: pointerState.held(tab.id), target };
   },
@@ -43,6 +46,7 @@ export const mouseUpTool = defineTool({
     return withNavigationWatch(tab.id, async (watch) => {
       await context.beforeDispatch(tab.id);
       if (point.moved) await moveMouse(tab.id, point);
+      await pointHolds(tab.id, point, "drop");
       await releaseMouse(tab.id, point, released);
       await watch.settleAfterAction(context.deadline);
       return { tabId: tab.id, x: point.x, y: point.y, buttonsHeld: pointerState.held(tab.id), target };
