@@ -64,10 +64,18 @@ describe("traceHops: a request's step durations from the bridge, the service wor
     ]);
   });
 
-  it("answers the first snapshot after a navigate from what the page prepared while the agent read the answer", async () => {
-    await session.client.request("browser.navigate", { url: session.pages.url("/form.html?prepared") });
-    // The time a model takes to read a navigate's answer, at least; the page is static, so what it prepared still holds.
-    await new Promise((done) => setTimeout(done, 500));
+  it("answers a navigate once the page has prepared its first snapshot, so the snapshot asked for at once is a cache hit", async () => {
+    const navigated = await session.client.send({
+      type: "browser.navigate",
+      payload: { url: session.pages.url("/form.html?prepared") },
+      traceHops: true,
+    });
+    if (isErrorResponse(navigated)) throw new Error(navigated.error);
+    const navigateHops = navigated.hops?.map((hop) => hop.hop) ?? [];
+    expect(navigateHops.indexOf("worker: first snapshot prepared")).toBeGreaterThan(
+      navigateHops.indexOf("worker: navigation, to DOMContentLoaded"),
+    );
+    // Asked at once, as a script would: the page is static, so what it prepared still holds.
     const first = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
     if (isErrorResponse(first)) throw new Error(first.error);
     expect(first.hops?.map((hop) => hop.hop)).toContain("page: cache check (hit: framework-handler scan, page state)");

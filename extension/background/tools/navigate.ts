@@ -51,7 +51,9 @@ export const navigateTool = defineTool({
       }
     });
     if (result.ok) {
-      prepareFirstSnapshot(tab.id);
+      context.hops?.mark("worker: navigation, to DOMContentLoaded");
+      await prepareFirstSnapshot(tab.id);
+      context.hops?.mark("worker: first snapshot prepared");
       return { ...result.loaded, ...startedField(downloads) };
     }
     if (downloads.length === 0) throw result.failed;

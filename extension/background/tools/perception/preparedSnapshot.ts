@@ -2,14 +2,29 @@ import { callContent } from "../../contentClient.js";
 import { DEFAULT_SNAPSHOT_CHARS } from "../snapshot.js";
 
 /**
- * After a navigate answers, the agent's next call is almost always a snapshot. A new
- * document's first one pays for what a later one does not: the content port's set-up and a
- * walk through code the page's fresh script context has not run yet (about twice a warm
- * walk). Asking the page to build it now, while the answer travels to the agent and the
- * model reads it, moves that cost off the agent's path: the snapshot it asks for is then a
- * cache hit if the page did not change, or a warm walk if it did. Not awaited; a failure
- * shows again on the snapshot that is asked for.
+ * The longest a navigate waits for the page to prepare its first snapshot. A page whose own
+ * script holds its thread after DOMContentLoaded (or a dialog it raised at load) must not hold
+ * the agent: past this the navigate answers, and the snapshot asked for next finishes the work.
  */
-export function prepareFirstSnapshot(tabId: number): void {
-  void callContent(tabId, { op: "prepare_snapshot", maxChars: DEFAULT_SNAPSHOT_CHARS }).catch(() => undefined);
+const PREPARE_WAIT_MS = 1500;
+
+/**
+ * After a navigate, the agent's next call is almost always a snapshot. A new document's first
+ * one pays for what a later one does not: the content port's set-up and a walk through code the
+ * page's fresh script context has not run yet (about twice a warm walk). The navigate answers
+ * once the page has built it (the page can be read at once), as Playwright MCP's navigate
+ * answers with a snapshot taken: the snapshot the agent asks for then is a cache hit if the page
+ * did not change, or a warm walk if it did, and it no longer meets a worker and a page still
+ * busy with the new document. A failure is not the navigate's: it shows again on the snapshot
+ * that is asked for.
+ */
+export async function prepareFirstSnapshot(tabId: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const prepared = callContent(tabId, { op: "prepare_snapshot", maxChars: DEFAULT_SNAPSHOT_CHARS }).then(
+    () => undefined,
+    () => undefined,
+  );
+  const capped = new Promise<void>((done) => (timer = setTimeout(done, PREPARE_WAIT_MS)));
+  await Promise.race([prepared, capped]);
+  clearTimeout(timer);
 }
