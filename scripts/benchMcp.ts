@@ -156,21 +156,27 @@ function report(drivers: readonly SnapshotDriver[], pages: readonly string[], sa
   const mine = samples.get(ours.label);
   const firstRatios = peers.map((peer) => pageRatios(pages, mine, samples.get(peer.label), (sample) => sample.firstMs));
   const sizeRatios = peers.map((peer) => pageRatios(pages, mine, samples.get(peer.label), (sample) => [sample.chars]));
-  console.log(`\nper page, ours/theirs (first snapshot: median of the loads; size)\n`);
-  console.log(`| page | ${peers.map((peer) => `${peer.label} first snapshot | size`).join(" | ")} |`);
-  console.log(`|---|${peers.map(() => "---|---").join("|")}|`);
+  const wholeRatios = peers.map((peer) => pageRatios(pages, mine, samples.get(peer.label), navigatePlusFirst));
+  console.log(`\nper page, ours/theirs (first snapshot and navigate plus first snapshot: medians of the loads; size)\n`);
+  console.log(`| page | ours first ms | ${peers.map((peer) => `${peer.label} first snapshot | navigate plus first | size`).join(" | ")} |`);
+  console.log(`|---|---|${peers.map(() => "---|---|---").join("|")}|`);
   for (const page of pages) {
+    const ourFirst = mine?.get(page)?.firstMs;
     const cells = peers.map((_, index) => {
       const time = firstRatios[index]?.get(page);
+      const whole = wholeRatios[index]?.get(page);
       const size = sizeRatios[index]?.get(page);
-      return time === undefined || size === undefined ? "- | -" : `${time.toFixed(2)} | ${size.toFixed(2)}`;
+      return time === undefined || size === undefined || whole === undefined
+        ? "- | - | -"
+        : `${time.toFixed(2)} | ${whole.toFixed(2)} | ${size.toFixed(2)}`;
     });
+    cells.unshift(ourFirst === undefined || ourFirst.length === 0 ? "-" : ms(median(ourFirst)));
     console.log(`| ${page} | ${cells.join(" | ")} |`);
   }
   console.log("");
   peers.forEach((peer, index) => {
     const ratios = [...(firstRatios[index]?.values() ?? [])];
-    const whole = [...pageRatios(pages, mine, samples.get(peer.label), navigatePlusFirst).values()];
+    const whole = [...(wholeRatios[index]?.values() ?? [])];
     console.log(
       `first snapshot after a load per page, ours/${peer.label}: median ${median(ratios).toFixed(2)}, p90 ${quantile(ratios, 0.9).toFixed(2)} ` +
         `(target <= 0.5, <= 1.0); slower on ${ratios.filter((ratio) => ratio > 1).length} of ${ratios.length} pages`,
