@@ -233,7 +233,9 @@ export class ExtensionLink extends EventEmitter<{
     }
     const parsed = ExtensionToBridgeMessageSchema.safeParse(frame.value);
     if (!parsed.success) {
-      logBridge(`dropping malformed message from the extension: ${describeZodError(parsed.error, "message")}`);
+      const problem = describeZodError(parsed.error, "message");
+      logBridge(`dropping malformed message from the extension: ${problem}`);
+      this.failMalformedResponse(frame.value, problem);
       return;
     }
     const message = parsed.data;
@@ -285,6 +287,23 @@ export class ExtensionLink extends EventEmitter<{
         return;
       }
     }
+  }
+
+  /** A response we cannot read still ends its call: the agent gets an error now, not a timeout later. */
+  private failMalformedResponse(value: unknown, problem: string): void {
+    if (typeof value !== "object" || value === null) return;
+    const { kind, id } = value as { kind?: unknown; id?: unknown };
+    if (kind !== "response" || typeof id !== "string") return;
+    const call = this.pending.get(id);
+    if (call === undefined) return;
+    this.pending.delete(id);
+    clearTimeout(call.timer);
+    call.reject(
+      new WebOperatorError(
+        "internal_error",
+        `The extension answered ${call.request.type} with a malformed response (${problem}); it may or may not have run. Take a snapshot to see the page, then retry.`,
+      ),
+    );
   }
 
   private detach(reason: string): void {

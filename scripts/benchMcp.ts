@@ -158,8 +158,10 @@ function report(drivers: readonly SnapshotDriver[], pages: readonly string[], sa
   const sizeRatios = peers.map((peer) => pageRatios(pages, mine, samples.get(peer.label), (sample) => [sample.chars]));
   const wholeRatios = peers.map((peer) => pageRatios(pages, mine, samples.get(peer.label), navigatePlusFirst));
   console.log(`\nper page, ours/theirs (first snapshot and navigate plus first snapshot: medians of the loads; size)\n`);
-  console.log(`| page | ours first ms | ${peers.map((peer) => `${peer.label} first snapshot | navigate plus first | size`).join(" | ")} |`);
-  console.log(`|---|---|${peers.map(() => "---|---|---").join("|")}|`);
+  console.log(
+    `| page | ours first ms | navigate ms: ${drivers.map((driver) => driver.label).join(" / ")} | ${peers.map((peer) => `${peer.label} first snapshot | navigate plus first | size`).join(" | ")} |`,
+  );
+  console.log(`|---|---|---|${peers.map(() => "---|---|---").join("|")}|`);
   for (const page of pages) {
     const ourFirst = mine?.get(page)?.firstMs;
     const cells = peers.map((_, index) => {
@@ -170,7 +172,11 @@ function report(drivers: readonly SnapshotDriver[], pages: readonly string[], sa
         ? "- | - | -"
         : `${time.toFixed(2)} | ${whole.toFixed(2)} | ${size.toFixed(2)}`;
     });
-    cells.unshift(ourFirst === undefined || ourFirst.length === 0 ? "-" : ms(median(ourFirst)));
+    const navigates = drivers.map((driver) => {
+      const loads = samples.get(driver.label)?.get(page)?.navigateMs ?? [];
+      return loads.length === 0 ? "-" : ms(median(loads));
+    });
+    cells.unshift(ourFirst === undefined || ourFirst.length === 0 ? "-" : ms(median(ourFirst)), navigates.join(" / "));
     console.log(`| ${page} | ${cells.join(" | ")} |`);
   }
   console.log("");

@@ -65,15 +65,27 @@ const ports = new Map<number, ContentPort>();
  * still waiting on the old one end as Chrome closes it.
  */
 export function sendOverPort(tabId: number, request: ContentRequest, traceHops = false): Promise<PortAnswer> {
-  let port = ports.get(tabId);
-  if (port === undefined) {
-    const opened: ContentPort = new ContentPort(chrome.tabs.connect(tabId, { name: CONTENT_PORT_NAME, frameId: 0 }), () => {
-      if (ports.get(tabId) === opened) ports.delete(tabId);
-    });
-    port = opened;
-    ports.set(tabId, port);
-  }
-  return port.request(request, traceHops);
+  return portOf(tabId).request(request, traceHops);
+}
+
+function portOf(tabId: number): ContentPort {
+  const known = ports.get(tabId);
+  if (known !== undefined) return known;
+  const opened: ContentPort = new ContentPort(chrome.tabs.connect(tabId, { name: CONTENT_PORT_NAME, frameId: 0 }), () => {
+    if (ports.get(tabId) === opened) ports.delete(tabId);
+  });
+  ports.set(tabId, opened);
+  return opened;
+}
+
+/**
+ * Opens the port to the tab's current document before anything is sent: Chrome's set-up of a
+ * new document's port (routing the connect to its renderer, the content script's onConnect)
+ * then overlaps whatever the caller still waits for. A document with no listener yet closes
+ * it at once, and the next call opens another.
+ */
+export function openContentPort(tabId: number): void {
+  portOf(tabId);
 }
 
 function forget(tabId: number): void {

@@ -31,7 +31,10 @@ export class NavigationWatch {
   private outcome: Outcome | null = null;
   private waiters: Array<(outcome: Outcome) => void> = [];
   private changeWaiters: Array<() => void> = [];
+  private interactiveListener: (() => void) | null = null;
   private readonly unsubscribe: Array<() => void>;
+  /** The URL our navigation's document committed with (after redirects), once it has. */
+  committedUrl: string | undefined;
 
   private readonly onBefore = (details: { tabId: number; frameId: number; url?: string }): void => {
     if (details.tabId === this.tabId && details.frameId === 0 && !this.isLeftoverBlank(details.url)) {
@@ -49,6 +52,7 @@ export class NavigationWatch {
       this.committed = true;
       this.committedAt = Date.now();
       this.committedDocumentId = details.documentId;
+      this.committedUrl = details.url;
     }
   };
   // DOMContentLoaded: the document is there to read and act on, whatever its subresources do.
@@ -56,6 +60,8 @@ export class NavigationWatch {
     if (this.isOurNavigation(details) && this.isOurDocument(details.documentId)) {
       this.committed = true;
       this.interactive = true;
+      this.committedUrl = details.url ?? this.committedUrl;
+      this.interactiveListener?.();
       this.wake();
     }
   };
@@ -123,6 +129,11 @@ export class NavigationWatch {
   private isOurDocument(documentId: string | undefined): boolean {
     if (documentId === undefined) return true;
     return this.committedDocumentId === undefined ? documentId !== this.previousDocumentId : documentId === this.committedDocumentId;
+  }
+
+  /** Called once our document reached DOMContentLoaded, before any wait on it resolves. */
+  onInteractiveDocument(listener: () => void): void {
+    this.interactiveListener = listener;
   }
 
   get navigationStarted(): boolean {

@@ -20,9 +20,9 @@ export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
     dialogsRecorded: takeDialogSignal(),
   }),
   // Leaves the dialog signal alone: the snapshot that is asked for still drains what came.
-  prepare_snapshot: (request, { registry, snapshots }) => {
+  prepare_snapshot: (request, { registry, snapshots, hops }) => {
     try {
-      snapshots.prepare(registry, request.maxChars);
+      snapshots.prepare(registry, request.maxChars, hops);
       return { prepared: true };
     } catch {
       return { prepared: false };

@@ -72,8 +72,8 @@ describe("traceHops: a request's step durations from the bridge, the service wor
     });
     if (isErrorResponse(navigated)) throw new Error(navigated.error);
     const navigateHops = navigated.hops?.map((hop) => hop.hop) ?? [];
-    expect(navigateHops.indexOf("worker: first snapshot prepared")).toBeGreaterThan(
-      navigateHops.indexOf("worker: navigation, to DOMContentLoaded"),
+    expect(navigateHops.indexOf("worker: first snapshot prepared, tab read")).toBeGreaterThan(
+      navigateHops.indexOf("worker: navigation, to DOMContentLoaded (and a prompt load)"),
     );
     // Asked at once, as a script would: the page is static, so what it prepared still holds.
     const first = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });

@@ -7,6 +7,7 @@ import { adoptAgentTab } from "../dialogs/outsideDialogs.js";
 import { parseHttpUrl, shortenUrl } from "../httpUrl.js";
 import { trackDownloadsDuring } from "../downloads/downloads.js";
 import { prepareFirstSnapshot } from "./perception/preparedSnapshot.js";
+import { openContentPort } from "../contentPorts.js";
 
 /**
  * Chrome turns a navigation to a file it saves (Content-Disposition: attachment) into a
@@ -28,6 +29,9 @@ export const navigateTool = defineTool({
             // The agent now drives this tab: its next documents answer their own dialogs (outsideDialogs.ts).
             await adoptAgentTab(tab.id);
             await watch.rememberCurrentDocument();
+            // The new document's port is set up while the load's last moments are awaited.
+            watch.onInteractiveDocument(() => openContentPort(tab.id));
+            context.hops?.mark("worker: navigation, set-up (dialog recorder, current document)");
             // Chrome rejects the update of a tab that is closing or crashed; that is no internal error.
             await chrome.tabs.update(tab.id, { url: target.href }).catch((error: unknown) => {
               const reason = error instanceof Error ? error.message : String(error);
@@ -38,7 +42,12 @@ export const navigateTool = defineTool({
             });
             // Answers at DOMContentLoaded: subresources that never arrive must not hold the agent.
             const { loading } = await watch.waitForInteractive(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
-            const loaded = await chrome.tabs.get(tab.id);
+            context.hops?.mark("worker: navigation, to DOMContentLoaded (and a prompt load)");
+            // The answer's tab read runs beside the preparation rather than before it.
+            // The tab as it committed: the preparation need not read it again.
+            const committed = { ...tab, url: watch.committedUrl ?? target.href };
+            const [loaded] = await Promise.all([chrome.tabs.get(tab.id), prepareFirstSnapshot(tab.id, committed, context.hops)]);
+            context.hops?.mark("worker: first snapshot prepared, tab read");
             return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "", loading };
           },
           target.href,
@@ -51,9 +60,6 @@ export const navigateTool = defineTool({
       }
     });
     if (result.ok) {
-      context.hops?.mark("worker: navigation, to DOMContentLoaded");
-      await prepareFirstSnapshot(tab.id);
-      context.hops?.mark("worker: first snapshot prepared");
       return { ...result.loaded, ...startedField(downloads) };
     }
     if (downloads.length === 0) throw result.failed;

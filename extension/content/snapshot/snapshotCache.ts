@@ -102,9 +102,9 @@ export class SnapshotCache {
    * Builds the snapshot the agent is about to ask for (after a navigate), off its path. Kept
    * out of the document's view history until served: the agent has not seen it.
    */
-  prepare(registry: RefRegistry, maxChars: number): void {
+  prepare(registry: RefRegistry, maxChars: number, hops?: HopRecorder): void {
     if (this.serve(registry, maxChars, false, "screen") !== null) return;
-    const { snapshotId } = this.take(registry, maxChars, false);
+    const { snapshotId } = this.take(registry, maxChars, false, "screen", hops);
     const view = lastView(registry);
     if (view?.snapshotId !== snapshotId) return;
     retractView(registry, snapshotId);

@@ -1,3 +1,4 @@
+import type { HopRecorder } from "../../../../protocol/index.js";
 import { callContent } from "../../contentClient.js";
 import { DEFAULT_SNAPSHOT_CHARS } from "../snapshot.js";
 
@@ -18,9 +19,9 @@ const PREPARE_WAIT_MS = 1500;
  * busy with the new document. A failure is not the navigate's: it shows again on the snapshot
  * that is asked for.
  */
-export async function prepareFirstSnapshot(tabId: number): Promise<void> {
+export async function prepareFirstSnapshot(tabId: number, known?: chrome.tabs.Tab, hops?: HopRecorder): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const prepared = callContent(tabId, { op: "prepare_snapshot", maxChars: DEFAULT_SNAPSHOT_CHARS }).then(
+  const prepared = callContent(tabId, { op: "prepare_snapshot", maxChars: DEFAULT_SNAPSHOT_CHARS }, known, hops).then(
     () => undefined,
     () => undefined,
   );
