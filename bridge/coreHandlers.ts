@@ -5,7 +5,7 @@ import { authRequired } from "./auth.js";
 import { BRIDGE_VERSION } from "./version.js";
 import { servedBrowser } from "./servedBrowser.js";
 import { info } from "./agents/agentRegistry.js";
-import { governanceAfterHello } from "./agents/governance.js";
+import { governanceAfterHello } from "./agents/agentGovernance.js";
 
 /** bridge.health and bridge.hello: the bridge's own state, and who an agent is. */
 export function coreHandlers(context: () => RouterContext): BridgeCommandHandlers {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { GovernanceDeclarationSchema, describeZodError, type GovernanceDeclaration } from "../../protocol/index.js";
-import { compileGovernance } from "../../bridge/agents/governance.js";
+import { compileGovernance } from "../../bridge/agents/agentGovernance.js";
 import { UsageError } from "./usageError.js";
 
 /** The file holds the governance block, or a whole &body.browser declaration with one. */

@@ -1,5 +1,5 @@
 import { providerSettingsFile } from "../../bridge/config/paths.js";
-import { providerReport } from "../../bridge/config/providerSettings.js";
+import { providerReport } from "../../bridge/config/resolvedProviderSettings.js";
 import { providerSettingsFileMode } from "../../bridge/config/providerSettingsFile.js";
 import { type ProviderSettingsReport } from "../../protocol/index.js";
 import { askBridge, type BridgeProbe } from "./bridgeCheck.js";

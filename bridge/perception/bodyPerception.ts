@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { CommandResult, SnapshotElement } from "../../protocol/index.js";
 import type { BrowserCaller } from "./browserCaller.js";
 import { canonicalJson } from "./canonicalJson.js";
-import { snapshotLines, type SnapshotLine } from "./snapshotLines.js";
+import { snapshotLines, type SnapshotLine } from "./snapshotLineParser.js";
 
 /** Large, so that the structure rarely depends on the budget's cut. */
 const PERCEPTION_CHARS = 100_000;

@@ -11,7 +11,7 @@ import {
   type AgentGovernance,
 } from "../../protocol/index.js";
 import { providerSettingsFile } from "../config/paths.js";
-import { providerEnv } from "../config/providerSettings.js";
+import { providerEnv } from "../config/resolvedProviderSettings.js";
 import { effectiveAutoConfirm } from "./confirmationDecision.js";
 import { TaskStore } from "./taskStore.js";
 import { taskSummary } from "./taskViews.js";

@@ -1,6 +1,6 @@
 import { WebOperatorError, type TaskArtifact, type TaskDetail, type TaskStatus, type TaskSummary } from "../../protocol/index.js";
 import { providerSettingsFile } from "../config/paths.js";
-import { providerReport } from "../config/providerSettings.js";
+import { providerReport } from "../config/resolvedProviderSettings.js";
 import { readArtifact } from "./artifactFiles.js";
 import type { SkillRow } from "./skills/skillStore.js";
 import { skillDetail, skillSummary } from "./skills/skillViews.js";

@@ -1,10 +1,10 @@
 import type { ContentHandlers } from "./contentHandlers.js";
 import type { BrowserActionContentRequestSchemas } from "../../protocol/content/browserActionOps.js";
 import type { z } from "zod";
-import { clickRef } from "./actions/click.js";
-import { focusRef } from "./actions/focus.js";
-import { scrollPageOrRef } from "./actions/scroll.js";
-import { typeIntoRef } from "./actions/type.js";
+import { clickRef } from "./actions/clickInPage.js";
+import { focusRef } from "./actions/focusInPage.js";
+import { scrollPageOrRef } from "./actions/scrollInPage.js";
+import { typeIntoRef } from "./actions/typeInPage.js";
 import { describeTarget } from "./describeTarget.js";
 
 type BrowserActionOp = z.infer<(typeof BrowserActionContentRequestSchemas)[number]>["op"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../bridge/perception/canonicalJson.js";
-import { snapshotLines } from "../../bridge/perception/snapshotLines.js";
+import { snapshotLines } from "../../bridge/perception/snapshotLineParser.js";
 import { encodeState, structureOf } from "../../bridge/perception/bodyPerception.js";
 
 const SNAPSHOT = [

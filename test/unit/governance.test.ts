@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WebOperatorError } from "../../protocol/index.js";
 import { AgentRegistry } from "../../bridge/agents/agentRegistry.js";
-import { compileGovernance, declareGovernance, governanceAfterHello, governanceLoosenings } from "../../bridge/agents/governance.js";
+import { compileGovernance, declareGovernance, governanceAfterHello, governanceLoosenings } from "../../bridge/agents/agentGovernance.js";
 import Database from "better-sqlite3";
 import { migrateStore } from "../../bridge/tasks/storeSchema.js";
 import { TaskGovernanceStore } from "../../bridge/tasks/taskGovernance.js";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { providerEnv, providerReport, resolveProviderSettings } from "../../bridge/config/providerSettings.js";
+import { providerEnv, providerReport, resolveProviderSettings } from "../../bridge/config/resolvedProviderSettings.js";
 import { readProviderSettings, writeProviderSetting } from "../../bridge/config/providerSettingsFile.js";
 import { WebOperatorError } from "../../protocol/index.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatStates } from "../../extension/shared/elementStates.js";
+import { formatStates } from "../../extension/shared/elementStateFormat.js";
 import { fitToBudget, noticeReserve } from "../../extension/shared/snapshotBudget.js";
 import { snapshotHeader } from "../../extension/shared/snapshotHeader.js";
 import { renderTree, type PrintedElement, type PrintedNode, type RenderedLine } from "../../extension/shared/snapshotLines.js";

@@ -6,7 +6,7 @@ import { perceiveBody } from "../../perception/bodyPerception.js";
 import { rememberRefs } from "./issuedRefs.js";
 import { replayTrace } from "./replayTrace.js";
 import { surpriseOfAct, surpriseOfReplay } from "./surpriseSignal.js";
-import { declareGovernance } from "../../agents/governance.js";
+import { declareGovernance } from "../../agents/agentGovernance.js";
 import { info } from "../../agents/agentRegistry.js";
 
 export const BODY_BROWSER_HANDLERS: BridgeCommandHandlers = {

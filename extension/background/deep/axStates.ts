@@ -1,4 +1,4 @@
-import { formatStates } from "../../shared/elementStates.js";
+import { formatStates } from "../../shared/elementStateFormat.js";
 import { axProperty, type AXNode } from "./axNode.js";
 import type { DomFacts } from "./frameMap.js";
 

@@ -1,5 +1,5 @@
 import { normalizeWhitespace } from "../dom/textNormalize.js";
-import { formatStates, printsValue, type StateFacts } from "../../shared/elementStates.js";
+import { formatStates, printsValue, type StateFacts } from "../../shared/elementStateFormat.js";
 import * as dom from "../dom/intrinsics.js";
 
 /** The bracketed state annotations of one snapshot line, printed by the one shared formatter; `value` when the caller has read it already. */

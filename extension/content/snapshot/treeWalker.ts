@@ -2,7 +2,7 @@ import type { HopRecorder } from "../../../protocol/index.js";
 import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
 import { currentValue, renderStates } from "../accessibility/elementStates.js";
-import { printsValue } from "../../shared/elementStates.js";
+import { printsValue } from "../../shared/elementStateFormat.js";
 import { valueContinuation } from "../../shared/valueContinuation.js";
 import { isReadOnlyField } from "../dom/readOnlyField.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";

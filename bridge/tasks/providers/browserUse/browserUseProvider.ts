@@ -8,7 +8,7 @@ import { judgeReply } from "./actionReply.js";
 import { isPersonAsk, runPersonAsk, type TaskAction } from "./personAskActions.js";
 import type { ChatCompletionsClient } from "./chatCompletionsClient.js";
 import { BrowserUseConversation } from "./conversation.js";
-import { browserUseSystemPrompt } from "./systemPrompt.js";
+import { browserUseSystemPrompt } from "./browserUseSystemPrompt.js";
 import { observe, targetOf, taskCaller, type Observation } from "./taskPerception.js";
 
 /** Replies per turn before the task fails: the first one plus this many corrected retries. */

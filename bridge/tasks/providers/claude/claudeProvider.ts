@@ -2,7 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { BetaMessageParam } from "@anthropic-ai/sdk/resources/beta";
 import { WebOperatorError } from "../../../../protocol/index.js";
 import type { TaskContext, TaskProvider } from "../../taskTypes.js";
-import { systemPrompt } from "./systemPrompt.js";
+import { systemPrompt } from "./claudeSystemPrompt.js";
 import { TaskBrowser } from "./taskBrowser.js";
 import { WebOperatorToolset } from "./webOperatorToolset.js";
 import { personAskTools } from "./personAskTools.js";
