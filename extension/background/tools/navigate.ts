@@ -43,8 +43,8 @@ export const navigateTool = defineTool({
             // Answers at DOMContentLoaded: subresources that never arrive must not hold the agent.
             const { loading } = await watch.waitForInteractive(context.deadline, `Navigation to ${shortenUrl(target.href)}`);
             context.hops?.mark("worker: navigation, to DOMContentLoaded (and a prompt load)");
-            // The answer's tab read runs beside the preparation rather than before it.
-            // The tab as it committed: the preparation need not read it again.
+            // The answer's tab read runs beside the preparation rather than before it, and the
+            // preparation is given the tab as it committed, so it need not read it again.
             const committed = { ...tab, url: watch.committedUrl ?? target.href };
             const [loaded] = await Promise.all([chrome.tabs.get(tab.id), prepareFirstSnapshot(tab.id, committed, context.hops)]);
             context.hops?.mark("worker: first snapshot prepared, tab read");
