@@ -125,10 +125,11 @@ describe("&body.browser act and replay on the socket, in real Chromium", () => {
       to: { semantic_locator: { role: "button", name: "Drop zone" } },
     });
     expect(await log()).toBe("dropped src");
+    // A page hears of a scroll at its next rendering step, after the act has answered: poll for it.
     await success({ type: "scroll", direction: "down", amount: 300 });
-    expect(await log()).toBe("scrolled near");
+    await expect.poll(log).toBe("scrolled near");
     await success({ type: "scrollintoview", semantic_locator: { role: "button", name: "Far button" } });
-    expect(await log()).toBe("scrolled far");
+    await expect.poll(log).toBe("scrolled far");
     await success({ type: "wait", ms: 20 });
     const shot = await success({ type: "screenshot" });
     expect(
