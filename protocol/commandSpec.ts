@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CapabilityGroup } from "./capabilityGroupNames.js";
 
 /**
  * One socket command, declared once. The extension registry, the gatekeeper's
@@ -69,7 +70,14 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   payload: P;
   result: R;
   handledBy: CommandHandler;
-  /** What it does and what it answers, for agents (browser.tools), people (CLI help) and docs/commands.md. */
+  /** The capability group that offers it to an MCP host (`--caps`) and in `browser.tools {caps}`. */
+  group: CapabilityGroup;
+  /**
+   * What it does and what it answers, for agents (browser.tools), people (CLI help) and
+   * docs/commands.md. Its first paragraph (up to a blank line) says what the command does and
+   * when to use it, in a sentence or two: MCP hosts pay for every tool's description on every
+   * turn, so an MCP tool is described by that paragraph alone (`leadParagraph`).
+   */
   description: string;
   /** A payload that parses, shown in browser.tools, the CLI help and docs/commands.md. */
   example: z.input<P>;
@@ -126,4 +134,15 @@ export function command<P extends z.ZodType, R extends z.ZodType>(declaration: C
 function defaultRecovery(effects: ToolEffects, payload: z.ZodType): RecoveryClass {
   if (effects === "read") return "retry";
   return payload instanceof z.ZodObject && "ref" in payload.shape ? "reperceive" : "none";
+}
+
+/** A description's first paragraph: the whole of what an MCP tool says about itself. */
+export function leadParagraph(description: string): string {
+  const end = description.indexOf("\n\n");
+  return end === -1 ? description : description.slice(0, end);
+}
+
+/** A description on one line, for a table cell or a one-line listing. */
+export function descriptionOnOneLine(description: string): string {
+  return description.replaceAll("\n\n", " ");
 }

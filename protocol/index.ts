@@ -29,5 +29,4 @@ export * from "./agents.js";
 export * from "./governance.js";
 export * from "./hostPatterns.js";
 export * from "./capabilityGroupNames.js";
-export * from "./toolProfiles.js";
 export * from "./untrustedBoundary.js";

@@ -1,4 +1,4 @@
-import { COMMAND_GROUPS, type CommandSpec } from "../protocol/index.js";
+import { COMMAND_GROUPS, descriptionOnOneLine, type CommandSpec } from "../protocol/index.js";
 import { COMMAND_VERBS } from "../agent-client/cli/commandVerbs.js";
 import { markdownCell, markdownCode } from "./markdownTable.js";
 
@@ -12,7 +12,7 @@ function row(type: string, spec: CommandSpec): string {
   const kind = [spec.level, spec.effects, `recovery ${spec.recovery}`, `${spec.trust} result`]
     .filter((part) => part !== undefined)
     .join(", ");
-  return `| ${names} | ${verb ? markdownCode(verb.name) : ""} | ${kind} | ${markdownCell(spec.description)} | ${markdownCell(markdownCode(JSON.stringify(spec.example)))} |`;
+  return `| ${names} | ${verb ? markdownCode(verb.name) : ""} | ${kind} | ${markdownCell(descriptionOnOneLine(spec.description))} | ${markdownCell(markdownCode(JSON.stringify(spec.example)))} |`;
 }
 
 const INTRO = `# Commands

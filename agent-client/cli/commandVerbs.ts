@@ -1,4 +1,4 @@
-import { COMMANDS, type CliOutput, type CommandSpec, type CommandType } from "../../protocol/index.js";
+import { COMMANDS, leadParagraph, type CliOutput, type CommandSpec, type CommandType } from "../../protocol/index.js";
 import type { FlagTable } from "./argv.js";
 import { payloadFields, type PayloadField } from "./payloadFields.js";
 
@@ -115,9 +115,7 @@ export function verbExample(verb: CommandVerb): string {
   return words.join(" ");
 }
 
-/** The description's first sentence, for one-line listings. */
+/** The description's lead paragraph (what it does, when to use it), for one-line listings. */
 export function verbSummary(verb: CommandVerb): string {
-  const description = verb.spec.description;
-  const end = description.search(/\.(\s|$)|:\s\{/);
-  return end === -1 ? description : description.slice(0, end);
+  return leadParagraph(verb.spec.description);
 }

@@ -61,7 +61,7 @@ function formatEntry(entry: UsageEntry): string {
 }
 
 function verbHelp(verb: CommandVerb): string {
-  const lines = [`usage: weboperator ${verbSynopsis(verb, true)}`, "", `  ${verb.spec.description}`, ""];
+  const lines = [`usage: weboperator ${verbSynopsis(verb, true)}`, "", `  ${verb.spec.description.replaceAll("\n\n", "\n\n  ")}`, ""];
   for (const field of verb.positionals)
     lines.push(`  ${field.name.toUpperCase()}${field.required ? "" : " (optional)"}${field.description ? `  ${field.description}` : ""}`);
   for (const flag of verb.flags) {

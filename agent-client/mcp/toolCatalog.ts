@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMANDS, TOOL_PROFILES, type CapabilityGroup, type CommandSpec, type CommandType } from "../../protocol/index.js";
+import { COMMANDS, leadParagraph, type CapabilityGroup, type CommandSpec, type CommandType } from "../../protocol/index.js";
 import { compactInputSchema } from "./compactSchema.js";
 
 /** One MCP tool, derived from one entry of protocol/'s command table. */
@@ -31,12 +31,11 @@ function buildCatalog(): McpToolEntry[] {
   return Object.entries(COMMANDS).map(([key, value]) => {
     const type = key as CommandType;
     const spec: CommandSpec = value;
-    const profile = TOOL_PROFILES[type];
     return {
       name: mcpToolName(type),
       type,
-      group: profile.group,
-      description: profile.summary,
+      group: spec.group,
+      description: leadParagraph(spec.description),
       inputSchema: inputSchemaOf(type, spec),
       annotations: { readOnlyHint: spec.effects === "read", destructiveHint: spec.effects === "write", openWorldHint: true },
     };

@@ -115,8 +115,9 @@ export const BODY_BROWSER_COMMANDS = {
     payload: z.strictObject({}),
     result: BodyCapabilitySchema,
     handledBy: "bridge",
+    group: "body",
     description:
-      "The &body.browser capability contract: {capability, version, provider, operations {perceive, act, affordances, encode_state, replay} each with its in and out types and the command that serves it, accepts_from, feeds_into, action_types (the closed set of 17), state_encoding}. Touches no page.",
+      "The &body.browser capability contract: its five operations, their types, and what it takes and feeds.\n\nAnswers {capability, version, provider, operations {perceive, act, affordances, encode_state, replay} each with its in and out types and the command that serves it, accepts_from, feeds_into, action_types (the closed set of 17), state_encoding}. Touches no page.",
     example: {},
     effects: "read",
     gated: false,
@@ -132,8 +133,9 @@ export const BODY_BROWSER_COMMANDS = {
     }),
     result: z.object({ agent: AgentInfoSchema }),
     handledBy: "bridge",
+    group: "body",
     description:
-      "Declares this agent's governance {hard?, authorized_domains?, escalate_when? {confidence_below}} (the &body.browser declaration's block; the whole declaration may be sent). The gatekeeper then enforces it on every call of the agent and of tasks it starts: pages and URLs outside authorized_domains are policy_denied, a form with a password field is submitted only after a confirmation, and body.act with a confidence below the threshold is held as an escalation confirmation. A hard rule WebOperator cannot enforce is bad_request; a later declaration may only narrow (policy_denied). Answers {agent} with the governance in force.",
+      "Declares your governance (authorized domains, credential forms, escalation below a confidence); enforced on every call.\n\nThe block is {hard?, authorized_domains?, escalate_when? {confidence_below}}, the &body.browser declaration's (the whole declaration may be sent). The gatekeeper enforces it on every call of the agent and of tasks it starts: pages and URLs outside authorized_domains are policy_denied, a form with a password field is submitted only after a confirmation, and body.act with a confidence below the threshold is held as an escalation confirmation. A hard rule WebOperator cannot enforce is bad_request; a later declaration may only narrow (policy_denied). Answers {agent} with the governance in force.",
     example: {
       governance: {
         hard: ["Never navigate to URLs outside the authorized domain set"],
@@ -148,8 +150,9 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: BodyObservationSchema,
     handledBy: "bridge",
+    group: "body",
     description:
-      "&body.browser observation: {tabId, url, state_hash, viewport, document, a11y_tree (snapshot text with @eN refs), refs [{ref, role, name, tag, states, disabled}]}.",
+      "The &body.browser observation of the tab, with @eN refs.\n\nAnswers {tabId, url, state_hash, viewport, document, a11y_tree (snapshot text with @eN refs), refs [{ref, role, name, tag, states, disabled}]}.",
     example: {},
     effects: "read",
   }),
@@ -157,8 +160,9 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: z.object({ tabId: TabIdSchema, state_hash: BodyStateHashSchema }),
     handledBy: "bridge",
+    group: "body",
     description:
-      'sha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as "sha256:<hex>": the same page state gives the same hash in any tab of the same viewport width and orientation; text, values and refs are not in the structure.',
+      'The &body.browser state hash of the page.\n\nsha256(canonical_json({url, a11y_tree_structure, viewport_hash})) as "sha256:<hex>": the same page state gives the same hash in any tab of the same viewport width and orientation; text, values and refs are not in the structure.',
     example: {},
     effects: "read",
   }),
@@ -167,8 +171,9 @@ export const BODY_BROWSER_COMMANDS = {
     payload: PerceptionQuerySchema,
     result: BodyAffordanceSetSchema,
     handledBy: "bridge",
+    group: "body",
     description:
-      "The typed actions valid now: {tabId, state_hash, page, elements [{ref, role, name, actions}], forms [{name, submit, submit_ref?}]}. A disabled control has no click; a form without an enabled submit control has no submit.",
+      "The typed &body.browser actions valid now.\n\nAnswers {tabId, state_hash, page, elements [{ref, role, name, actions}], forms [{name, submit, submit_ref?}]}. A disabled control has no click; a form without an enabled submit control has no submit.",
     example: {},
     effects: "read",
   }),
@@ -177,8 +182,9 @@ export const BODY_BROWSER_COMMANDS = {
     payload: BodyActCommandPayloadSchema,
     result: BodyActionOutcomeSchema,
     handledBy: "bridge",
+    group: "body",
     description:
-      'One typed action of the closed v0.1 set (click, dblclick, hover, focus, fill, type, press, check, uncheck, select, upload, scroll, scrollintoview, drag, navigate, wait, screenshot) on target_ref (@eN) or semantic_locator {role, name, occurrence}: answers the action_outcome {tabId, status, state_before, state_after, edge (InteractionTrace), provenance {provider, capability, operation, timestamp, agent_id, trace_id}, error?, screenshot?}. A stale @eN (stale_ref), a locator matching nothing (not_found), an expect_state the page no longer has (state_diverged) and a refused browser command are status "failure" outcomes with provenance, and send the body:surprise event; only malformed input is a socket error.',
+      'One typed &body.browser action on a ref or a semantic locator.\n\nThe closed v0.1 set: click, dblclick, hover, focus, fill, type, press, check, uncheck, select, upload, scroll, scrollintoview, drag, navigate, wait, screenshot, on target_ref (@eN) or semantic_locator {role, name, occurrence}. Answers the action_outcome {tabId, status, state_before, state_after, edge (InteractionTrace), provenance {provider, capability, operation, timestamp, agent_id, trace_id}, error?, screenshot?}. A stale @eN (stale_ref), a locator matching nothing (not_found), an expect_state the page no longer has (state_diverged) and a refused browser command are status "failure" outcomes with provenance, and send the body:surprise event; only malformed input is a socket error.',
     example: { type: "click", target_ref: "@e5" },
     effects: "write",
     intent: "composes",
@@ -188,8 +194,9 @@ export const BODY_BROWSER_COMMANDS = {
     payload: BodyReplayPayloadSchema,
     result: BodyReplayResultSchema,
     handledBy: "bridge",
+    group: "body",
     description:
-      "Replays an InteractionTrace (body.act edges, or a task trace's edges): re-perceives before every step, finds targets by semantic locator (never by a recorded ref), and stops at the first step whose state hash differs from the record: {tabId, ok, status, failed_step?, error?, steps, final_state, provenance}.",
+      "Replays an InteractionTrace, re-perceiving before every step.\n\nIt takes body.act edges or a task trace's edges. Targets are found by semantic locator (never by a recorded ref), and it stops at the first step whose state hash differs from the record: {tabId, ok, status, failed_step?, error?, steps, final_state, provenance}.",
     example: { edges: [{ state_before: null, typed_action: { type: "navigate", url: "https://example.com/" }, state_after: null }] },
     effects: "write",
     intent: "composes",

@@ -107,8 +107,9 @@ export const BROWSER_USE_COMMANDS = {
     payload: BrowserUseStatePayloadSchema,
     result: BrowserUseStateSchema.extend({ tabId: TabIdSchema.optional() }),
     handledBy: "bridge",
+    group: "browseruse",
     description:
-      "Browser-Use State Object of the tab: {url, page_content, element_index, screenshot?, state_hash}. element_index maps numeric keys to {tag, role, aria-label, text_content, attributes} for the interactive elements in the viewport (refs, native `<option>`s, control `<label>`s); keys are valid only for this state_hash.",
+      "The Browser-Use state object of the tab (page_content, element_index).\n\nAnswers {url, page_content, element_index, screenshot?, state_hash}. element_index maps numeric keys to {tag, role, aria-label, text_content, attributes} for the interactive elements in the viewport (refs, native `<option>`s, control `<label>`s); keys are valid only for this state_hash.",
     example: { screenshot: true },
     effects: "read",
   }),
@@ -117,8 +118,9 @@ export const BROWSER_USE_COMMANDS = {
     payload: BrowserUseActPayloadSchema,
     result: BrowserUseActResultSchema,
     handledBy: "bridge",
+    group: "browseruse",
     description:
-      "One Browser-Use action (click_element, input_text, select_option, scroll, navigate, finish_task, fail_task); answers the new State Object once the page settled, or the unchanged state with error {code, message, failed_action}: INVALID_ELEMENT_INDEX (also for a state_hash older than the last state), ELEMENT_NOT_INTERACTIVE, ACTION_VALIDATION_FAILED, NAVIGATION_FAILED, INTERNAL_BROWSER_ERROR. The unchanged state is the last one issued for the tab, same state_hash and element_index; the one exception is a failed navigate Chrome cannot go back from to the same document (a page the user never interacted with): the page is loaded again, and the answer is a new state whose message says so.",
+      "One Browser-Use action by element index; answers the new state.\n\nActions: click_element, input_text, select_option, scroll, navigate, finish_task, fail_task. It answers the new State Object once the page settled, or the unchanged state with error {code, message, failed_action}: INVALID_ELEMENT_INDEX (also for a state_hash older than the last state), ELEMENT_NOT_INTERACTIVE, ACTION_VALIDATION_FAILED, NAVIGATION_FAILED, INTERNAL_BROWSER_ERROR. The unchanged state is the last one issued for the tab, same state_hash and element_index; the one exception is a failed navigate Chrome cannot go back from to the same document (a page the user never interacted with): the page is loaded again, and the answer is a new state whose message says so.",
     example: { action: "input_text", element_index: 2, text: "user@example.com", overwrite: true },
     effects: "write",
     intent: "composes",

@@ -35,8 +35,9 @@ export const DEEP_TOOL_COMMANDS = {
     payload: ReadPageDeepPayloadSchema,
     result: ReadPageDeepResultSchema,
     handledBy: "extension",
+    group: "deep",
     description:
-      "The CDP accessibility tree of every frame, cross-origin iframes and closed shadow roots included, with deep refs (c{workerNonce}_{tabEpoch}_{generation}_{index}). `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners and the handlers React, Preact, Vue and Svelte keep on nodes ([listener=click]).",
+      "The CDP accessibility tree of every frame and closed shadow root, with deep refs. Use it when snapshot misses content.\n\nCross-origin iframes included; deep refs read c{workerNonce}_{tabEpoch}_{generation}_{index}. `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners and the handlers React, Preact, Vue and Svelte keep on nodes ([listener=click]).",
     example: { listeners: true },
     level: "L2",
     effects: "read",
@@ -47,8 +48,9 @@ export const DEEP_TOOL_COMMANDS = {
     payload: ClickDeepPayloadSchema,
     result: ClickDeepResultSchema,
     handledBy: "extension",
+    group: "deep",
     description:
-      "A trusted click on a deep ref after identity checks (worker nonce, tab, tab epoch, frame loader, node still attached), through the one write path: {tabId, ref, target, point, ...effects}. Deep refs die with the debugger session (30 s idle): then stale_ref.",
+      "A trusted click on a deep ref from read_page_deep.\n\nAfter identity checks (worker nonce, tab, tab epoch, frame loader, node still attached), through the one write path: {tabId, ref, target, point, ...effects}. Deep refs die with the debugger session (30 s idle): then stale_ref.",
     example: { ref: "c4cyt04_2_1_1" },
     level: "L2",
     effects: "write",

@@ -84,8 +84,9 @@ export const DIAGNOSTICS_TOOL_COMMANDS = {
     payload: ReadConsolePayloadSchema,
     result: ReadConsoleResultSchema,
     handledBy: "extension",
+    group: "devtools",
     description:
-      "Console messages and uncaught errors since the last read of the tab: {tabId, entries: [{level, source, text, url?, line?, timestamp}], dropped}. Credentials redacted.",
+      "Console messages and uncaught errors since the last read. Use it to debug a page.\n\nPer tab: {tabId, entries: [{level, source, text, url?, line?, timestamp}], dropped}. Credentials redacted.",
     example: {},
     level: "L2",
     effects: "read",
@@ -95,8 +96,9 @@ export const DIAGNOSTICS_TOOL_COMMANDS = {
     payload: ReadNetworkPayloadSchema,
     result: ReadNetworkResultSchema,
     handledBy: "extension",
+    group: "devtools",
     description:
-      "Requests since the last read of the tab: {tabId, entries: [{method, url, type, status?, mimeType?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
+      "Network requests since the last read. Use it to debug a page.\n\nPer tab: {tabId, entries: [{method, url, type, status?, mimeType?, fromCache, requestHeaders, responseHeaders, error?, timestamp, durationMs}], dropped, inFlight}. Credentials redacted.",
     example: {},
     level: "L0",
     effects: "read",
@@ -106,7 +108,9 @@ export const DIAGNOSTICS_TOOL_COMMANDS = {
     payload: DownloadsPayloadSchema,
     result: DownloadsResultSchema,
     handledBy: "extension",
-    description: "Downloads: {downloads: [{download_id, url, filename, state, bytesReceived, ...}], truncated}.",
+    group: "devtools",
+    description:
+      "The browser's downloads and their state.\n\nAnswers {downloads: [{download_id, url, filename, state, bytesReceived, ...}], truncated}.",
     example: {},
     level: "L0",
     effects: "read",

@@ -49,8 +49,9 @@ export const FETCH_TOOL_COMMANDS = {
     payload: FetchUrlPayloadSchema,
     result: FetchUrlResultSchema,
     handledBy: "extension",
+    group: "read",
     description:
-      "GETs an http(s) URL from the extension, without the user's cookies, and answers its text: {url, status, mimeType, text, bytes, truncated}. The policy's hosts apply to the URL and to where redirects lead (policy_denied); at most maxBytes (default 200,000) of the body are read, within 20 s; a body that is not text answers unsupported_page.",
+      "GETs a URL without your cookies and answers its text (the policy's hosts apply). Use it for APIs, feeds and plain files.\n\nhttp(s) only, from the extension: {url, status, mimeType, text, bytes, truncated}. The policy's hosts apply to the URL and to where redirects lead (policy_denied); at most maxBytes (default 200,000) of the body are read, within 20 s; a body that is not text answers unsupported_page.",
     example: { url: "https://example.com/prices.json" },
     level: "L0",
     effects: "read",
@@ -61,8 +62,9 @@ export const FETCH_TOOL_COMMANDS = {
     payload: DownloadPayloadSchema,
     result: DownloadResultSchema,
     handledBy: "extension",
+    group: "browserdata",
     description:
-      "Downloads a URL with the browser (chrome.downloads, with the user's cookies, into their downloads folder) and waits for it: {download_id, url, filename (absolute path), state, bytesReceived, totalBytes?, mime?, error?}. The policy's hosts apply to the URL and to where it ended up (a refused file is cancelled and removed: policy_denied); a file over 100 MB is cancelled (payload_too_large); still running when the request's time ends: state in_progress (browser.downloads follows it).",
+      "Downloads a URL into the user's downloads folder and answers its path and size (the policy's hosts apply).\n\nThe browser downloads it (chrome.downloads, with the user's cookies) and waits for it: {download_id, url, filename (absolute path), state, bytesReceived, totalBytes?, mime?, error?}. The policy's hosts apply to the URL and to where it ended up (a refused file is cancelled and removed: policy_denied); a file over 100 MB is cancelled (payload_too_large); still running when the request's time ends: state in_progress (browser.downloads follows it).",
     example: { url: "https://example.com/report.pdf" },
     level: "L0",
     effects: "write",
@@ -72,8 +74,9 @@ export const FETCH_TOOL_COMMANDS = {
     payload: PdfPayloadSchema,
     result: PdfResultSchema,
     handledBy: "extension",
+    group: "browserdata",
     description:
-      "Prints the tab to PDF (CDP Page.printToPDF, as Chrome's print dialog would with print media) and saves it into the downloads folder like a download: {tabId, download_id, url (the page), filename (absolute path), state, bytesReceived, mime}. A PDF over 1.5 MB is payload_too_large: print fewer pageRanges.",
+      "Prints the tab to a PDF in the user's downloads folder and answers its path. Use it to keep or hand on a page as printed.\n\nCDP Page.printToPDF, as Chrome's print dialog would with print media, saved like a download: {tabId, download_id, url (the page), filename (absolute path), state, bytesReceived, mime}. A PDF over 1.5 MB is payload_too_large: print fewer pageRanges.",
     example: { landscape: true, pageRanges: "1-2" },
     level: "L2",
     effects: "write",

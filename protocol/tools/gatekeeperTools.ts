@@ -120,8 +120,9 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: z.strictObject({}),
     result: PolicyGetResultSchema,
     handledBy: "extension",
+    group: "policy",
     description:
-      "The effective gatekeeper policy: {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations, shareAgentTabs}, userOverrides, agentOverrides}.",
+      "The effective gatekeeper policy: allowed and blocked hosts, JavaScript, uploads, confirmations.\n\nAnswers {policy: {allowedHosts, blockedHosts, blockPrivateNetworks, allowJavaScript, allowUploads, confirm, confirmationTimeoutMs, socketMayLoosen, confirmations, shareAgentTabs}, userOverrides, agentOverrides}.",
     example: {},
     level: "L0",
     effects: "read",
@@ -132,8 +133,9 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: PolicyPatchSchema,
     result: PolicySetResultSchema,
     handledBy: "extension",
+    group: "policy",
     description:
-      "Tightens the policy: {policy, changed}. From the socket the policy may only be tightened (a loosening is policy_denied); tightenings last until the browser restarts.",
+      "Tightens the gatekeeper policy until the browser restarts (it can never be loosened from here).\n\nAnswers {policy, changed}; a loosening from the socket is policy_denied.",
     example: { blockedHosts: ["*.evil.test"] },
     level: "L0",
     effects: "write",
@@ -143,8 +145,9 @@ export const GATEKEEPER_TOOL_COMMANDS = {
     payload: ConfirmPayloadSchema,
     result: ConfirmResultSchema,
     handledBy: "extension",
+    group: "core",
     description:
-      'Answers a confirmation_required: allow runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}); allow false cancels. Expired or answered: policy_denied; unknown: not_found. When the user\'s confirmations setting is "user", only the side panel answers and this is policy_denied.',
+      'Answers a confirmation_required error by its id: allow runs the held-back action, allow false cancels it.\n\nAllowing runs the held-back call again through the gate after checking tab, origin and target are unchanged ({id, tool, allowed: true, result}). Expired or answered: policy_denied; unknown: not_found. When the user\'s confirmations setting is "user", only the side panel answers and this is policy_denied.',
     example: { id: "cf_ab12cd34ef56", allow: true },
     level: "L0",
     effects: "write",

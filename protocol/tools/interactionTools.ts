@@ -143,8 +143,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: ToolsPayloadSchema,
     result: ToolsResultSchema,
     handledBy: "extension",
+    group: "bridge",
     description:
-      'Every browser tool with its level, effects, gatekeeper intent, aliases, capability group, description, example and input JSON Schema; `caps` (e.g. ["read", "input"], or ["all"]) lists only those groups\' tools, core always among them.',
+      'Every browser tool with its level, effects, description and input schema; `caps` lists only those groups.\n\nEach comes with its gatekeeper intent, aliases, capability group, example and input JSON Schema; `caps` (e.g. ["read", "input"], or ["all"]) lists only those groups\' tools, core always among them.',
     example: { caps: ["read"] },
     level: "L0",
     effects: "read",
@@ -153,7 +154,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: ClickTrustedPayloadSchema,
     result: RefActionResult,
     handledBy: "extension",
-    description: "Like browser.click, always with trusted CDP input; `force: true` skips only the wait for a moving target to stop.",
+    group: "input",
+    description:
+      "Like click, always with trusted CDP input. Use it when a page ignores synthetic clicks.\n\n`force: true` skips only the wait for a moving target to stop. Answers as browser.click does.",
     example: { ref: "sk4m9_1_12", button: "right" },
     level: "L2",
     effects: "write",
@@ -164,8 +167,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: HoverPayloadSchema,
     result: RefActionResult,
     handledBy: "extension",
+    group: "core",
     description:
-      "Moves the real pointer onto `ref`, so CSS :hover menus open: {tabId, ref, target, recovered, ...effects}. `force: true` skips only the wait for a moving target to stop.",
+      "Moves the pointer onto `ref`, so hover menus and tooltips open.\n\nThe real pointer moves, so CSS :hover rules apply: {tabId, ref, target, recovered, ...effects}. `force: true` skips only the wait for a moving target to stop.",
     example: { ref: "sk4m9_1_3" },
     level: "L2",
     effects: "write",
@@ -175,8 +179,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: FocusPayloadSchema,
     result: z.object({ tabId: TabIdSchema, ref: z.string(), target: ActionTargetSchema, recovered: z.boolean() }),
     handledBy: "extension",
+    group: "input",
     description:
-      "Puts keyboard focus on `ref` (or its focusable ancestor) without clicking it: {tabId, ref, target, recovered}; not_actionable when it cannot take focus.",
+      "Focuses `ref` without clicking it.\n\nKeyboard focus goes to `ref` or its focusable ancestor: {tabId, ref, target, recovered}; not_actionable when it cannot take focus.",
     example: { ref: "sk4m9_1_3" },
     level: "L1",
     effects: "write",
@@ -186,7 +191,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: TypeTrustedPayloadSchema,
     result: TypeTrustedResultSchema,
     handledBy: "extension",
-    description: "Focuses `ref`, selects what to replace, then CDP Input.insertText: {..., value}.",
+    group: "input",
+    description:
+      "Types into `ref` with trusted CDP text insertion. Use it when type does not stick.\n\nFocuses `ref`, selects what to replace, then CDP Input.insertText: {..., value}.",
     example: { ref: "sk4m9_1_4", text: "hello" },
     level: "L2",
     effects: "write",
@@ -197,8 +204,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: SelectOptionPayloadSchema,
     result: SelectOptionResultSchema,
     handledBy: "extension",
+    group: "core",
     description:
-      "Selects options of a native <select> (single or multiple) or an ARIA listbox (clicks the matching role=option), by `values` or visible `labels`: {..., selected: [{value, label}]}. No match: not_found listing the options.",
+      "Selects options of a <select> or listbox `ref` by values or visible labels.\n\nA native <select> (single or multiple) or an ARIA listbox (clicks the matching role=option), by `values` or visible `labels`: {..., selected: [{value, label}]}. No match: not_found listing the options.",
     example: { ref: "sk4m9_1_7", labels: ["Large"] },
     level: "L1",
     effects: "write",
@@ -210,7 +218,8 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: ScrollToPayloadSchema,
     result: ScrollToResultSchema,
     handledBy: "extension",
-    description: "Scrolls `ref` into view: {tabId, ref, target, recovered, inViewport}.",
+    group: "input",
+    description: "Scrolls `ref` into view.\n\nAnswers {tabId, ref, target, recovered, inViewport}.",
     example: { ref: "sk4m9_1_40" },
     level: "L1",
     effects: "read",
@@ -220,8 +229,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: WaitForPayloadSchema,
     result: WaitForResultSchema,
     handledBy: "extension",
+    group: "core",
     description:
-      "Waits for visible text to appear (`text`) or go (`textGone`), case-sensitive, or for `timeMs` alone: {tabId, matched, waitedMs}. A condition not met within timeMs (default 5,000) answers timeout; a timeMs longer than the request's timeoutMs allows is bad_request.",
+      "Waits until `text` appears or `textGone` goes (or for timeMs). Use it after actions that load content.\n\nText matching is case-sensitive; `timeMs` alone just waits: {tabId, matched, waitedMs}. A condition not met within timeMs (default 5,000) answers timeout; a timeMs longer than the request's timeoutMs allows is bad_request.",
     example: { text: "Saved", timeMs: 5000 },
     level: "L1",
     effects: "read",
@@ -231,8 +241,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: BatchActionsPayloadSchema,
     result: BatchActionsResultSchema,
     handledBy: "extension",
+    group: "input",
     description:
-      "Up to four click/type/select_option steps, each gated on its own: {tabId, results: [{tool, ok, result | code+error}], completed, stopped?}. Stops at a failed step, or before reusing refs after a navigation or a new tab.",
+      "Up to four click/type/select_option steps in one call, stopping at the first failure or navigation.\n\nEach step is gated on its own: {tabId, results: [{tool, ok, result | code+error}], completed, stopped?}. It stops at a failed step, or before reusing refs after a navigation or a new tab.",
     example: {
       actions: [
         { tool: "type", ref: "sk4m9_1_4", text: "Ada" },
@@ -248,8 +259,9 @@ export const INTERACTION_TOOL_COMMANDS = {
     payload: RunJavascriptPayloadSchema,
     result: RunJavascriptResultSchema,
     handledBy: "extension",
+    group: "devtools",
     description:
-      "Evaluates `code` in the page through CDP Runtime.evaluate: {tabId, result (JSON, <= 8,000 chars), truncated}. Refused (policy_denied) unless the user's policy allows JavaScript.",
+      "Evaluates JavaScript in the page and answers the JSON result, if the user's policy allows it.\n\nThrough CDP Runtime.evaluate: {tabId, result (JSON, <= 8,000 chars), truncated}. Refused (policy_denied) unless the user's policy allows JavaScript.",
     example: { code: "document.title" },
     level: "L2",
     effects: "write",

@@ -121,8 +121,9 @@ export const PERCEPTION_TOOL_COMMANDS = {
     payload: ReadPagePayloadSchema,
     result: ReadPageResultSchema,
     handledBy: "extension",
+    group: "read",
     description:
-      'Same engine and refs as browser.snapshot, shaped: mode "all" (default) or "interactive" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree; `viewportOnly` keeps only what is in the viewport now.',
+      'A shaped snapshot: only interactive elements, a depth limit, or one ref\'s subtree.\n\nSame engine and refs as browser.snapshot. mode "all" (default) or "interactive" (only elements with refs, under their landmarks); `depth` cuts the tree ([+N deeper]); `ref` reads one subtree; `viewportOnly` keeps only what is in the viewport now.',
     example: { mode: "interactive", depth: 3 },
     level: "L1",
     effects: "read",
@@ -132,8 +133,9 @@ export const PERCEPTION_TOOL_COMMANDS = {
     payload: FindInPagePayloadSchema,
     result: FindInPageResultSchema,
     handledBy: "extension",
+    group: "read",
     description:
-      'Up to 20 elements whose role, name or text match `query`, printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. `match: "words"` takes a description instead and lists elements best first by word overlap. No match is matchCount 0, not an error.',
+      'Up to 20 elements whose role, name or text match `query`, with refs. Use it on long pages.\n\nMatches are printed as snapshot lines with refs under their landmarks: {tabId, snapshotId, url, text, matchCount, truncated, untrusted}. `match: "words"` takes a description instead and lists elements best first by word overlap. No match is matchCount 0, not an error.',
     example: { query: "checkout", role: "button" },
     level: "L1",
     effects: "read",
@@ -144,8 +146,9 @@ export const PERCEPTION_TOOL_COMMANDS = {
     payload: GetSelectionPayloadSchema,
     result: GetSelectionResultSchema,
     handledBy: "extension",
+    group: "read",
     description:
-      "The user's text selection, text fields included (never a password's): {tabId, url, text, ref?, totalChars, truncated, untrusted}.",
+      "The text the user selected on the page.\n\nText fields included, never a password's: {tabId, url, text, ref?, totalChars, truncated, untrusted}.",
     example: {},
     level: "L1",
     effects: "read",

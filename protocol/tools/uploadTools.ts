@@ -49,8 +49,9 @@ export const UPLOAD_TOOL_COMMANDS = {
     payload: UploadFilePayloadSchema,
     result: UploadFileResultSchema,
     handledBy: "extension",
+    group: "core",
     description:
-      "Assigns files to a file input through DataTransfer: {..., files: [{name, size, mimeType}]}. Each path must resolve (through symlinks and ..) inside the upload folder (WEBOPERATOR_UPLOAD_DIR, default <config dir>/uploads, never downloads), at most 10 MB a file and 25 MB a call, else upload_refused. Off unless the user's policy allows uploads; a task's own attachments (attachments: [id]) upload without it, and resolve in no other task or agent.",
+      "Puts files from the upload folder into the file input `ref`, if the user's policy allows uploads.\n\nAssigns the files through DataTransfer: {..., files: [{name, size, mimeType}]}. Each path must resolve (through symlinks and ..) inside the upload folder (WEBOPERATOR_UPLOAD_DIR, default <config dir>/uploads, never downloads), at most 10 MB a file and 25 MB a call, else upload_refused. Off unless the user's policy allows uploads; a task's own attachments (attachments: [id]) upload without it, and resolve in no other task or agent.",
     example: { ref: "sk4m9_1_9", paths: ["/home/me/.config/weboperator/uploads/cv.pdf"] },
     level: "L2",
     effects: "write",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { COMMANDS, NATIVE_HOST_NAME, TOOL_PROFILES, expandCapabilityRequest, type CommandType } from "../../protocol/index.js";
+import { COMMANDS, NATIVE_HOST_NAME, expandCapabilityRequest, leadParagraph, type CommandType } from "../../protocol/index.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost, connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
 import { setUserPolicy } from "../helpers/userPolicy.js";
@@ -83,7 +83,7 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     expect(playwright.names).toContain("browser_snapshot");
     expect(ours.chars).toBeLessThanOrEqual(0.75 * playwright.chars);
     const click = tools.find((tool) => tool.name === "click");
-    expect(click?.description).toBe(TOOL_PROFILES["browser.click"].summary);
+    expect(click?.description).toBe(leadParagraph(COMMANDS["browser.click"].description));
     expect(click?.inputSchema).toMatchObject({ type: "object", required: ["ref"] });
     // The host is not shown `additionalProperties: false` (compactSchema.ts); the server still refuses an unknown property.
     expect(click?.inputSchema).not.toHaveProperty("additionalProperties");
@@ -135,7 +135,7 @@ describe("weboperator mcp, driven by the MCP SDK's own client over stdio", () =>
     const { tools } = await session.client.request("browser.tools", { caps: ["devtools"] });
     const groups = expandCapabilityRequest(["devtools"]);
     const expected = (Object.keys(COMMANDS) as CommandType[]).filter(
-      (type) => type.startsWith("browser.") && groups.has(TOOL_PROFILES[type].group),
+      (type) => type.startsWith("browser.") && groups.has(COMMANDS[type].group),
     );
     expect(tools.map((tool) => tool.name).sort()).toEqual(expected.sort());
     expect(tools.find((tool) => tool.name === "browser.read_console")?.group).toBe("devtools");

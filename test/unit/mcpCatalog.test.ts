@@ -3,7 +3,7 @@ import {
   CAPABILITY_GROUP_NAMES,
   COMMANDS,
   NO_EFFECT_HINT,
-  TOOL_PROFILES,
+  leadParagraph,
   unmarkPageData,
   unmarkPageStrings,
   type CommandType,
@@ -43,14 +43,17 @@ const CORE_TOOLS = [
 ];
 
 describe("the MCP tool catalog, derived from protocol/'s command table", () => {
-  it("has one uniquely named tool per command, each with an object input schema and a one- or two-sentence summary", () => {
+  it("has one uniquely named tool per command, each with an object input schema and its description's lead paragraph of one or two sentences", () => {
     const tools = mcpTools();
     expect(tools.map((tool) => tool.type)).toEqual(Object.keys(COMMANDS));
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(tool.inputSchema.type).toBe("object");
-      expect(tool.description).toBe(TOOL_PROFILES[tool.type].summary);
+      expect(tool.description).toBe(leadParagraph(COMMANDS[tool.type].description));
+      // The lead is a paragraph of its own: the full description says more after it.
+      expect(COMMANDS[tool.type].description.length, tool.name).toBeGreaterThan(tool.description.length + 2);
+      expect(tool.description, tool.name).not.toContain("\n");
       expect(tool.description.length, tool.name).toBeLessThanOrEqual(160);
       expect(tool.description.split(/[.!?](?:\s|$)/).filter((part) => part.trim() !== "").length, tool.name).toBeLessThanOrEqual(2);
       expect(findMcpTool(tool.name)?.type).toBe(tool.type);

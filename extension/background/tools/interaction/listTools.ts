@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOOL_PROFILES, expandCapabilityRequest } from "../../../../protocol/index.js";
+import { expandCapabilityRequest } from "../../../../protocol/index.js";
 import type { ToolDescriptor } from "../../toolRegistry.js";
 import { defineTool } from "../../toolRegistry.js";
 
@@ -19,7 +19,7 @@ export const listToolsTool = defineTool({
   run({ caps }) {
     const groups = caps === undefined ? null : expandCapabilityRequest(caps);
     const tools = describeRegistered()
-      .filter(({ name }) => groups === null || groups.has(TOOL_PROFILES[name].group))
+      .filter(({ spec }) => groups === null || groups.has(spec.group))
       .map(({ name, level, effects, spec }) => ({
         name,
         level,
@@ -28,7 +28,7 @@ export const listToolsTool = defineTool({
         recovery: spec.recovery,
         trust: spec.trust,
         aliases: [...spec.aliases],
-        group: TOOL_PROFILES[name].group,
+        group: spec.group,
         description: spec.description,
         example: spec.example,
         inputSchema: z.toJSONSchema(spec.payload, { io: "input", unrepresentable: "any" }),
