@@ -275,8 +275,8 @@ export const CORE_COMMANDS = {
   }),
 } as const satisfies Record<string, CommandSpec>;
 
-/** The command table in the groups docs/commands.md and the CLI help show. */
-export const COMMAND_GROUPS = {
+/** The command table in the sections docs/commands.md and the CLI help show them in (a section is not a capability group). */
+export const COMMAND_SECTIONS = {
   Core: CORE_COMMANDS,
   Perception: PERCEPTION_TOOL_COMMANDS,
   "Deep perception (CDP)": DEEP_TOOL_COMMANDS,

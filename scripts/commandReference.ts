@@ -1,4 +1,4 @@
-import { COMMAND_GROUPS, descriptionOnOneLine, type CommandSpec } from "../protocol/index.js";
+import { COMMAND_SECTIONS, descriptionOnOneLine, type CommandSpec } from "../protocol/index.js";
 import { COMMAND_VERBS } from "../agent-client/cli/commandVerbs.js";
 import { markdownCell, markdownCode } from "./markdownTable.js";
 
@@ -39,7 +39,7 @@ the command it names. How requests are framed and answered is in [protocol.md](p
 the error codes are in [errors.md](errors.md); the CLI in [cli.md](cli.md).`;
 
 export function renderCommandsDoc(): string {
-  const sections = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {
+  const sections = Object.entries(COMMAND_SECTIONS).map(([title, commands]) => {
     const rows = Object.entries(commands as Record<string, CommandSpec>).map(([type, spec]) => row(type, spec));
     return [
       `## ${title}`,

@@ -1,4 +1,4 @@
-import { CAPABILITY_GROUP_NAMES, COMMAND_GROUPS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
+import { CAPABILITY_GROUP_NAMES, COMMAND_SECTIONS, DEFAULT_SOCKET_PATH, ProviderSettingNameSchema } from "../../protocol/index.js";
 import { CHROMIUM_BROWSERS } from "../../bridge/install/chromiumBrowsers.js";
 import { COMMAND_VERBS, findCommandVerb, verbExample, verbSummary, verbSynopsis, type CommandVerb } from "./commandVerbs.js";
 
@@ -105,13 +105,13 @@ export function usageText(topic?: string): string {
   if (setup) return `usage: weboperator ${setup.synopsis}\n\n  ${setup.summary}\n\n  e.g. ${setup.example}\n`;
   const verb = topic === undefined ? undefined : findCommandVerb(topic.split(" "));
   if (verb) return verbHelp(verb);
-  const groups = Object.entries(COMMAND_GROUPS).map(([title, commands]) => {
+  const sections = Object.entries(COMMAND_SECTIONS).map(([title, commands]) => {
     const verbs = COMMAND_VERBS.filter((each) => Object.hasOwn(commands, each.type));
     return `\n${title}:\n${verbs.map(verbLine).join("")}`;
   });
   return [
     "usage: weboperator <command> [arguments] [options]      weboperator help <command> for its options\n",
-    ...groups,
+    ...sections,
     "\nAny request as JSON:\n",
     formatEntry(RAW_REQUEST),
     "\nSetup:\n",

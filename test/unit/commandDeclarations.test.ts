@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMMANDS, COMMAND_GROUPS, resolveCommandType, type CommandSpec } from "../../protocol/index.js";
+import { COMMANDS, COMMAND_SECTIONS, resolveCommandType, type CommandSpec } from "../../protocol/index.js";
 import { COMMAND_VERBS, findCommandVerb, verbExample } from "../../agent-client/cli/commandVerbs.js";
 import { GLOBAL_FLAGS } from "../../agent-client/cli/argv.js";
 import { parseCommandLine } from "../../agent-client/cli/parseCommandLine.js";
@@ -40,9 +40,9 @@ describe("command declarations", () => {
     }
   });
 
-  it("groups cover the command table exactly once", () => {
-    const grouped = Object.values(COMMAND_GROUPS).flatMap((group) => Object.keys(group));
-    expect(grouped.sort()).toEqual(Object.keys(COMMANDS).sort());
+  it("the docs' sections cover the command table exactly once", () => {
+    const sectioned = Object.values(COMMAND_SECTIONS).flatMap((section) => Object.keys(section));
+    expect(sectioned.sort()).toEqual(Object.keys(COMMANDS).sort());
   });
 
   it("aliases resolve to their command and never shadow another", () => {
