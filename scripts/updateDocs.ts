@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { GENERATED_DOCS } from "./generatedDocs.js";
+import { GENERATED_FILES } from "./generatedDocs.js";
 
-/** Rewrites the generated reference pages in docs/ from protocol/; the unit tests fail while one is stale. */
+/** Rewrites the generated files (docs/ reference pages, the content script's ARIA role facts); the unit tests fail while one is stale. */
 const root = new URL("../../../", import.meta.url);
-for (const [file, render] of Object.entries(GENERATED_DOCS)) {
+for (const [file, render] of Object.entries(GENERATED_FILES)) {
   const path = new URL(file, root);
   const before = existsSync(path) ? readFileSync(path, "utf8") : "";
   const after = render();

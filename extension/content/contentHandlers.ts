@@ -1,4 +1,5 @@
-import type { ContentOp, ContentRequest, HopRecorder } from "../../protocol/index.js";
+import type { ContentOp, ContentRequest } from "../../protocol/contentMessages.js";
+import type { HopRecorder } from "../../protocol/hopTrace.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
 import type { SnapshotCache } from "./snapshot/snapshotCache.js";
 

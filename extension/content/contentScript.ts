@@ -4,7 +4,8 @@ import { handleContentMessage } from "./messageRouter.js";
 import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
 import { SnapshotCache } from "./snapshot/snapshotCache.js";
-import { CONTENT_PORT_NAME, ContentPortRequestSchema, HopRecorder, type ContentPortReply } from "../../protocol/index.js";
+import { CONTENT_PORT_NAME, ContentPortRequestSchema, type ContentPortReply } from "../../protocol/contentMessages.js";
+import { HopRecorder } from "../../protocol/hopTrace.js";
 
 /**
  * The service worker may inject this file again (chrome.scripting.executeScript) into a

@@ -1,14 +1,12 @@
 import {
   ContentRequestSchema,
   ContentResultSchemas,
-  WebOperatorError,
-  describeZodError,
-  errorFromUnknown,
   type ContentReply,
   type ContentOp,
   type ContentRequest,
-  type HopRecorder,
-} from "../../protocol/index.js";
+} from "../../protocol/contentMessages.js";
+import { WebOperatorError, describeZodError, errorFromUnknown } from "../../protocol/errors.js";
+import type { HopRecorder } from "../../protocol/hopTrace.js";
 import type { ContentHandlers, ContentRuntime } from "./contentHandlers.js";
 import { perceptionHandlers } from "./perceptionHandlers.js";
 import { browserActionHandlers } from "./browserActionHandlers.js";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { WebOperatorError, type ContentResult } from "../../protocol/index.js";
+import { WebOperatorError } from "../../protocol/errors.js";
+import type { ContentResult } from "../../protocol/contentMessages.js";
 import type { PointerContentRequestSchemas } from "../../protocol/content/pointerOps.js";
 import type { ContentHandlers } from "./contentHandlers.js";
 import type { RefRegistry } from "./refs/refRegistry.js";

@@ -1,6 +1,9 @@
 /** The page-global the recorder keeps its records under (non-enumerable, not configurable). */
 export const RECORDER_KEY = "__weboperatorDialogRecorder";
 
+/** The signal a recorder gives when it answered a dialog outside a write (`${recorderKey}:recorded` in armPage). */
+export const DIALOG_SIGNAL = `${RECORDER_KEY}:recorded`;
+
 /** The Server-Timing entry the network rules add to agent tabs' document responses (networkRules.ts). */
 export const AGENT_TAB_TIMING = "weboperator-agent";
 
@@ -79,6 +82,9 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       configurable: true,
     });
     Object.defineProperty(kept, "mask", { value: mask, enumerable: false });
+    // Taken as the recorder is installed (at document_start in agent tabs), before a page could replace them.
+    const dispatchOn = Function.prototype.call.bind(EventTarget.prototype.dispatchEvent) as (target: EventTarget, event: Event) => boolean;
+    const SignalEvent = Event;
     const keep = (type: string, message: unknown, answered: string): void => {
       const write = type === "beforeunload" ? undefined : runningWrite();
       if (write !== undefined) {
@@ -87,9 +93,13 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       }
       if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
       // Tells the top frame's content script there is something to drain (dialogSignal.ts), so a
-      // snapshot drains only then. A page can send it too: that costs one empty drain, nothing more.
+      // snapshot drains only then. In the top frame the event is dispatched on its window, which
+      // the content script hears within this call: a snapshot asked for after the dialog knows of
+      // it, where a posted message might arrive after the snapshot request. A subframe can only
+      // post to the top window. A page can send either too: that costs one empty drain, nothing more.
       try {
-        window.top?.postMessage(`${recorderKey}:recorded`, "*");
+        if (window.top === window) dispatchOn(window, new SignalEvent(`${recorderKey}:recorded`));
+        else window.top?.postMessage(`${recorderKey}:recorded`, "*");
       } catch {
         // A detached frame has no top to tell; the next write's arm drains its records.
       }

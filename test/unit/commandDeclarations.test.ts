@@ -5,7 +5,7 @@ import { COMMANDS, COMMAND_SECTIONS, resolveCommandType, type CommandSpec } from
 import { COMMAND_VERBS, findCommandVerb, verbExample } from "../../agent-client/cli/commandVerbs.js";
 import { GLOBAL_FLAGS } from "../../agent-client/cli/argv.js";
 import { parseCommandLine } from "../../agent-client/cli/parseCommandLine.js";
-import { GENERATED_DOCS } from "../../scripts/generatedDocs.js";
+import { GENERATED_FILES } from "../../scripts/generatedDocs.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const entries = Object.entries(COMMANDS) as [keyof typeof COMMANDS, CommandSpec][];
@@ -81,7 +81,7 @@ describe("command declarations", () => {
     },
   );
 
-  it.each(Object.entries(GENERATED_DOCS))("%s is the generated one (run `npm run docs`)", (file, render) => {
+  it.each(Object.entries(GENERATED_FILES))("%s is the generated one (run `npm run docs`)", (file, render) => {
     expect(readFileSync(join(root, file), "utf8")).toBe(render());
   });
 });

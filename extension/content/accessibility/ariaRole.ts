@@ -1,5 +1,5 @@
 import { getRole } from "dom-accessibility-api";
-import { roles } from "aria-query";
+import { CONCRETE_ARIA_ROLES } from "./ariaRoleFacts.js";
 import * as dom from "../dom/intrinsics.js";
 
 /**
@@ -31,7 +31,7 @@ export function authoredRole(element: Element): string | null {
 }
 
 const CONCRETE_ROLES: ReadonlySet<string> = new Set([
-  ...[...roles.keys()].filter((key) => roles.get(key)?.abstract !== true),
+  ...CONCRETE_ARIA_ROLES,
   // ARIA 1.3 roles aria-query 5.3 does not know yet.
   "sectionheader",
   "sectionfooter",

@@ -1,4 +1,4 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
 import type { FrameTransform } from "../../shared/geometry.js";
 import { frameChainTransform } from "../dom/frameGeometry.js";
 import { whyFrameInexact } from "../dom/frameExactness.js";

@@ -1,4 +1,4 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
 import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { ActionTarget } from "../actions/actionTarget.js";

@@ -1,4 +1,4 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
 import { snapshotBox } from "./snapshotBoxes.js";
 import * as dom from "../dom/intrinsics.js";
 

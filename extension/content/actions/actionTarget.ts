@@ -1,4 +1,4 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
 import { describeElement, formatDescriptor } from "../accessibility/elementDescriptor.js";
 import { isDisabledElement } from "../accessibility/elementStates.js";
 import { LayoutCache } from "../dom/layoutCache.js";

@@ -1,4 +1,4 @@
-import type { ContentRequest, ContentResult } from "../../../protocol/index.js";
+import type { ContentRequest, ContentResult } from "../../../protocol/contentMessages.js";
 import { composedParent } from "../dom/composedTree.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { resolveTarget } from "./actionTarget.js";

@@ -1,3 +1,3 @@
-import type { ContentRequest } from "../../../protocol/index.js";
+import type { ContentRequest } from "../../../protocol/contentMessages.js";
 
 export type TypeMode = Extract<ContentRequest, { op: "type" }>["mode"];

@@ -1,4 +1,4 @@
-import { EXTRACT_MAX_CHARS } from "../../../protocol/index.js";
+import { EXTRACT_MAX_CHARS } from "../../../protocol/constants.js";
 
 export interface TextPage {
   text: string;

@@ -1,4 +1,5 @@
-import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
+import type { ContentResult } from "../../../protocol/contentMessages.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { quotePageString } from "../../shared/pageStrings.js";

@@ -8,6 +8,12 @@ export interface PageRecord {
   readonly frameworkTypes: WeakMap<Element, number>;
   /** Counts every record that arrived (a listener, a closed root, a framework handler change): a snapshot cache keys on it. */
   readonly changes: number;
+  /**
+   * Whether a main-world dialog recorder of this tab signalled a recorded dialog since the last
+   * snapshot took it (dialogSignal.ts). Heard from document_start, before any page script ran,
+   * however late the content script's module loads.
+   */
+  dialogSignalled: boolean;
   /** Reads the frameworks' bookkeeping in the MAIN world now, synchronously; brings frameworkTypes up to date. */
   scanFrameworks(): void;
 }

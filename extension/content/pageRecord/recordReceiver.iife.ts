@@ -8,6 +8,7 @@ import {
   SCAN_EVENT,
 } from "./recordChannel.js";
 import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
+import { onDialogSignal } from "../dialogSignalListener.js";
 
 /**
  * Isolated world, document_start: the receiving end of the MAIN-world recorder. Keeps the
@@ -25,12 +26,17 @@ import { PAGE_RECORD_KEY, type PageRecord } from "./pageRecord.js";
     closedHosts: new WeakSet(),
     listenerTypes: new WeakMap(),
     frameworkTypes: new WeakMap(),
+    dialogSignalled: false,
     scanFrameworks() {
       // The MAIN world's listener answers within this dispatch, an event per element that changed.
       channel.dispatchEvent(new Event(SCAN_EVENT));
     },
   };
   Object.defineProperty(globalThis, PAGE_RECORD_KEY, { value: record, enumerable: false, writable: false, configurable: false });
+  // Registered before any page script, so first on the window (dialogSignal.ts).
+  onDialogSignal(() => {
+    record.dialogSignalled = true;
+  });
 
   const relatedElement = (event: Event): Element | null => {
     const target = (event as MouseEvent).relatedTarget;

@@ -1,4 +1,4 @@
-import { WebOperatorError } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
 
 /** Every ref failure names the ref and tells the agent to fetch a fresh one. */
 export const refErrors = {

@@ -1,4 +1,4 @@
-import { formatRef, formatSnapshotId, parseRef } from "../../../protocol/index.js";
+import { formatRef, formatSnapshotId, parseRef } from "../../../protocol/refFormat.js";
 import { formatDescriptor, type ElementDescriptor } from "../accessibility/elementDescriptor.js";
 import { isFrameChainIntact, type FrameChain } from "./frameChain.js";
 import { refErrors } from "./refErrors.js";

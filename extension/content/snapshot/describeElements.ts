@@ -1,4 +1,5 @@
-import { WebOperatorError, type ContentResult } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
+import type { ContentResult } from "../../../protocol/contentMessages.js";
 import { computeRole } from "../accessibility/accessibleRole.js";
 import { ariaRole } from "../accessibility/ariaRole.js";
 import { computeName } from "../accessibility/accessibleName.js";

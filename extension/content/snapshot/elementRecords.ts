@@ -1,4 +1,4 @@
-import type { SnapshotElement } from "../../../protocol/index.js";
+import type { SnapshotElement } from "../../../protocol/snapshotElements.js";
 import { currentValue, isDisabledElement } from "../accessibility/elementStates.js";
 import { normalizeWhitespace, truncateText } from "../dom/textNormalize.js";
 import type { ElementNode, SnapshotNode } from "./snapshotTree.js";

@@ -1,4 +1,6 @@
-import { WebOperatorError, type ContentResult, type HopRecorder } from "../../../protocol/index.js";
+import { WebOperatorError } from "../../../protocol/errors.js";
+import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { HopRecorder } from "../../../protocol/hopTrace.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assignRefs } from "./refAssignment.js";

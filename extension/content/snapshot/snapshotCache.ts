@@ -1,4 +1,5 @@
-import type { ContentResult, HopRecorder } from "../../../protocol/index.js";
+import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { HopRecorder } from "../../../protocol/hopTrace.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";
 import { pageRecordChanges, scanFrameworkHandlers } from "../pageRecord/pageRecord.js";

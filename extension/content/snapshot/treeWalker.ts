@@ -1,4 +1,4 @@
-import type { HopRecorder } from "../../../protocol/index.js";
+import type { HopRecorder } from "../../../protocol/hopTrace.js";
 import { FALLBACK_ROLE, computeRole, isEditableRoot } from "../accessibility/accessibleRole.js";
 import { displayName } from "../accessibility/elementDescriptor.js";
 import { currentValue, renderStates } from "../accessibility/elementStates.js";
