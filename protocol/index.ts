@@ -30,3 +30,4 @@ export * from "./governance.js";
 export * from "./hostPatterns.js";
 export * from "./capabilityGroupNames.js";
 export * from "./untrustedBoundary.js";
+export * from "./content/pageShapes.js";

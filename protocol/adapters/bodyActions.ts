@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ModifierSchema, MouseButtonSchema, ScrollDirectionSchema, TabIdSchema } from "../primitives.js";
-import { UploadFileContentSchema } from "../tools/uploadTools.js";
+import { UploadFileContentSchema } from "../content/pageShapes.js";
 import { ConfirmationRequestSchema } from "../confirmation.js";
 import { FailureStageSchema } from "../errors.js";
 

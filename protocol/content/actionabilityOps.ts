@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { RefSchema } from "../primitives.js";
-import { PageActivitySchema } from "../tools/actionEffects.js";
-import { UploadFileContentSchema } from "../tools/uploadTools.js";
-import { ObservationSchema } from "../tools/perceptionTools.js";
+import { ObservationSchema, PageActivitySchema, UploadFileContentSchema } from "./pageShapes.js";
 
 export const ActionPurposeSchema = z.enum(["click", "hover", "type", "drag"]);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EmulatedMediaSchema, RefSchema } from "../primitives.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
 import { SnapshotElementSchema, SnapshotViewportSchema } from "../snapshotElements.js";
-import { ExtractFormatSchema, ExtractSourceSchema, ObservationSchema, ReadPageModeSchema } from "../tools/perceptionTools.js";
+import { ExtractFormatSchema, ExtractSourceSchema, ObservationSchema, ReadPageModeSchema } from "./pageShapes.js";
 
 /** Content-script ops that read the page (issue: perception). */
 export const PerceptionContentRequestSchemas = [

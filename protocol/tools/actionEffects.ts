@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
-import { ObservationSchema } from "./perceptionTools.js";
 import { DownloadSummarySchema } from "./diagnosticsTools.js";
 import { SnapshotSourceSchema } from "../snapshotShapes.js";
+import { ObservationSchema } from "../content/pageShapes.js";
 
 /**
  * What a write action did besides its own result: every write tool reports these so the
@@ -15,13 +15,6 @@ export const DialogRecordSchema = z.object({
   /** What WebOperator answered for the page: confirm cancels, prompt returns null, alert closes. */
   answered: z.string(),
 });
-
-/**
- * What the page did after a write, as the content script saw it from the dispatch on: a DOM
- * or form-state change, and where the focus moved ("editable": into a text field).
- */
-export const PageActivitySchema = z.object({ changed: z.boolean(), focus: z.enum(["none", "editable", "other"]) });
-export type PageActivity = z.infer<typeof PageActivitySchema>;
 
 /**
  * The action's most telling effect, so an agent knows at a glance whether it did anything:

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EmulatedMediaSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { PagedTextFieldsSchema, SnapshotFieldsSchema } from "../snapshotShapes.js";
+import { ExtractFormatSchema, ExtractSourceSchema, ReadPageModeSchema } from "../content/pageShapes.js";
 
 /**
  * Read tools (read_page, find_in_page, get_selection,
@@ -20,7 +21,6 @@ export const UntrustedSourceSchema = z.object({
 });
 
 export const SnapshotMaxCharsSchema = z.number().int().min(500).max(500_000);
-export const ReadPageModeSchema = z.enum(["interactive", "all"]);
 
 export const ReadPagePayloadSchema = z.strictObject({
   ...tabScoped,
@@ -78,10 +78,6 @@ export const GetSelectionResultSchema = z.object({
   untrusted: UntrustedSourceSchema,
 });
 
-export const ExtractFormatSchema = z.enum(["text", "markdown"]);
-/** "article": Readability found main content; "page": the whole body; "element": a ref subtree. */
-export const ExtractSourceSchema = z.enum(["article", "page", "element"]);
-
 export const ExtractPayloadSchema = z.strictObject({
   ref: RefSchema.optional(),
   fromChar: z.number().int().nonnegative().optional(),
@@ -96,25 +92,6 @@ export const ExtractResultSchema = PagedTextFieldsSchema.extend({
   source: ExtractSourceSchema.optional(),
   untrusted: UntrustedSourceSchema.optional(),
 });
-
-/** What the page looks like right after a write action. */
-export const OBSERVATION_MAX_CHARS = 6_000;
-export const OBSERVATION_MAX_DIFF_LINES = 60;
-export const OBSERVATION_MAX_REFS = 100;
-
-export const InteractiveRefSchema = z.object({ ref: z.string(), role: z.string(), name: z.string() });
-export const ObservationSchema = z.object({
-  snapshotId: z.string(),
-  /** The snapshot that `diff` compares against; null when this document had none. */
-  previousSnapshotId: z.string().nullable(),
-  text: z.string(),
-  /** Changed lines, "- " removed and "+ " added, without indentation; "" when nothing changed. */
-  diff: z.string(),
-  interactiveRefs: z.array(InteractiveRefSchema),
-  /** More interactive elements exist than interactiveRefs lists. */
-  interactiveRefsTruncated: z.boolean(),
-});
-export type Observation = z.infer<typeof ObservationSchema>;
 
 export const PERCEPTION_TOOL_COMMANDS = {
   "browser.read_page": command({

@@ -2,17 +2,11 @@ import { z } from "zod";
 import { ActionTargetSchema, RefSchema, TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
 import { ActionEffectsSchema } from "./actionEffects.js";
+import { UploadFileContentSchema } from "../content/pageShapes.js";
 
 /** Per file and per call; larger uploads are refused with upload_refused. */
 export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_TOTAL_BYTES = 25 * 1024 * 1024;
-
-export const UploadFileContentSchema = z.object({
-  name: z.string().min(1).max(255),
-  mimeType: z.string().max(200),
-  /** File bytes, base64. Filled in by the bridge from `paths`; agents may also send them directly. */
-  base64: z.string(),
-});
 
 export const UploadFilePayloadSchema = z
   .strictObject({

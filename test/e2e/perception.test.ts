@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "puppeteer-core";
 import { ContentReplySchema, EXTENSION_ID } from "../../protocol/index.js";
-import { ObservationSchema, type Observation } from "../../protocol/tools/perceptionTools.js";
+import { ObservationSchema, type Observation } from "../../protocol/content/pageShapes.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 

@@ -1,4 +1,4 @@
-import type { PageActivity } from "../../../protocol/tools/actionEffects.js";
+import type { PageActivity } from "../../../protocol/content/pageShapes.js";
 import { focusMoveSinceWatch, formStateChangedAfter, startStateWatch, stopStateWatch } from "./pageStateEvents.js";
 import { shadowRootOf } from "../dom/shadowRoot.js";
 import * as dom from "../dom/intrinsics.js";

@@ -1,4 +1,4 @@
-import { OBSERVATION_MAX_CHARS, type Observation } from "../../../../protocol/tools/perceptionTools.js";
+import { OBSERVATION_MAX_CHARS, type Observation } from "../../../../protocol/content/pageShapes.js";
 import { callContent } from "../../contentClient.js";
 
 /**
