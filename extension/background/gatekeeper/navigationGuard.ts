@@ -10,6 +10,9 @@ export interface GuardViolation {
 }
 
 const MAIN_FRAME: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"], types: ["main_frame"] };
+const BLANK = "about:blank";
+/** How long policy_denied waits for the stopped tab to show about:blank before it answers anyway. */
+const BLANK_COMMIT_MS = 5_000;
 
 /**
  * Watches the top frame of a tab (and tabs it opens) while a write tool runs, so that a
@@ -75,7 +78,7 @@ export class NavigationGuard {
     return this.found;
   }
 
-  /** Resolves once the tab that hit a forbidden URL has been sent away from it. */
+  /** Resolves once the tab that hit a forbidden URL shows about:blank (or the wait for it ran out). */
   async settled(): Promise<void> {
     await this.stopping;
   }
@@ -99,6 +102,27 @@ export class NavigationGuard {
 
   private stop(tabId: number, what: string, reason: string, byGovernance?: true): void {
     this.found ??= { tabId, url: what, reason, ...(byGovernance ? { byGovernance } : {}) };
-    this.stopping = Promise.all([this.stopping, chrome.tabs.update(tabId, { url: "about:blank" }).catch(() => undefined)]);
+    this.stopping = Promise.all([this.stopping, sendToBlank(tabId)]);
   }
+}
+
+/**
+ * chrome.tabs.update resolves when the navigation is asked for, not when it lands: an agent
+ * told policy_denied that then lists its tabs must not still see the page it was stopped on.
+ */
+function sendToBlank(tabId: number): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      leave();
+      resolve();
+    };
+    const timer = setTimeout(finish, BLANK_COMMIT_MS);
+    const leave = subscribe(chrome.tabs.onUpdated, (updatedId, change) => {
+      if (updatedId === tabId && change.url === BLANK) finish();
+    });
+    chrome.tabs.update(tabId, { url: BLANK }).then((tab) => {
+      if (tab?.url === BLANK && tab.pendingUrl === undefined) finish();
+    }, finish);
+  });
 }
