@@ -28,4 +28,9 @@ export const EXTRACT_PAGE_CHARS = 8_000;
 /** Hard cap on text the content script hands back for one extraction. */
 export const EXTRACT_MAX_CHARS = 200_000;
 
+/** The bounds of the observation a write action answers with (pageShapes.ts ObservationSchema). */
+export const OBSERVATION_MAX_CHARS = 6_000;
+export const OBSERVATION_MAX_DIFF_LINES = 60;
+export const OBSERVATION_MAX_REFS = 100;
+
 export const EXTENSION_DISCONNECTED_MESSAGE = "WebOperator extension is not connected to the bridge";

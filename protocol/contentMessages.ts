@@ -1,54 +1,45 @@
 import { z } from "zod";
-import { ErrorCodeSchema } from "./errors.js";
-import { HopsSchema } from "./hopTrace.js";
-import { PerceptionContentRequestSchemas, PerceptionContentResultSchemas } from "./content/perceptionOps.js";
-import { BrowserActionContentRequestSchemas, BrowserActionContentResultSchemas } from "./content/browserActionOps.js";
-import { ActionabilityContentRequestSchemas, ActionabilityContentResultSchemas } from "./content/actionabilityOps.js";
-import { PointerContentRequestSchemas, PointerContentResultSchemas } from "./content/pointerOps.js";
-import { HoldContentRequestSchemas, HoldContentResultSchemas } from "./content/holdOps.js";
+import { lazySchema, schemaLookup, type Built } from "./lazySchemas.js";
+import { perceptionContentRequests } from "./content/perceptionRequests.js";
+import { browserActionContentRequests } from "./content/browserActionRequests.js";
+import { actionabilityContentRequests } from "./content/actionabilityRequests.js";
+import { pointerContentRequests } from "./content/pointerRequests.js";
+import { holdContentRequests } from "./content/holdRequests.js";
 
 /**
  * Service worker -> content script requests (over the tab's port, below) and their replies.
  * The content script owns the DOM: snapshots, the ref registry, and L1 actions. Ops are
- * declared per area in protocol/content/ and joined here.
+ * declared per area in protocol/content/ and joined here. Each op's schemas are built on first
+ * use (lazySchemas.ts): the content script runs at every document start.
  */
-export const ContentRequestSchema = z.discriminatedUnion("op", [
-  ...PerceptionContentRequestSchemas,
-  ...BrowserActionContentRequestSchemas,
-  ...ActionabilityContentRequestSchemas,
-  ...PointerContentRequestSchemas,
-  ...HoldContentRequestSchemas,
-]);
-export type ContentRequest = z.infer<typeof ContentRequestSchema>;
-export type ContentOp = ContentRequest["op"];
+const contentRequests = {
+  ...perceptionContentRequests,
+  ...browserActionContentRequests,
+  ...actionabilityContentRequests,
+  ...pointerContentRequests,
+  ...holdContentRequests,
+};
+export type ContentOp = keyof typeof contentRequests;
+export type ContentRequest = { [Op in ContentOp]: Built<(typeof contentRequests)[Op]> }[ContentOp];
 
-export const ContentResultSchemas = {
-  ...PerceptionContentResultSchemas,
-  ...BrowserActionContentResultSchemas,
-  ...ActionabilityContentResultSchemas,
-  ...PointerContentResultSchemas,
-  ...HoldContentResultSchemas,
-} as const satisfies Record<ContentOp, z.ZodType>;
+export function isContentOp(op: string): op is ContentOp {
+  return Object.hasOwn(contentRequests, op);
+}
 
-export type ContentResult<Op extends ContentOp> = z.infer<(typeof ContentResultSchemas)[Op]>;
-
-export const ContentReplySchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), code: ErrorCodeSchema, error: z.string() }),
-]);
-export type ContentReply = z.infer<typeof ContentReplySchema>;
+/** The request schema of one op (its `op` field included). */
+export const contentRequestSchema = schemaLookup(contentRequests);
 
 /**
  * The same requests and replies over one long-lived port per tab (chrome.tabs.connect):
  * half the round trip of a one-off sendMessage, which opens and closes a channel per call.
- * The envelope only pairs a reply with its request; both halves are validated as above.
+ * The envelope only pairs a reply with its request; both halves are validated (replies in contentReplies.ts).
  */
 export const CONTENT_PORT_NAME = "weboperator.content";
-export const ContentPortRequestSchema = z.object({
-  id: z.number().int().nonnegative(),
-  request: z.unknown(),
-  traceHops: z.boolean().optional(),
-});
-export type ContentPortRequest = z.infer<typeof ContentPortRequestSchema>;
-export const ContentPortReplySchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown(), hops: HopsSchema.optional() });
-export type ContentPortReply = z.infer<typeof ContentPortReplySchema>;
+export const contentPortRequestSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int().nonnegative(),
+    request: z.unknown(),
+    traceHops: z.boolean().optional(),
+  }),
+);
+export type ContentPortRequest = z.infer<ReturnType<typeof contentPortRequestSchema>>;

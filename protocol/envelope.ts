@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ConfirmationRequestSchema } from "./confirmation.js";
-import { ErrorCodeSchema, FailureStageSchema } from "./errors.js";
+import { ErrorCodeSchema, FailureStageSchema } from "./errorCodes.js";
 import { MAX_REQUEST_TIMEOUT_MS } from "./constants.js";
-import { HopsSchema } from "./hopTrace.js";
+import { HopsSchema } from "./hopSchemas.js";
 
 export const RequestIdSchema = z.union([z.string().min(1).max(200), z.number().int()]);
 export type RequestId = z.infer<typeof RequestIdSchema>;

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { ConfirmationRequest } from "./confirmation.js";
 
 /** Every machine-readable failure an agent can see. What each means is in ERROR_MEANINGS (errorMeanings.ts), rendered into docs/errors.md. */
-export const ErrorCodeSchema = z.enum([
+export const ERROR_CODES = [
   "unauthorized",
   "bad_request",
   "unknown_command",
@@ -44,8 +44,8 @@ export const ErrorCodeSchema = z.enum([
   "tab_owned_by_other_agent",
   "dialog_patch_failed",
   "recovery_failed",
-]);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * Where a write command's failure happened, so an agent knows without parsing the message
@@ -55,8 +55,8 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
  * document), `recovery` (dispatched; putting the page back as it was failed).
  * Reads never carry one.
  */
-export const FailureStageSchema = z.enum(["precheck", "dispatch", "verify", "stale_ref", "recovery"]);
-export type FailureStage = z.infer<typeof FailureStageSchema>;
+export const FAILURE_STAGES = ["precheck", "dispatch", "verify", "stale_ref", "recovery"] as const;
+export type FailureStage = (typeof FAILURE_STAGES)[number];
 
 /** Structured facts some failures carry beside their message. */
 export interface ErrorDetails {

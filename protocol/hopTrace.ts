@@ -1,14 +1,4 @@
-import { z } from "zod";
-
-/**
- * One step of one request, timed inside one process. Clocks of different processes are
- * not comparable, so no stamp crosses a process: each layer sends back durations only, and
- * the time a message spent between two processes is the outer layer's round trip minus the
- * inner layer's own total.
- */
-export const HopSchema = z.object({ hop: z.string().min(1).max(64), ms: z.number().nonnegative() });
-export type Hop = z.infer<typeof HopSchema>;
-export const HopsSchema = z.array(HopSchema).max(64);
+import type { Hop } from "./hopSchemas.js";
 
 /** The durations of one traced request's steps in this process, in order. */
 export class HopRecorder {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ConfirmationRequestSchema } from "./confirmation.js";
-import { ErrorCodeSchema, FailureStageSchema } from "./errors.js";
+import { ErrorCodeSchema, FailureStageSchema } from "./errorCodes.js";
 import { PanelBridgeRequestSchema } from "./panel/panelShapes.js";
 import { RequesterSchema } from "./panel/panelConfirmations.js";
 import { AgentIdentitySchema } from "./agents.js";
-import { HopsSchema } from "./hopTrace.js";
+import { HopsSchema } from "./hopSchemas.js";
 
 /**
  * Messages on the native-messaging link between the bridge (host) and the extension's

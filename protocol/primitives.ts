@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { emulatedMediaSchema, refSchema, scrollDirectionSchema, typeModeSchema } from "./content/requestFields.js";
 
 /** Building blocks shared by every command schema. */
 export const TabIdSchema = z.number().int().nonnegative();
 /** Refs are printed in snapshots as `[ref=REF]`; a leading "@" is accepted too. */
-export const RefSchema = z.string().min(1).max(120);
+export const RefSchema = refSchema();
 
 export const tabScoped = { tabId: TabIdSchema.optional() };
 
@@ -12,8 +13,8 @@ export const LooseBooleanSchema = z
   .union([z.boolean(), z.enum(["true", "false"])])
   .transform((value) => value === true || value === "true");
 
-export const TypeModeSchema = z.enum(["replace", "append"]);
-export const ScrollDirectionSchema = z.enum(["up", "down", "left", "right"]);
+export const TypeModeSchema = typeModeSchema();
+export const ScrollDirectionSchema = scrollDirectionSchema();
 
 export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
 export type MouseButton = z.infer<typeof MouseButtonSchema>;
@@ -62,7 +63,7 @@ export const ModifiersSchema = z
 
 /** A click's button, count and held modifier keys; the same three fields wherever a click is taken. */
 /** "print": read the page as it prints (CSS print media, emulated for the call and restored after); "screen" is the default. */
-export const EmulatedMediaSchema = z.enum(["screen", "print"]);
+export const EmulatedMediaSchema = emulatedMediaSchema();
 export type EmulatedMedia = z.infer<typeof EmulatedMediaSchema>;
 /** Skips only the wait for the target's box to stop moving (a looping animation); the hit test and the gatekeeper still run. */
 export const ForceSchema = z.boolean().optional();

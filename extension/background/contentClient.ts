@@ -1,6 +1,6 @@
 import {
   ContentReplySchema,
-  ContentResultSchemas,
+  contentResultSchema,
   WebOperatorError,
   describeZodError,
   type ContentOp,
@@ -52,7 +52,7 @@ export async function callContent<Op extends ContentOp>(
     throw new WebOperatorError("internal_error", `The content script answered malformed data: ${describeZodError(reply.error, "reply")}.`);
   if (!reply.data.ok) throw new WebOperatorError(reply.data.code, reply.data.error);
   const op = request.op;
-  const result = ContentResultSchemas[op].safeParse(reply.data.result);
+  const result = contentResultSchema(op).safeParse(reply.data.result);
   if (!result.success)
     throw new WebOperatorError(
       "internal_error",

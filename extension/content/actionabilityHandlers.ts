@@ -1,6 +1,5 @@
 import type { ContentHandlers } from "./contentHandlers.js";
-import type { ActionabilityContentRequestSchemas } from "../../protocol/content/actionabilityOps.js";
-import type { z } from "zod";
+import type { actionabilityContentRequests } from "../../protocol/content/actionabilityRequests.js";
 import { prepareAction } from "./actionability/prepareAction.js";
 import { selectOption } from "./actions/selectOptionInPage.js";
 import { scrollToRef } from "./actions/scrollToInPage.js";
@@ -14,7 +13,7 @@ import { observe } from "./snapshot/observation.js";
 import { checkDispatchAt } from "./actionability/trustedDispatchCheck.js";
 import { checkFocus } from "./actionability/focusJudgement.js";
 
-type ActionabilityOp = z.infer<(typeof ActionabilityContentRequestSchemas)[number]>["op"];
+type ActionabilityOp = keyof typeof actionabilityContentRequests;
 
 export const actionabilityHandlers: ContentHandlers<ActionabilityOp> = {
   prepare_action: async (request, { registry }) => {

@@ -1,13 +1,12 @@
 import type { ContentHandlers } from "./contentHandlers.js";
-import type { BrowserActionContentRequestSchemas } from "../../protocol/content/browserActionOps.js";
-import type { z } from "zod";
+import type { browserActionContentRequests } from "../../protocol/content/browserActionRequests.js";
 import { clickRef } from "./actions/clickInPage.js";
 import { focusRef } from "./actions/focusInPage.js";
 import { scrollPageOrRef } from "./actions/scrollInPage.js";
 import { typeIntoRef } from "./actions/typeInPage.js";
 import { describeTarget } from "./describeTarget.js";
 
-type BrowserActionOp = z.infer<(typeof BrowserActionContentRequestSchemas)[number]>["op"];
+type BrowserActionOp = keyof typeof browserActionContentRequests;
 
 export const browserActionHandlers: ContentHandlers<BrowserActionOp> = {
   click: (request, { registry }) => clickRef(registry, request.ref),

@@ -4,7 +4,8 @@ import { handleContentMessage } from "./messageRouter.js";
 import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
 import { SnapshotCache } from "./snapshot/snapshotCache.js";
-import { CONTENT_PORT_NAME, ContentPortRequestSchema, type ContentPortReply } from "../../protocol/contentMessages.js";
+import { CONTENT_PORT_NAME, contentPortRequestSchema } from "../../protocol/contentMessages.js";
+import type { ContentPortReply } from "../../protocol/contentReplies.js";
 import { HopRecorder } from "../../protocol/hopTrace.js";
 
 /**
@@ -34,7 +35,7 @@ if (claimDocument()) {
     if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id) return;
     port.onMessage.addListener((message: unknown) => {
       const receivedAt = performance.now();
-      const envelope = ContentPortRequestSchema.safeParse(message);
+      const envelope = contentPortRequestSchema().safeParse(message);
       if (!envelope.success) return;
       const { id, request, traceHops } = envelope.data;
       const hops = traceHops === true ? new HopRecorder(receivedAt) : undefined;

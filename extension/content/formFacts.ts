@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../protocol/contentMessages.js";
+import type { ContentResult } from "../../protocol/contentReplies.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import type { LayoutCache } from "./dom/layoutCache.js";
 import { formFields } from "./formFields.js";

@@ -1,5 +1,5 @@
 import * as dom from "./dom/intrinsics.js";
-import type { ContentResult } from "../../protocol/contentMessages.js";
+import type { ContentResult } from "../../protocol/contentReplies.js";
 
 export type FormField = NonNullable<ContentResult<"describe_ref">["formFields"]>[number];
 

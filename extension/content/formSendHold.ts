@@ -1,5 +1,5 @@
 import * as dom from "./dom/intrinsics.js";
-import type { ContentResult } from "../../protocol/contentMessages.js";
+import type { ContentResult } from "../../protocol/contentReplies.js";
 import { postCategory } from "../shared/consequentialPostPatterns.js";
 
 type Held = ContentResult<"form_send_hold">["held"];

@@ -1,9 +1,8 @@
 import type { ContentHandlers } from "./contentHandlers.js";
-import type { HoldContentRequestSchemas } from "../../protocol/content/holdOps.js";
-import type { z } from "zod";
+import type { holdContentRequests } from "../../protocol/content/holdRequests.js";
 import { formSendHold } from "./formSendHold.js";
 
-type HoldOp = z.infer<(typeof HoldContentRequestSchemas)[number]>["op"];
+type HoldOp = keyof typeof holdContentRequests;
 
 export const holdHandlers: ContentHandlers<HoldOp> = {
   form_send_hold: (request) => formSendHold(request.arm, request.categories),

@@ -1,6 +1,5 @@
 import type { ContentHandlers } from "./contentHandlers.js";
-import type { PerceptionContentRequestSchemas } from "../../protocol/content/perceptionOps.js";
-import type { z } from "zod";
+import type { perceptionContentRequests } from "../../protocol/content/perceptionRequests.js";
 import { buildPageView, snapshotResult } from "./snapshot/snapshotBuilder.js";
 import { observe } from "./snapshot/observation.js";
 import { findInPage } from "./find/findInPage.js";
@@ -11,7 +10,7 @@ import { describeElements } from "./snapshot/describeElements.js";
 import { takeDialogSignal } from "./dialogSignal.js";
 import * as dom from "./dom/intrinsics.js";
 
-type PerceptionOp = z.infer<(typeof PerceptionContentRequestSchemas)[number]>["op"];
+type PerceptionOp = keyof typeof perceptionContentRequests;
 
 export const perceptionHandlers: ContentHandlers<PerceptionOp> = {
   ping: (_request, { registry }) => ({ documentNonce: registry.documentNonce, url: location.href }),

@@ -1,7 +1,6 @@
-import type { z } from "zod";
 import { WebOperatorError } from "../../protocol/errors.js";
-import type { ContentResult } from "../../protocol/contentMessages.js";
-import type { PointerContentRequestSchemas } from "../../protocol/content/pointerOps.js";
+import type { ContentResult } from "../../protocol/contentReplies.js";
+import type { pointerContentRequests } from "../../protocol/content/pointerRequests.js";
 import type { ContentHandlers } from "./contentHandlers.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
 import { resolveTarget, scrollIntoView } from "./actions/actionTarget.js";
@@ -16,7 +15,7 @@ import { checkPoint, controlAt } from "./actionability/pointJudgement.js";
 import { truncateText } from "./dom/textNormalize.js";
 import * as dom from "./dom/intrinsics.js";
 
-type PointerOp = z.infer<(typeof PointerContentRequestSchemas)[number]>["op"];
+type PointerOp = keyof typeof pointerContentRequests;
 
 const TARGET_NAME_CHARS = 80;
 

@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../protocol/contentMessages.js";
+import type { ContentResult } from "../../protocol/contentReplies.js";
 import { pageOfText } from "./extract/textPaging.js";
 import { textWithReadOnlyValues } from "./extract/readOnlyText.js";
 

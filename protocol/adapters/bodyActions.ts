@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ModifierSchema, MouseButtonSchema, ScrollDirectionSchema, TabIdSchema } from "../primitives.js";
 import { UploadFileContentSchema } from "../content/pageShapes.js";
 import { ConfirmationRequestSchema } from "../confirmation.js";
-import { FailureStageSchema } from "../errors.js";
+import { FailureStageSchema } from "../errorCodes.js";
 
 /**
  * &body.browser typed actions (the closed set of &body.browser v0.1) and the

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extractFormatSchema, readPageModeSchema, uploadFileContentSchema } from "./requestFields.js";
 
 /**
  * The shapes a content op shares with a browser tool. They live apart from the tools'
@@ -6,16 +7,13 @@ import { z } from "zod";
  * start, before the page's own first script: importing a tool module there built all of its
  * commands' schemas (payloads, results, descriptions) in every tab the person opens.
  */
-export const ReadPageModeSchema = z.enum(["interactive", "all"]);
+export const ReadPageModeSchema = readPageModeSchema();
 
-export const ExtractFormatSchema = z.enum(["text", "markdown"]);
+export const ExtractFormatSchema = extractFormatSchema();
 /** "article": Readability found main content; "page": the whole body; "element": a ref subtree. */
 export const ExtractSourceSchema = z.enum(["article", "page", "element"]);
 
-/** What the page looks like right after a write action. */
-export const OBSERVATION_MAX_CHARS = 6_000;
-export const OBSERVATION_MAX_DIFF_LINES = 60;
-export const OBSERVATION_MAX_REFS = 100;
+/** What the page looks like right after a write action (its bounds are in constants.ts). */
 
 export const InteractiveRefSchema = z.object({ ref: z.string(), role: z.string(), name: z.string() });
 export const ObservationSchema = z.object({
@@ -38,9 +36,4 @@ export type Observation = z.infer<typeof ObservationSchema>;
 export const PageActivitySchema = z.object({ changed: z.boolean(), focus: z.enum(["none", "editable", "other"]) });
 export type PageActivity = z.infer<typeof PageActivitySchema>;
 
-export const UploadFileContentSchema = z.object({
-  name: z.string().min(1).max(255),
-  mimeType: z.string().max(200),
-  /** File bytes, base64. Filled in by the bridge from `paths`; agents may also send them directly. */
-  base64: z.string(),
-});
+export const UploadFileContentSchema = uploadFileContentSchema();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorCodeSchema } from "../errors.js";
+import { ErrorCodeSchema } from "../errorCodes.js";
 import { PolicyGetResultSchema, UserPolicySettingsSchema } from "../tools/gatekeeperTools.js";
 import { PanelBridgeRequestSchema } from "./panelShapes.js";
 import { ConfirmationsModeSchema, GateConfirmationViewSchema } from "./panelConfirmations.js";

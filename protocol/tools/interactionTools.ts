@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FailureStageSchema } from "../errors.js";
+import { FailureStageSchema } from "../errorCodes.js";
 import { ActionTargetSchema, ClickOptionsShape, ForceSchema, RefSchema, TabIdSchema, TypeModeSchema, tabScoped } from "../primitives.js";
 import {
   CommandIntentSchema,

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, WebWorker } from "puppeteer-core";
 import { z } from "zod";
 import { ContentReplySchema, EXTENSION_ID } from "../../protocol/index.js";
-import { PerceptionContentResultSchemas } from "../../protocol/content/perceptionOps.js";
+import { perceptionContentResults } from "../../protocol/content/perceptionResults.js";
 import type { WebOperatorClient } from "../../agent-client/client.js";
 import { projectRoot } from "../../bridge/install/projectLayout.js";
 
@@ -166,7 +166,7 @@ export function formatTable(outcomes: readonly CaseOutcome[]): string {
   );
 }
 
-const DescribedSchema = PerceptionContentResultSchemas.describe_elements;
+const DescribedSchema = perceptionContentResults.describe_elements();
 
 /** The diagnostic content op, sent the way the service worker sends every op. */
 async function describe(browser: Browser, tabId: number, limit: number): Promise<z.infer<typeof DescribedSchema>["elements"]> {

@@ -41,7 +41,6 @@ describe("traceHops: a request's step durations from the bridge, the service wor
       "page: render and budget",
       "page: cache store (page state, observers)",
       "page: snapshot",
-      "page: result check",
       "worker: content reply check",
       "worker: tool after the page",
       "worker: result check",
@@ -60,7 +59,6 @@ describe("traceHops: a request's step durations from the bridge, the service wor
       "page: request check",
       "page: cache check (hit: framework-handler scan, page state)",
       "page: snapshot",
-      "page: result check",
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { ViewportBox } from "../../../protocol/content/actionabilityOps.js";
+import type { ViewportBox } from "../../../protocol/content/actionabilityResults.js";
 import { debuggerSession } from "../debuggerSession.js";
 
 const SHOW_MS = 900;

@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { formFacts } from "../formFacts.js";
 import type { LayoutCache } from "../dom/layoutCache.js";
 import * as dom from "../dom/intrinsics.js";

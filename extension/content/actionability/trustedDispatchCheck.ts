@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { fromTopPoint, type Point } from "../../shared/geometry.js";
 import { resolveTarget } from "../actions/actionTarget.js";
 import type { RefRegistry } from "../refs/refRegistry.js";

@@ -1,6 +1,6 @@
 import { focusMoved, rememberFocusedFor } from "../actionability/focusJudgement.js";
 import { WebOperatorError } from "../../../protocol/errors.js";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { resolveTarget, scrollIntoView } from "./actionTarget.js";
 import { focusableSelfOrAncestor, isFocused } from "./focusTarget.js";

@@ -1,4 +1,5 @@
-import type { ContentRequest, ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentRequest } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { composedParent } from "../dom/composedTree.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { resolveTarget } from "./actionTarget.js";

@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { normalizeWhitespace } from "../dom/textNormalize.js";
 import { describeElement } from "../accessibility/elementDescriptor.js";
 import { LayoutCache } from "../dom/layoutCache.js";

@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, resolveTarget, scrollIntoView } from "./actionTarget.js";
 import * as dom from "../dom/intrinsics.js";

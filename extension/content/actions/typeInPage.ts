@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView, type ActionTarget } from "./actionTarget.js";
 import { FORMATTED_INPUT_FORMATS, classifyEditable } from "./editableKind.js";

@@ -1,5 +1,5 @@
 import { Readability, isProbablyReaderable } from "@mozilla/readability";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { markdownConverter } from "./markdownConverter.js";
 import { renderedClone } from "./renderedClone.js";
 import { pageOfText } from "./textPaging.js";

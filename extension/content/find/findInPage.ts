@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { LayoutCache } from "../dom/layoutCache.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { quotePageString } from "../../shared/pageStrings.js";

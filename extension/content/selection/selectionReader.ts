@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { descriptorOf, displayName } from "../accessibility/elementDescriptor.js";
 import { computeRole, FALLBACK_ROLE } from "../accessibility/accessibleRole.js";
 import { interactiveReason } from "../accessibility/interactiveDetection.js";

@@ -1,5 +1,5 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { computeRole } from "../accessibility/accessibleRole.js";
 import { ariaRole } from "../accessibility/ariaRole.js";
 import { computeName } from "../accessibility/accessibleName.js";

@@ -1,4 +1,5 @@
-import { OBSERVATION_MAX_DIFF_LINES, OBSERVATION_MAX_REFS, type Observation } from "../../../protocol/content/pageShapes.js";
+import { OBSERVATION_MAX_DIFF_LINES, OBSERVATION_MAX_REFS } from "../../../protocol/constants.js";
+import type { Observation } from "../../../protocol/content/pageShapes.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { truncateText } from "../dom/textNormalize.js";
 import { buildPageView } from "./snapshotBuilder.js";

@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { HopRecorder } from "../../../protocol/hopTrace.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { deepActiveElement } from "../dom/deepActiveElement.js";

@@ -1,4 +1,4 @@
-import type { ViewportBox } from "../../../protocol/content/actionabilityOps.js";
+import type { ViewportBox } from "../../../protocol/content/actionabilityResults.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { toTopBox } from "../../shared/geometry.js";
 import { exactFrameTransformOrNull } from "../actionability/framePoint.js";

@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import { lastChangeAfter } from "./mutationClock.js";
 
 /**

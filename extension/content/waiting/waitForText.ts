@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../../protocol/contentMessages.js";
+import type { ContentResult } from "../../../protocol/contentReplies.js";
 import * as dom from "../dom/intrinsics.js";
 
 const POLL_MS = 50;

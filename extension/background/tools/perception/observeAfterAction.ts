@@ -1,4 +1,5 @@
-import { OBSERVATION_MAX_CHARS, type Observation } from "../../../../protocol/content/pageShapes.js";
+import { OBSERVATION_MAX_CHARS } from "../../../../protocol/constants.js";
+import type { Observation } from "../../../../protocol/content/pageShapes.js";
 import { callContent } from "../../contentClient.js";
 
 /**

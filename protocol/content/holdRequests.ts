@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SchemaFactories } from "../lazySchemas.js";
 
 /**
  * Content-script ops of the gatekeeper's send hold (docs/security.md): while an agent's write
@@ -6,13 +7,8 @@ import { z } from "zod";
  * foresee (a script's form.submit() or requestSubmit()) is cancelled before it leaves and
  * reported, so the gatekeeper can ask for confirmation instead.
  */
-export const HoldContentRequestSchemas = [
+export const holdContentRequests = {
   /** arm: start holding sends in these categories; !arm: stop, and answer what was held. */
-  z.object({ op: z.literal("form_send_hold"), arm: z.boolean(), categories: z.array(z.enum(["purchase", "account"])).max(2) }),
-] as const;
-
-export const HoldContentResultSchemas = {
-  form_send_hold: z.object({
-    held: z.array(z.object({ url: z.string().max(2048), category: z.enum(["purchase", "account"]) })).max(20),
-  }),
-} as const;
+  form_send_hold: () =>
+    z.object({ op: z.literal("form_send_hold"), arm: z.boolean(), categories: z.array(z.enum(["purchase", "account"])).max(2) }),
+} satisfies SchemaFactories;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { lazySchema, type SchemaFactory } from "../lazySchemas.js";
+import type { actionabilityContentRequests } from "./actionabilityRequests.js";
+import { ObservationSchema, PageActivitySchema } from "./pageShapes.js";
+
+const targetSchema = lazySchema(() => z.object({ role: z.string(), name: z.string() }));
+
+/** A box in the top frame's viewport, CSS pixels. */
+const viewportBoxSchema = lazySchema(() => z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }));
+export type ViewportBox = z.infer<ReturnType<typeof viewportBoxSchema>>;
+
+export const actionabilityContentResults = {
+  prepare_action: () =>
+    z.object({
+      ref: z.string(),
+      target: targetSchema(),
+      recovered: z.boolean(),
+      /** Top-frame viewport CSS pixels, where trusted input should land; absent without `exactPoint` in a frame that cannot be mapped exactly. */
+      point: z.object({ x: z.number(), y: z.number() }).optional(),
+      /** With `highlight`: the target's box, when it can be mapped to the top frame. */
+      highlightBox: viewportBoxSchema().optional(),
+      /** The link the target is or is inside: where a click on it would go by itself. */
+      href: z.string().optional(),
+    }),
+  select_option: () =>
+    z.object({
+      ref: z.string(),
+      target: targetSchema(),
+      recovered: z.boolean(),
+      selected: z.array(z.object({ value: z.string(), label: z.string() })),
+    }),
+  scroll_to: () => z.object({ ref: z.string(), target: targetSchema(), recovered: z.boolean(), inViewport: z.boolean() }),
+  check_dispatch: () => z.object({ ref: z.string() }),
+  check_focus: () => z.object({ ref: z.string().nullable() }),
+  wait_for: () => z.object({ matched: z.boolean(), waitedMs: z.number() }),
+  dom_quiet: () =>
+    z.object({
+      quiet: z.boolean(),
+      waitedMs: z.number(),
+      observation: ObservationSchema.optional(),
+      activity: PageActivitySchema.optional(),
+    }),
+  watch_mutations: () => z.object({ watching: z.boolean() }),
+  prepare_typing: () => z.object({ ref: z.string(), target: targetSchema(), recovered: z.boolean(), before: z.string() }),
+  read_value: () => z.object({ ref: z.string(), value: z.string() }),
+  highlight: () => z.object({ box: viewportBoxSchema().nullable() }),
+  set_files: () =>
+    z.object({
+      ref: z.string(),
+      target: targetSchema(),
+      recovered: z.boolean(),
+      files: z.array(z.object({ name: z.string(), size: z.number().int(), mimeType: z.string() })),
+    }),
+} satisfies Record<keyof typeof actionabilityContentRequests, SchemaFactory>;

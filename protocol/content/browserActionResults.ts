@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { lazySchema, type SchemaFactory } from "../lazySchemas.js";
+import type { browserActionContentRequests } from "./browserActionRequests.js";
+
+const targetSchema = lazySchema(() => z.object({ role: z.string(), name: z.string() }));
+
+/**
+ * What the gatekeeper's confirmation rules judge an action by: facts read from the DOM in
+ * the page, not guessed from the name alone (docs/gatekeeper.md).
+ */
+const describedTargetSchema = lazySchema(() =>
+  z.object({
+    /** null when no ref was given and nothing is focused, or the element was found by a point. */
+    ref: z.string().nullable(),
+    role: z.string(),
+    name: z.string(),
+    tag: z.string(),
+    /** The input's type, or "" for other elements. */
+    type: z.string(),
+    /** Activating this element submits its form (a submit button or image input with a form). */
+    submitsForm: z.boolean(),
+    inForm: z.boolean(),
+    /** Its form (or, without a form, its page) contains a password field. */
+    formHasPassword: z.boolean(),
+    /** Where the form goes when this element sends it: the submitter's formaction, else the form's action; for a field, its default button's. */
+    formAction: z.string().optional(),
+    /** The same submitter's method: formmethod, else the form's method attribute; "unset" when neither is written, as in forms a script sends. */
+    formMethod: z.enum(["get", "post", "dialog", "unset"]).optional(),
+    /** The form is a search: role=search or <search>, a type=search field, or a single query field (q, query, search…). */
+    formIsSearch: z.boolean().optional(),
+    /**
+     * The fields the form sends (name or id, type, autocomplete), hidden ones too: a POST form is
+     * judged by what it sends, not by a search label it wears (docs/gatekeeper.md).
+     */
+    formFields: z
+      .array(z.object({ name: z.string().max(200), type: z.string().max(40), autocomplete: z.string().max(200).optional() }))
+      .max(64)
+      .optional(),
+    /** Accessible name of the form's default submit button: what Enter in a field activates. */
+    formSubmitName: z.string().optional(),
+    /** The URL a link (the element or its <a>/<area> ancestor) opens. */
+    href: z.string().optional(),
+    /** The element takes multi-line text (textarea, contenteditable): Enter there sends only through a script. */
+    multiline: z.boolean().optional(),
+  }),
+);
+
+export const browserActionContentResults = {
+  /**
+   * navigationStarted: the click began a navigation of the page (Navigation API "navigate").
+   * dispatchedAt: epoch ms (the page's Date.now) once the click and what it ran at once (handlers,
+   * their microtasks, zero-delay tasks) were done: the settle's quiet window starts there.
+   */
+  click: () =>
+    z.object({
+      ref: z.string(),
+      target: targetSchema(),
+      recovered: z.boolean(),
+      navigationStarted: z.boolean(),
+      dispatchedAt: z.number(),
+    }),
+  type: () => z.object({ ref: z.string(), target: targetSchema(), value: z.string(), recovered: z.boolean() }),
+  focus: () => z.object({ ref: z.string(), target: targetSchema(), recovered: z.boolean() }),
+  scroll: () => z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),
+  describe_ref: describedTargetSchema,
+} satisfies Record<keyof typeof browserActionContentRequests, SchemaFactory>;
