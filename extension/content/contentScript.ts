@@ -4,9 +4,12 @@ import { handleContentMessage } from "./messageRouter.js";
 import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
 import { SnapshotCache } from "./snapshot/snapshotCache.js";
-import { CONTENT_PORT_NAME, contentPortRequestSchema } from "../../protocol/contentMessages.js";
+import { CONTENT_PORT_NAME, contentPortRequestSchema, contentRequestSchema, type ContentOp } from "../../protocol/contentMessages.js";
 import type { ContentPortReply } from "../../protocol/contentReplies.js";
 import { HopRecorder } from "../../protocol/hopTrace.js";
+
+/** The ops an agent's first calls on a new document use. */
+const FIRST_OPS: readonly ContentOp[] = ["prepare_snapshot", "snapshot", "ping"];
 
 /**
  * The service worker may inject this file again (chrome.scripting.executeScript) into a
@@ -33,6 +36,13 @@ if (claimDocument()) {
   // The service worker's usual way in: one port per document, requests paired with replies by id.
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id) return;
+    // An agent drives this tab (only then does the worker connect): its first call is the
+    // snapshot a navigate prepares. Building those schemas now, while the page still loads,
+    // takes zod's first run off that call; a tab no agent talks to never builds them.
+    setTimeout(() => {
+      contentPortRequestSchema();
+      for (const op of FIRST_OPS) contentRequestSchema(op);
+    }, 0);
     port.onMessage.addListener((message: unknown) => {
       const receivedAt = performance.now();
       const envelope = contentPortRequestSchema().safeParse(message);
