@@ -2,9 +2,6 @@ import { describe, expect } from "vitest";
 import { findRef } from "../helpers/webOperatorSession.js";
 import { sessionTest } from "../helpers/sessionTest.js";
 
-/** SETTLE.domQuietMs: the full wait needs at least this long of DOM quiet, so a click that took it cannot have waited less. */
-const FULL_WAIT_DOM_QUIET_MS = 50;
-
 const PAGE = `<!doctype html><title>Settle</title>
 <p id="status">Nothing yet</p>
 <button id="later">Change later</button>
@@ -43,9 +40,10 @@ describe("the settle's quiet window runs from the dispatch", () => {
     const clicked = await session.client.request("browser.click", { ref: findRef(snapshot, "button", "Change later") });
     expect(clicked.observation?.text).toContain("Changed 8 ms later");
     expect(clicked.observation?.diff).toContain("+ text: Changed 8 ms later");
-    // The window saw the change, so the click took the full wait rather than returning quiet.
+    // Not asserted: that the click took the full wait. On a loaded machine the 8 ms timer can be
+    // overdue before the click's own zero-delay tasks are done, and then it rightly counts as part
+    // of the click (the next test); either way the observation must show the changed page.
     expect(clicked.settled).toMatchObject({ dom: true, network: true });
-    expect(clicked.settled.waitedMs).toBeGreaterThanOrEqual(FULL_WAIT_DOM_QUIET_MS);
   });
 
   it("counts what the click ran at once (handler, microtask, zero-delay task) as the click itself", async ({ session }) => {
