@@ -55,11 +55,7 @@ describe("traceHops: a request's step durations from the bridge, the service wor
     const repeat = await session.client.send({ type: "browser.snapshot", payload: {}, traceHops: true });
     if (isErrorResponse(repeat)) throw new Error(repeat.error);
     const pageHops = repeat.hops?.map((hop) => hop.hop).filter((name) => name.startsWith("page:"));
-    expect(pageHops).toEqual([
-      "page: request check",
-      "page: cache check (hit: framework-handler scan, page state)",
-      "page: snapshot",
-    ]);
+    expect(pageHops).toEqual(["page: request check", "page: cache check (hit: framework-handler scan, page state)", "page: snapshot"]);
   });
 
   it("answers a navigate once the page has prepared its first snapshot, so the snapshot asked for at once is a cache hit", async () => {
