@@ -10,6 +10,9 @@ import { findRef, type WebOperatorSession } from "../helpers/webOperatorSession.
  */
 const it = sessionTest();
 
+/** The size Chrome's Page.captureScreenshot with captureBeyondViewport sometimes gives a fresh tab for a moment. */
+const CHROME_CAPTURE_TRANSIENT = "1x1";
+
 /** The sizes the fixture page saw, from its own text: at load, then one per resize event. */
 function sizesSeen(snapshotText: string): string[] {
   const line = /Sizes seen: ([^\n]*)/.exec(snapshotText);
@@ -23,15 +26,21 @@ describe("the viewport keeps its size while the agent works", () => {
     const before = await session.client.request("browser.snapshot", { tabId, elements: true });
     const size = `${before.viewport?.width}x${before.viewport?.height}`;
     const shot = await session.client.request("browser.screenshot", { tabId });
+    const afterShot = await session.client.request("browser.snapshot", { tabId });
+    // The page itself saw one size since it loaded, the one the agent is told.
+    expect([...new Set(sizesSeen(afterShot.text))]).toEqual([size]);
     await session.client.request("browser.screenshot", { tabId, fullPage: true });
     const after = await session.client.request("browser.snapshot", { tabId, elements: true });
     expect(after.viewport).toEqual(before.viewport);
     // The size each screenshot reports is the page's (the width may leave out a scrollbar).
     expect(shot.viewport?.height).toBe(before.viewport?.height);
     expect(shot.height).toBe(Math.round((before.viewport?.height ?? 0) * shot.scale));
-    // The page itself saw one size since it loaded, the one the agent is told (a full-page
-    // capture fires a resize event of its own, at the same size).
-    expect([...new Set(sizesSeen(after.text))]).toEqual([size]);
+    // A full-page capture fires a resize event of its own, at the same size, and ends at it. In
+    // about one fresh tab in seven, Chrome's capture beyond the viewport also passes through 1x1
+    // on its way back (docs/side-panel.md); no other size may appear.
+    const seen = sizesSeen(after.text);
+    expect(seen.at(-1)).toBe(size);
+    expect([...new Set(seen)].filter((seenSize) => seenSize !== CHROME_CAPTURE_TRANSIENT)).toEqual([size]);
   });
 });
 
