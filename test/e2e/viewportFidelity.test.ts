@@ -36,7 +36,7 @@ describe("the viewport keeps its size while the agent works", () => {
     expect(shot.viewport?.height).toBe(before.viewport?.height);
     expect(shot.height).toBe(Math.round((before.viewport?.height ?? 0) * shot.scale));
     // A full-page capture fires a resize event of its own, at the same size, and ends at it. In
-    // about one fresh tab in seven, Chrome's capture beyond the viewport also passes through 1x1
+    // about one fresh tab in eight, Chrome's capture beyond the viewport also passes through 1x1
     // on its way back (docs/side-panel.md); no other size may appear.
     const seen = sizesSeen(after.text);
     expect(seen.at(-1)).toBe(size);
