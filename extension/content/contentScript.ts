@@ -5,7 +5,7 @@ import { listenForDialogSignals } from "./dialogSignal.js";
 import { RefRegistry } from "./refs/refRegistry.js";
 import { SnapshotCache } from "./snapshot/snapshotCache.js";
 import { CONTENT_PORT_NAME, contentPortRequestSchema, contentRequestSchema, type ContentOp } from "../../protocol/contentMessages.js";
-import type { ContentPortReply } from "../../protocol/contentReplies.js";
+import { postReply } from "./portReply.js";
 import { HopRecorder } from "../../protocol/hopTrace.js";
 
 /** The ops an agent's first calls on a new document use. */
@@ -50,11 +50,7 @@ if (claimDocument()) {
       const { id, request, traceHops } = envelope.data;
       const hops = traceHops === true ? new HopRecorder(receivedAt) : undefined;
       void handleContentMessage(request, runtime, hops).then((reply) => {
-        try {
-          port.postMessage((hops === undefined ? { id, reply } : { id, reply, hops: hops.hops }) satisfies ContentPortReply);
-        } catch {
-          // The worker went away or the port closed: its call already failed over.
-        }
+        postReply(port, hops === undefined ? { id, reply } : { id, reply, hops: hops.hops }, request);
       });
     });
   });
