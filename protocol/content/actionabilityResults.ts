@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { lazySchema, type SchemaFactory } from "../lazySchemas.js";
+import { ActionTargetSchema } from "../primitives.js";
 import type { actionabilityContentRequests } from "./actionabilityRequests.js";
 import { ObservationSchema, PageActivitySchema } from "./pageShapes.js";
-
-const targetSchema = lazySchema(() => z.object({ role: z.string(), name: z.string() }));
 
 /** A box in the top frame's viewport, CSS pixels. */
 const viewportBoxSchema = lazySchema(() => z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }));
@@ -13,7 +12,7 @@ export const actionabilityContentResults = {
   prepare_action: () =>
     z.object({
       ref: z.string(),
-      target: targetSchema(),
+      target: ActionTargetSchema,
       recovered: z.boolean(),
       /** Top-frame viewport CSS pixels, where trusted input should land; absent without `exactPoint` in a frame that cannot be mapped exactly. */
       point: z.object({ x: z.number(), y: z.number() }).optional(),
@@ -25,11 +24,11 @@ export const actionabilityContentResults = {
   select_option: () =>
     z.object({
       ref: z.string(),
-      target: targetSchema(),
+      target: ActionTargetSchema,
       recovered: z.boolean(),
       selected: z.array(z.object({ value: z.string(), label: z.string() })),
     }),
-  scroll_to: () => z.object({ ref: z.string(), target: targetSchema(), recovered: z.boolean(), inViewport: z.boolean() }),
+  scroll_to: () => z.object({ ref: z.string(), target: ActionTargetSchema, recovered: z.boolean(), inViewport: z.boolean() }),
   check_dispatch: () => z.object({ ref: z.string() }),
   check_focus: () => z.object({ ref: z.string().nullable() }),
   wait_for: () => z.object({ matched: z.boolean(), waitedMs: z.number() }),
@@ -41,13 +40,13 @@ export const actionabilityContentResults = {
       activity: PageActivitySchema.optional(),
     }),
   watch_mutations: () => z.object({ watching: z.boolean() }),
-  prepare_typing: () => z.object({ ref: z.string(), target: targetSchema(), recovered: z.boolean(), before: z.string() }),
+  prepare_typing: () => z.object({ ref: z.string(), target: ActionTargetSchema, recovered: z.boolean(), before: z.string() }),
   read_value: () => z.object({ ref: z.string(), value: z.string() }),
   highlight: () => z.object({ box: viewportBoxSchema().nullable() }),
   set_files: () =>
     z.object({
       ref: z.string(),
-      target: targetSchema(),
+      target: ActionTargetSchema,
       recovered: z.boolean(),
       files: z.array(z.object({ name: z.string(), size: z.number().int(), mimeType: z.string() })),
     }),

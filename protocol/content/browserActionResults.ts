@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { lazySchema, type SchemaFactory } from "../lazySchemas.js";
+import { ActionTargetSchema } from "../primitives.js";
 import type { browserActionContentRequests } from "./browserActionRequests.js";
-
-const targetSchema = lazySchema(() => z.object({ role: z.string(), name: z.string() }));
 
 /**
  * What the gatekeeper's confirmation rules judge an action by: facts read from the DOM in
@@ -54,13 +53,13 @@ export const browserActionContentResults = {
   click: () =>
     z.object({
       ref: z.string(),
-      target: targetSchema(),
+      target: ActionTargetSchema,
       recovered: z.boolean(),
       navigationStarted: z.boolean(),
       dispatchedAt: z.number(),
     }),
-  type: () => z.object({ ref: z.string(), target: targetSchema(), value: z.string(), recovered: z.boolean() }),
-  focus: () => z.object({ ref: z.string(), target: targetSchema(), recovered: z.boolean() }),
+  type: () => z.object({ ref: z.string(), target: ActionTargetSchema, value: z.string(), recovered: z.boolean() }),
+  focus: () => z.object({ ref: z.string(), target: ActionTargetSchema, recovered: z.boolean() }),
   scroll: () => z.object({ scrollX: z.number(), scrollY: z.number(), moved: z.boolean(), atEnd: z.boolean() }),
   describe_ref: describedTargetSchema,
 } satisfies Record<keyof typeof browserActionContentRequests, SchemaFactory>;

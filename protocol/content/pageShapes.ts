@@ -13,9 +13,8 @@ export const ExtractFormatSchema = extractFormatSchema();
 /** "article": Readability found main content; "page": the whole body; "element": a ref subtree. */
 export const ExtractSourceSchema = z.enum(["article", "page", "element"]);
 
-/** What the page looks like right after a write action (its bounds are in constants.ts). */
-
 export const InteractiveRefSchema = z.object({ ref: z.string(), role: z.string(), name: z.string() });
+/** What the page looks like right after a write action (its bounds are in constants.ts). */
 export const ObservationSchema = z.object({
   snapshotId: z.string(),
   /** The snapshot that `diff` compares against; null when this document had none. */
