@@ -14,6 +14,7 @@ import { clearWriteRules } from "./gatekeeper/governedWriteRule.js";
 import { clearSendHoldRules } from "./gatekeeper/sendHold.js";
 import type { PolicyChangedEvent } from "../../protocol/panel/panelConfirmations.js";
 import { forgetPortsWithTheirDocuments } from "./contentPorts.js";
+import { listenForTabChanges } from "./tabChangeEvents.js";
 import { policyStore } from "./gatekeeper/policyStore.js";
 
 /**
@@ -33,6 +34,7 @@ chrome.tabs.onUpdated.addListener(() => {
   if (!connection.isConnected) connection.connect();
 });
 forgetPortsWithTheirDocuments();
+listenForTabChanges();
 chrome.webNavigation.onCommitted.addListener((details) => void onAgentTabCommitted(details.tabId, details.frameId));
 chrome.tabs.onRemoved.addListener((tabId) => {
   void forgetAgentTab(tabId);

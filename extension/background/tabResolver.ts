@@ -1,4 +1,5 @@
 import { WebOperatorError } from "../../protocol/index.js";
+import { tabReadCache } from "./tabChangeEvents.js";
 
 export type ResolvedTab = chrome.tabs.Tab & { id: number };
 
@@ -7,9 +8,15 @@ export type ResolvedTab = chrome.tabs.Tab & { id: number };
  * the agent's own route once its tab closed: neither is ever replaced by another tab
  * (which could be the person's inbox). Only an agent with no route yet reads the visible tab.
  */
-export async function resolveTab(explicitTabId: number | undefined, defaultTabId: number | undefined): Promise<ResolvedTab> {
+export async function resolveTab(
+  explicitTabId: number | undefined,
+  defaultTabId: number | undefined,
+  { forRead = false }: { forRead?: boolean } = {},
+): Promise<ResolvedTab> {
+  // A read may take the tab as Chrome's latest event described it (tabReadCache.ts).
+  const readTab = forRead ? getTabForRead : getTab;
   if (explicitTabId !== undefined) {
-    const tab = await getTab(explicitTabId);
+    const tab = await readTab(explicitTabId);
     if (!tab) {
       throw new WebOperatorError(
         "tab_not_found",
@@ -19,7 +26,7 @@ export async function resolveTab(explicitTabId: number | undefined, defaultTabId
     return tab;
   }
   if (defaultTabId !== undefined) {
-    const tab = await getTab(defaultTabId);
+    const tab = await readTab(defaultTabId);
     if (tab) return tab;
     throw routeClosed(defaultTabId);
   }
@@ -45,6 +52,10 @@ export async function getTab(tabId: number): Promise<ResolvedTab | null> {
   } catch {
     return null;
   }
+}
+
+async function getTabForRead(tabId: number): Promise<ResolvedTab | null> {
+  return tabReadCache.get(tabId) ?? getTab(tabId);
 }
 
 /** The tab the person is looking at: the focused window's active web tab, else any active tab. */

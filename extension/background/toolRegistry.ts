@@ -75,8 +75,11 @@ export interface ToolGate {
    * a navigation the tool started that ended on a host the policy forbids.
    */
   settle?(context: BaseContext): Promise<void>;
-  /** Called with a tool's validated result: tabs the call created become its agent's. */
-  adopt?(tool: ToolDescriptor, context: BaseContext, result: unknown): Promise<void>;
+  /**
+   * Called with a tool's validated result and the tab admit resolved: tabs the call created
+   * become its agent's. Throwing replaces the result: a read answered by a document the policy forbids.
+   */
+  adopt?(tool: ToolDescriptor, context: BaseContext, result: unknown, admittedTab: Admission["tab"]): Promise<void>;
 }
 
 const OPEN_GATE: ToolGate = {
@@ -171,7 +174,7 @@ export class ToolRegistry {
     const output = (spec.result as z.ZodType).safeParse(result);
     if (!output.success)
       throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);
-    await this.gate.adopt?.(describeTool(tool.name), baseContext, output.data);
+    await this.gate.adopt?.(describeTool(tool.name), baseContext, output.data, tab);
     baseContext.hops?.mark("worker: result check");
     return output.data;
   }

@@ -15,6 +15,7 @@ import type { GovernedPolicy } from "./governedPolicy.js";
 import { plannedActions } from "./toolIntents.js";
 import { admitAgentTab, claimNewTab } from "../agents/tabAdmission.js";
 import { createdTabs } from "../agents/createdTabs.js";
+import { documentToJudge } from "./answeringDocument.js";
 
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
@@ -156,8 +157,19 @@ export class Gatekeeper implements ToolGate {
     );
   }
 
-  /** Tabs a call opened (tab_open, a click's child tab) join its agent's tabs and group. */
-  async adopt(tool: ToolDescriptor, context: BaseContext, result: unknown): Promise<void> {
+  /**
+   * Tabs a call opened (tab_open, a click's child tab) join its agent's tabs and group. A read's
+   * answer names the document that produced it: if that is not on the origin the gate admitted
+   * (the tab committed another document between the gate's tab read and the page's answer), the
+   * policy judges that document's URL before anything of it reaches the agent.
+   */
+  async adopt(tool: ToolDescriptor, context: BaseContext, result: unknown, admittedTab: ResolvedTab | null): Promise<void> {
+    const answered = tool.effects === "read" && admittedTab !== null ? documentToJudge(result, admittedTab) : null;
+    // The same rule as admit's page check for a read.
+    if (answered !== null) {
+      const policy = await policyFor(context.agent);
+      if (tool.level !== "L0" || policy.authorizedDomains !== undefined) checkPage(policy, answered.tabId, answered.url);
+    }
     for (const tabId of createdTabs(tool.name, result)) await claimNewTab(context.agent, tabId);
   }
 
@@ -274,10 +286,11 @@ export class Gatekeeper implements ToolGate {
     policy: GovernedPolicy,
   ): Promise<{ tab: ResolvedTab | null; opened: boolean }> {
     const explicit = (input as { tabId?: unknown } | null)?.tabId;
-    if (typeof explicit === "number") return { tab: await resolveTab(explicit, context.defaultTabId), opened: false };
+    const forRead = tool.effects === "read";
+    if (typeof explicit === "number") return { tab: await resolveTab(explicit, context.defaultTabId, { forRead }), opened: false };
     if (!isTabScoped(tool.name)) return { tab: null, opened: false };
     if (tool.spec.opensOwnTab) return ownTabRoute(context.agent, context.defaultTabId, policy);
-    return { tab: await resolveTab(undefined, context.defaultTabId), opened: false };
+    return { tab: await resolveTab(undefined, context.defaultTabId, { forRead }), opened: false };
   }
 }
 
