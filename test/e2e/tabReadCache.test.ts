@@ -46,16 +46,48 @@ describe("reads follow the tab through what the person does to it", () => {
     return { urls, refusal: null };
   };
 
-  it("answers from the page the person opened in the agent's tab, and its tab read names it", async () => {
-    const { tabId } = await session.client.request("browser.navigate", { url: homeUrl });
-    expect((await session.client.request("browser.snapshot", {})).text).toContain("home page");
-    await asThePerson(session, `chrome.tabs.update(${tabId}, { url: ${JSON.stringify(elsewhereUrl)} })`);
-    const { urls, refusal } = await readUntil(elsewhereUrl);
-    expect(refusal).toBeNull();
-    expect(urls.at(-1)).toBe(elsewhereUrl);
-    expect(urls.every((url) => url === homeUrl || url === elsewhereUrl)).toBe(true);
-    const listed = await session.client.request("browser.tabs_list", {});
-    expect(listed.tabs.find((tab) => tab.tabId === tabId)?.url).toBe(elsewhereUrl);
+  it("answers from the page the person opened in the agent's tab, and a second agent's reads stay on its own tab", async () => {
+    const second = await session.connect();
+    try {
+      const { tabId } = await session.client.request("browser.navigate", { url: homeUrl });
+      const own = await second.request("browser.navigate", { url: `${homeUrl}&agent=second` });
+      expect(own.tabId).not.toBe(tabId);
+      expect((await session.client.request("browser.snapshot", {})).text).toContain("home page");
+      await asThePerson(session, `chrome.tabs.update(${tabId}, { url: ${JSON.stringify(elsewhereUrl)} })`);
+      const { urls, refusal } = await readUntil(elsewhereUrl);
+      expect(refusal).toBeNull();
+      expect(urls.at(-1)).toBe(elsewhereUrl);
+      expect(urls.every((url) => url === homeUrl || url === elsewhereUrl)).toBe(true);
+      const listed = await session.client.request("browser.tabs_list", {});
+      expect(listed.tabs.find((tab) => tab.tabId === tabId)?.url).toBe(elsewhereUrl);
+      const theirs = await second.request("browser.snapshot", {});
+      expect([theirs.url, theirs.text.includes("home page")]).toEqual([`${homeUrl}&agent=second`, true]);
+    } finally {
+      second.close();
+    }
+  });
+
+  it("refuses a read once a hostile page sent itself to a blocked host on its own timer, and never answers from it", async () => {
+    const leaving = inlinePage(
+      session.pages,
+      `<title>Leaving</title><p>leaving page</p><script>setTimeout(() => { location.href = ${JSON.stringify(elsewhereUrl)}; }, 1000)</script>`,
+    );
+    await setUserPolicy(session, { blockedHosts: ["localhost"] });
+    try {
+      // Should the page leave before the navigate answers, the navigate's own guard refuses it, as a write.
+      const navigated = await session.client.request("browser.navigate", { url: leaving }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof WebOperatorError && error.code === "policy_denied") return false;
+          throw error;
+        },
+      );
+      const { urls, refusal } = await readUntil(elsewhereUrl);
+      expect(urls).not.toContain(elsewhereUrl);
+      if (navigated) expect(refusal?.code).toBe("policy_denied");
+    } finally {
+      await setUserPolicy(session, null);
+    }
   });
 
   it("refuses a read once the person took the tab to a host the user's policy blocks, and never answers from it", async () => {
