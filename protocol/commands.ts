@@ -179,7 +179,7 @@ export const CORE_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Opens a URL in your tab (a tab of your own on the first call). Then call snapshot to see the page.\n\nhttp(s) URLs only. Without tabId it uses the agent's own tab; an agent with none yet (while another agent holds the visible tab), or whose tab closed, gets a new background tab of its own. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending. A URL Chrome saves as a file instead (an attachment) leaves the tab where it was and answers `download_started`.",
+      "Opens a URL in your tab (a tab of your own on the first call); through MCP it answers the page's first look with its refs.\n\nhttp(s) URLs only. Over the socket it answers that look (`first_look`) when the request's `firstLook` asks for it. Without tabId it uses the agent's own tab; an agent with none yet (while another agent holds the visible tab), or whose tab closed, gets a new background tab of its own. Answers {tabId, url, title, loading} once the document is interactive (DOMContentLoaded, or 5 s after it committed), never waiting for the last subresource; loading: true means images, scripts or frames are still pending. A URL Chrome saves as a file instead (an attachment) leaves the tab where it was and answers `download_started`.",
     example: { url: "https://example.com" },
     level: "L0",
     effects: "write",

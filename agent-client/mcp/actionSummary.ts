@@ -39,6 +39,7 @@ const RENDERED_FIELDS = new Set([
   "tabId",
   "first_look",
   "fields",
+  "submitted",
 ]);
 
 export function summarizeAction(result: Record<string, unknown>): ActionSummary | null {

@@ -13,7 +13,10 @@ export function filledFieldsLine(result: Record<string, unknown>): string | null
     const { ref, via } = field as { ref?: unknown; via?: unknown };
     return typeof ref === "string" && typeof via === "string" ? [`${ref} ${VERB[via] ?? via}`] : [];
   });
-  return parts.length === 0 ? null : `Fields: ${parts.join(", ")}.`;
+  const submitted = result.submitted;
+  const ref = typeof submitted === "object" && submitted !== null ? (submitted as { ref?: unknown }).ref : undefined;
+  const then = typeof ref === "string" ? ` Then clicked ${ref}.` : "";
+  return parts.length === 0 ? null : `Fields: ${parts.join(", ")}.${then}`;
 }
 
 /** Every field already was as asked: nothing was written, and "nothing changed" is the expected answer. */

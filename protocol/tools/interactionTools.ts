@@ -114,7 +114,12 @@ export const BatchActionsResultSchema = z.object({
 
 /** One field of fill_form: text to type or an option's label to pick; for a checkbox, radio or switch, whether it ends up checked. */
 const FillFormFieldSchema = z.strictObject({ ref: RefSchema, value: z.union([z.string().max(100_000), z.boolean()]) });
-export const FillFormPayloadSchema = z.strictObject({ fields: z.array(FillFormFieldSchema).min(1).max(100), ...tabScoped });
+export const FillFormPayloadSchema = z.strictObject({
+  fields: z.array(FillFormFieldSchema).min(1).max(100),
+  /** A button (or link) to click once every field is set: the form's own Next, Search or Send, judged as a click on it is. */
+  submit: RefSchema.optional(),
+  ...tabScoped,
+});
 /** How one field was set: typed, picked, clicked to the state asked for, or left as it was (already so). */
 const FilledFieldSchema = z.object({
   ref: z.string(),
@@ -134,6 +139,8 @@ export const FillFormResultSchema = ActionEffectsSchema.extend({
   fields: z.array(FilledFieldSchema),
   /** Why the fill stopped before its last field: one loaded a new document or opened a tab, so later refs are the old page's. */
   stopped: z.string().optional(),
+  /** The `submit` control that was clicked after the fields. */
+  submitted: z.object({ ref: z.string(), target: ActionTargetSchema }).optional(),
 });
 
 export const RunJavascriptPayloadSchema = z.strictObject({ code: z.string().min(1).max(100_000), ...tabScoped });
@@ -285,13 +292,14 @@ export const INTERACTION_TOOL_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Fills several form fields in one call: text fields, selects (by option label), checkboxes and radios (true/false).\n\nEach field is set as its own type, select_option or click would set it, and judged by the gatekeeper on its own; a box already as asked is left alone. It answers {tabId, fields: [{ref, target, via, value}], stopped?, ...effects}, whose diff is the form before against after. A field that fails ends the call with its error (naming the fields set before it); one that loads a new document or opens a tab ends it with `stopped`. It never presses submit: click the form's button after.",
+      "Fills several form fields in one call: text fields, selects (by option label), checkboxes and radios (true/false); `submit` then clicks the form's button.\n\nEach field is set as its own type, select_option or click would set it, and judged by the gatekeeper on its own; a box already as asked is left alone. It answers {tabId, fields: [{ref, target, via, value}], stopped?, ...effects}, whose diff is the form before against after. A field that fails ends the call with its error (naming the fields set before it); one that loads a new document or opens a tab ends it with `stopped`. With `submit` (a ref), the button is clicked once every field is set, as click would, held for a confirmation where a click on it would be; a fill that stopped early clicks nothing.",
     example: {
       fields: [
         { ref: "sk4m9_1_4", value: "Ada Lovelace" },
         { ref: "sk4m9_1_6", value: "Pro" },
         { ref: "sk4m9_1_7", value: true },
       ],
+      submit: "sk4m9_1_9",
     },
     level: "L1",
     effects: "write",

@@ -146,7 +146,8 @@ describe("Claude Code, the MCP host people use, reading weboperator mcp's result
     expect(confirmed.isError).toBe(false);
     expect(confirmed.text).toMatch(/^confirm done \[tabId=\d+\]: id=cf_\S+ tool=browser\.click allowed=true; button \[ref=/);
     expect(confirmed.text).toContain("The tab went to a new document");
-    expect(insideBoundary(confirmed.text).inside).toContain("(navigated)");
+    // The confirmed click loaded the booking's page: its first look comes in the same answer.
+    expect(insideBoundary(confirmed.text).inside).toContain('heading "Table reserved"');
   });
 
   it("answers tab_not_found once the agent's tab is closed, never another tab", () => {

@@ -4,7 +4,8 @@ import { findRef } from "../helpers/webOperatorSession.js";
 import { sessionTest } from "../helpers/sessionTest.js";
 import { connectMcpHost } from "../helpers/mcpHost.js";
 
-const it = sessionTest();
+// The agent answers its own confirmations here, as a user who lets it would (fill_form's held submit).
+const it = sessionTest({}, { confirmations: "agent" });
 
 function textOf(result: CallToolResult): string {
   return result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
@@ -117,6 +118,41 @@ describe("fill_form: a whole form in one call", () => {
     expect(
       await session.errorCode("browser.fill_form", { fields: [{ ref: findRef(page, "checkbox", "Locked preference"), value: true }] }),
     ).toBe("not_actionable");
+  });
+});
+
+describe("fill_form with submit: the form and its button in one call", () => {
+  it("clicks the form's button once the fields are set, and answers the page it loads", async ({ session }) => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/fill-form.html") });
+    const page = (await session.client.request("browser.snapshot", {})).text;
+    const sent = await session.client.request("browser.fill_form", {
+      fields: [{ ref: findRef(page, "textbox", "Full name"), value: "Ada" }],
+      submit: findRef(page, "button", "Next"),
+    });
+    expect(sent.submitted?.target).toEqual({ role: "button", name: "Next" });
+    expect(sent.navigated).toBe(true);
+    expect(sent.url).toContain("/chain.html?name=Ada");
+    expect(sent.first_look?.text).toContain('button "Place order"');
+  });
+
+  it("holds a consequential button as its click would be held, and the confirm sends what was filled", async ({ session }) => {
+    await session.client.request("browser.navigate", { url: session.pages.url("/chain.html") });
+    const page = (await session.client.request("browser.snapshot", {})).text;
+    const held = await session.client.send({
+      type: "browser.fill_form",
+      payload: {
+        fields: [
+          { ref: findRef(page, "textbox", "Full name"), value: "Grace Hopper" },
+          { ref: findRef(page, "checkbox", "Gift wrap"), value: true },
+        ],
+        submit: findRef(page, "button", "Place order"),
+      },
+    });
+    expect(held).toMatchObject({ code: "confirmation_required" });
+    expect(JSON.stringify(held)).toContain("were set; the click on submit");
+    const id = (held as { confirmation?: { id: string } }).confirmation?.id ?? "";
+    await session.client.request("browser.confirm", { id, allow: true });
+    expect((await session.client.request("browser.extract", {})).text).toContain("Ordered for Grace Hopper (gift: yes)");
   });
 });
 

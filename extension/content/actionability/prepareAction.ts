@@ -1,11 +1,19 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
 import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
-import { assertEnabled, assertVisible, centerInView, resolveTarget, scrollIntoView, type ActionTarget } from "../actions/actionTarget.js";
+import {
+  assertEnabled,
+  assertVisible,
+  centerInView,
+  isShown,
+  resolveTarget,
+  scrollIntoView,
+  type ActionTarget,
+} from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
 import { exactFrameTransform, exactFrameTransformOrNull } from "./framePoint.js";
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
-import { waitForStableBox } from "./stableBox.js";
+import { waitForStableBox, waitWhileAnimatingIn } from "./stableBox.js";
 import { clickPoint } from "./clickPoint.js";
 import { watchMutations } from "../waiting/mutationClock.js";
 import { obscured } from "./obscuredError.js";
@@ -44,6 +52,7 @@ async function checkActionable(
   force: boolean,
 ): Promise<ContentResult<"prepare_action">> {
   const scrolled = scrollIntoView(target.element);
+  if (!force) await waitWhileAnimatingIn(target.element, () => isShown(target.element));
   assertVisible(target);
   if (purpose !== "hover") assertEnabled(target);
   if (purpose === "type") {

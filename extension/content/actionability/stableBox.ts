@@ -3,7 +3,12 @@ import { snapshotBox } from "./snapshotBoxes.js";
 import * as dom from "../dom/intrinsics.js";
 
 const SAMPLE_GAP_MS = 20;
-const MAX_SAMPLES = 10;
+/**
+ * How long a moving target is waited for: Playwright MCP's action timeout. A modal that
+ * slides in (300 ms) or a menu that grows (225 ms) settles well within it; only a box that
+ * never stops (a marquee, a spinner) answers not_actionable, as Playwright would.
+ */
+const STABLE_WAIT_MS = 5_000;
 /** Two equal intervals in a row: one can be fooled by motion that turns around between samples. */
 const EQUAL_INTERVALS_NEEDED = 2;
 
@@ -19,7 +24,8 @@ export async function waitForStableBox(element: Element, described: string): Pro
   const seen = snapshotBox(element);
   if (seen !== undefined && sameBox(seen, previous) && !isAnimated(element)) return previous;
   let equalIntervals = 0;
-  for (let sample = 0; sample < MAX_SAMPLES; sample++) {
+  const started = performance.now();
+  while (performance.now() - started < STABLE_WAIT_MS) {
     await nextSample();
     const current = dom.getBoundingClientRect(element);
     equalIntervals = sameBox(previous, current) ? equalIntervals + 1 : 0;
@@ -28,8 +34,18 @@ export async function waitForStableBox(element: Element, described: string): Pro
   }
   throw new WebOperatorError(
     "not_actionable",
-    `${described} keeps moving (animating); wait for the page to settle (browser.wait_for) and retry, or pass force: true to click, click_trusted or hover to skip only this wait (the hit test still checks what the pointer would reach).`,
+    `${described} kept moving (animating) for ${STABLE_WAIT_MS / 1000} s; wait for the page to settle (browser.wait_for) and retry, or pass force: true to click, click_trusted or hover to skip only this wait (the hit test still checks what the pointer would reach).`,
   );
+}
+
+/**
+ * A target an animation is still bringing in (a menu growing from scaleY(0), a dialog fading
+ * in from zero size) is waited for, within the same bound, until it shows: a person would
+ * see it a moment later. One that shows nothing and moves nothing is not waited for.
+ */
+export async function waitWhileAnimatingIn(element: Element, shown: () => boolean): Promise<void> {
+  const started = performance.now();
+  while (!shown() && isAnimated(element) && performance.now() - started < STABLE_WAIT_MS) await nextSample();
 }
 
 /** Keyframe members that are not CSS properties, and properties that only paint: neither moves a box. */

@@ -54,11 +54,15 @@ export function viewportSize(document: Document): { width: number; height: numbe
   return { width: view.innerWidth, height: view.innerHeight };
 }
 
+/** Rendered, not visibility:hidden, and of some size. */
+export function isShown(element: Element, rect: DOMRectReadOnly = dom.getBoundingClientRect(element)): boolean {
+  return dom.checkVisibility(element, { visibilityProperty: true }) && rect.width > 0 && rect.height > 0;
+}
+
 /** Read after scrolling, so the box is where events will be aimed. */
 export function assertVisible(target: ActionTarget): DOMRect {
   const rect = dom.getBoundingClientRect(target.element);
-  const shown = dom.checkVisibility(target.element, { visibilityProperty: true });
-  if (!shown || rect.width === 0 || rect.height === 0) {
+  if (!isShown(target.element, rect)) {
     throw new WebOperatorError(
       "not_actionable",
       `Element ${target.ref} (${target.described}) is not visible (hidden or zero-size); open or scroll to the section that shows it, then call browser.snapshot and use a visible ref.`,

@@ -27,7 +27,7 @@ type FieldStep = { tool: "type" | "select_option" | "click"; payload: Record<str
  */
 export const fillFormTool = defineTool({
   name: "browser.fill_form",
-  async run({ fields, tabId }, context) {
+  async run({ fields, submit, tabId }, context) {
     const tab = await toolTab(tabId, context);
     const filled: Filled[] = [];
     const steps: ActionEffects[] = [];
@@ -53,9 +53,39 @@ export const fillFormTool = defineTool({
         throw fieldFailure(error, index, field, filled);
       }
     }
-    return { tabId: tab.id, fields: filled, ...(await effectsOf(steps, tab.id, context)) };
+    const submitted = submit === undefined ? undefined : await clickSubmit(submit, tab.id, context, filled, steps);
+    return {
+      tabId: tab.id,
+      fields: filled,
+      ...(submitted === undefined ? {} : { submitted }),
+      ...(await effectsOf(steps, tab.id, context)),
+    };
   },
 });
+
+/**
+ * The form's own button, clicked once the fields hold what was asked: a person's last step,
+ * judged as a click on it is. A hold or a failure answers as that click's would, with what
+ * was already set named.
+ */
+async function clickSubmit(
+  ref: string,
+  tabId: number,
+  context: ToolContext,
+  filled: readonly Filled[],
+  steps: ActionEffects[],
+): Promise<{ ref: string; target: Filled["target"] }> {
+  try {
+    const result = await context.runTool("browser.click", { ref, tabId });
+    steps.push(ActionEffectsSchema.parse(result));
+    const clicked = result as { ref: string; target: Filled["target"] };
+    return { ref: clicked.ref, target: clicked.target };
+  } catch (error) {
+    const failure = errorFromUnknown(error);
+    const set = filled.length === 0 ? "No field needed setting" : `Fields ${filled.map((each) => each.ref).join(", ")} were set`;
+    return Promise.reject(new WebOperatorError(failure.code, `${set}; the click on submit (${ref}): ${failure.message}`, failure.details));
+  }
+}
 
 function stepFor(field: Field, state: FieldState): FieldStep {
   const { value } = field;
