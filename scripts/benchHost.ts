@@ -95,7 +95,9 @@ async function playTask(task: HostTask, server: ServerUnderTest): Promise<TaskRe
     const answer = run.output?.result ?? "";
     const wrong = answer === "" ? `no answer (${run.stderr.slice(0, 500)})` : task.check(site.state, answer);
     if (wrong !== undefined)
-      throw new Error(`${task.name}, ${server.label}: ${wrong}\nanswer: ${answer}\n${reading.steps.map((step) => `[${step.tool}] ${step.text}`).join("\n\n")}`);
+      throw new Error(
+        `${task.name}, ${server.label}: ${wrong}\nanswer: ${answer}\n${reading.steps.map((step) => `[${step.tool}] ${step.text}`).join("\n\n")}`,
+      );
     return reading;
   } finally {
     await api.close();
@@ -119,7 +121,9 @@ function showResults(rows: readonly TaskRow[]): void {
   for (const row of rows)
     for (const reading of row.readings)
       for (const [index, step] of reading.steps.entries())
-        console.log(`\n--- ${row.task}, ${reading.label}, result ${index + 1} (${step.tool}, ${step.chars.toLocaleString("en-US")} characters)\n${step.text}`);
+        console.log(
+          `\n--- ${row.task}, ${reading.label}, result ${index + 1} (${step.tool}, ${step.chars.toLocaleString("en-US")} characters)\n${step.text}`,
+        );
 }
 
 await main();

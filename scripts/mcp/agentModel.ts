@@ -29,7 +29,10 @@ export function agentModel(makeDialect: DialectFactory, play: TaskPlay): (reques
       return { stop_reason: "end_turn", content: [{ type: "text", text: play(new ScriptedAgent(makeDialect(offered), seen)) }] };
     } catch (error) {
       if (!(error instanceof NextMove))
-        return { stop_reason: "end_turn", content: [{ type: "text", text: `FAILED: ${error instanceof Error ? error.message : String(error)}` }] };
+        return {
+          stop_reason: "end_turn",
+          content: [{ type: "text", text: `FAILED: ${error instanceof Error ? error.message : String(error)}` }],
+        };
       const id = `toolu_${String(seen.length + 1).padStart(4, "0")}`;
       return { stop_reason: "tool_use", content: [{ type: "tool_use", id, name: `${prefix}${error.call.tool}`, input: error.call.input }] };
     }

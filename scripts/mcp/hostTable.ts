@@ -36,7 +36,12 @@ export function hostReport(rows: readonly TaskRow[]): string {
   const [ours, ...peers] = servers;
   const labels = servers.map((reading) => reading.label);
   const figures = table([
-    ["task", ...labels.map((label) => `turns ${label}`), ...labels.map((label) => `results ${label}`), ...labels.map((label) => `server's share ${label}`)],
+    [
+      "task",
+      ...labels.map((label) => `turns ${label}`),
+      ...labels.map((label) => `results ${label}`),
+      ...labels.map((label) => `server's share ${label}`),
+    ],
     ...all.map((row) => [
       row.task,
       ...row.readings.map((r) => String(r.turns)),

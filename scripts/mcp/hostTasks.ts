@@ -138,7 +138,8 @@ const contact: HostTask = {
     const sent = state.messages.at(-1);
     if (state.messages.length !== 1 || sent === undefined) return `${state.messages.length} messages were sent, not 1`;
     const { ticket, ...fields } = sent;
-    if (JSON.stringify(fields) !== JSON.stringify(MESSAGE)) return `the message is ${JSON.stringify(fields)}, not ${JSON.stringify(MESSAGE)}`;
+    if (JSON.stringify(fields) !== JSON.stringify(MESSAGE))
+      return `the message is ${JSON.stringify(fields)}, not ${JSON.stringify(MESSAGE)}`;
     return answer.includes(ticket) ? undefined : `the answer does not say the ticket ${ticket}`;
   },
 };

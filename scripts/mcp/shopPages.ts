@@ -46,11 +46,7 @@ export function searchPage(query: string, cartCount: number): string {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const found = PRODUCTS.filter((product) => words.every((word) => product.name.toLowerCase().includes(word)));
   const list = found.length > 0 ? `<ul>${found.map(productCard).join("")}</ul>` : "<p>No products match.</p>";
-  return layout(
-    `Search: ${query}`,
-    `<h1>Results for “${escapeHtml(query)}”</h1><p>${found.length} products</p>${list}`,
-    cartCount,
-  );
+  return layout(`Search: ${query}`, `<h1>Results for “${escapeHtml(query)}”</h1><p>${found.length} products</p>${list}`, cartCount);
 }
 
 /**

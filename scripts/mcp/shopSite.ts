@@ -131,7 +131,9 @@ export async function startShopSite(): Promise<ShopSite> {
         const answer = post(visit);
         if ("redirect" in answer) return void response.writeHead(303, { location: answer.redirect, "set-cookie": cookie }).end();
         if ("json" in answer)
-          return void response.writeHead(200, { "content-type": "application/json", "set-cookie": cookie }).end(JSON.stringify(answer.json));
+          return void response
+            .writeHead(200, { "content-type": "application/json", "set-cookie": cookie })
+            .end(JSON.stringify(answer.json));
         return void response.writeHead(answer.status, HTML).end(`<!doctype html><title>Error</title><h1>Error ${answer.status}</h1>`);
       }
       const page = get(visit);
@@ -167,4 +169,3 @@ async function readVisit(request: IncomingMessage): Promise<Visit> {
     wantsJson: request.headers.accept?.includes("application/json") === true,
   };
 }
-
