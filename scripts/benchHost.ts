@@ -3,7 +3,7 @@ import { projectRoot } from "../bridge/install/projectLayout.js";
 import { findBrowser } from "../agent-client/launch/findBrowser.js";
 import { mcpConfigText } from "../agent-client/cli/mcpConfigText.js";
 import { launchTempWebOperator } from "./tempWebOperator.js";
-import { chromeDevtoolsMcp, playwrightMcp } from "./mcp/peerServers.js";
+import { chromeDevtoolsMcp, packageVersion, playwrightMcp } from "./mcp/peerServers.js";
 import type { DialectFactory } from "./mcp/agentDialect.js";
 import { weboperatorDialect } from "./mcp/weboperatorDialect.js";
 import { playwrightDialect } from "./mcp/playwrightDialect.js";
@@ -70,7 +70,9 @@ async function main(): Promise<void> {
       }
       rows.push({ task: task.name, readings });
     }
-    console.log(`bench:host: ${tasks.length} tasks through Claude Code (scripted agent, local Messages API), ${runs} run(s) each\n`);
+    console.log(
+      `bench:host: ${tasks.length} tasks through Claude Code ${packageVersion("@anthropic-ai/claude-code")} (scripted agent, local Messages API), ${runs} run(s) each\n`,
+    );
     for (const task of tasks) console.log(`- ${task.title}`);
     console.log(`\n${hostReport(rows)}`);
     if (process.argv.includes("--show-results")) showResults(rows);

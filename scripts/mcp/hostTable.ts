@@ -25,43 +25,37 @@ function overAll(rows: readonly TaskRow[]): TaskRow {
   return { task: "**all**", readings };
 }
 
+/** One figure per task and over all: a column per server, then ours (the first) against each peer. */
+function metricTable(metric: string, rows: readonly TaskRow[], pick: (reading: TaskReading) => number): string {
+  const peers = rows[0]!.readings.slice(1);
+  return table([
+    [metric, ...rows[0]!.readings.map((reading) => reading.label), ...peers.map((peer) => `ours/${peer.label}`)],
+    ...rows.map((row) => {
+      const [mine, ...theirs] = row.readings.map(pick);
+      return [row.task, fmt(mine!), ...theirs.map(fmt), ...theirs.map((value) => ratio(mine!, value))];
+    }),
+  ]);
+}
+
 /**
- * bench:host's report, as Markdown: per task and over all, each server's model turns,
- * tool-result characters and its share of what the model read; then ours against each
- * peer; then the constant parts (tool definitions, instructions, Claude Code's own prompt).
+ * bench:host's report, as Markdown: per task and over all, each server's model turns, its
+ * tool-result characters and its share of what the model read, with ours against each peer;
+ * then the parts every turn carries (tool definitions, instructions, Claude Code's own prompt).
  */
 export function hostReport(rows: readonly TaskRow[]): string {
   const all = [...rows, overAll(rows)];
   const servers = rows[0]!.readings;
-  const [ours, ...peers] = servers;
-  const labels = servers.map((reading) => reading.label);
-  const figures = table([
-    [
-      "task",
-      ...labels.map((label) => `turns ${label}`),
-      ...labels.map((label) => `results ${label}`),
-      ...labels.map((label) => `server's share ${label}`),
-    ],
-    ...all.map((row) => [
-      row.task,
-      ...row.readings.map((r) => String(r.turns)),
-      ...row.readings.map((r) => fmt(r.resultChars)),
-      ...row.readings.map((r) => fmt(r.serverShare)),
-    ]),
-  ]);
-  const ratios = table([
-    ["task", ...peers.flatMap((peer) => [`turns ours/${peer.label}`, `share ours/${peer.label}`])],
-    ...all.map((row) => {
-      const [mine, ...theirs] = row.readings;
-      return [row.task, ...theirs.flatMap((peer) => [ratio(mine!.turns, peer.turns), ratio(mine!.serverShare, peer.serverShare)])];
-    }),
-  ]);
   const constants = table([
-    ["per turn", ...labels],
+    ["every turn carries", ...servers.map((reading) => reading.label)],
     ["tool definitions", ...servers.map((r) => `${fmt(r.definitionChars)} (${r.tools} tools)`)],
     ["server instructions", ...servers.map((r) => fmt(r.instructionChars))],
     ["Claude Code's own system prompt (left out of the share)", ...servers.map((r) => fmt(r.hostSystemChars))],
   ]);
-  const note = `ours is ${ours!.label}`;
-  return `${figures}\n\n${ratios}\n\n${constants}\n\n(${note}; characters; the share is definitions and instructions × turns + each result × the turns that carry it)`;
+  return [
+    metricTable("model turns", all, (r) => r.turns),
+    metricTable("tool-result characters", all, (r) => r.resultChars),
+    metricTable("server's share of what the model read", all, (r) => r.serverShare),
+    constants,
+    "(characters; the server's share is its tool definitions and instructions × turns, plus each result × the turns that carry it)",
+  ].join("\n\n");
 }
