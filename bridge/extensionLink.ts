@@ -38,6 +38,8 @@ export interface ForwardedRequest {
   hops?: HopRecorder;
   /** The agent's governance asks a person before this write; the gatekeeper holds it (escalation). */
   escalation?: string;
+  /** The request's `firstLook` option, passed on to the extension. */
+  firstLook?: number;
 }
 
 /** A side-panel request the extension relayed; `answer` sends the outcome back. */
@@ -168,6 +170,7 @@ export class ExtensionLink extends EventEmitter<{
       ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
       ...(request.hops === undefined ? {} : { traceHops: true }),
       ...(request.escalation === undefined ? {} : { escalation: request.escalation }),
+      ...(request.firstLook === undefined ? {} : { firstLook: request.firstLook }),
     };
     let frames: BridgeToExtensionMessage[];
     try {

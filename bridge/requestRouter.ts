@@ -74,7 +74,10 @@ export async function routeAgentFrame(
       request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       session,
       context,
-      hops,
+      {
+        ...(hops === undefined ? {} : { hops }),
+        ...(request.firstLook === undefined ? {} : { firstLook: request.firstLook }),
+      },
     );
     const answer = request.markUntrusted === true ? markPageText(result) : result;
     return { response: hops === undefined ? { id, result: answer } : { id, result: answer, hops: hops.hops } };
@@ -82,6 +85,16 @@ export async function routeAgentFrame(
     const failure = errorFromUnknown(error);
     return { response: { id, error: failure.message, code: failure.code, ...failure.details } };
   }
+}
+
+/** How one request asked to be run, besides its payload. */
+export interface RunOptions {
+  /** A traced request's recorder. */
+  hops?: HopRecorder;
+  /** The agent's governance asks a person before this write (body.act below its confidence threshold). */
+  escalation?: string;
+  /** The request's `firstLook` option: the characters of a new document's first look, 0 for none. */
+  firstLook?: number;
 }
 
 /**
@@ -95,9 +108,9 @@ export async function runCommand(
   timeoutMs: number,
   session: AgentSession,
   context: RouterContext,
-  hops?: HopRecorder,
-  escalation?: string,
+  options: RunOptions = {},
 ): Promise<unknown> {
+  const { hops, escalation, firstLook } = options;
   const type = resolveCommandType(requested);
   if (type === undefined) {
     throw new WebOperatorError("unknown_command", `Unknown command "${requested}". Known commands: ${Object.keys(COMMANDS).join(", ")}.`);
@@ -114,10 +127,10 @@ export async function runCommand(
       throw new WebOperatorError("not_implemented", `${type}: this bridge runs without the part that answers it (the task engine).`);
     // Adapters' browser calls come back through here, checked exactly as a socket request.
     const call: CommandCaller = async (inner, innerPayload) =>
-      (await runCommand(inner, innerPayload, timeoutMs, session, context, undefined, escalation)) as never;
+      (await runCommand(inner, innerPayload, timeoutMs, session, context, escalation === undefined ? {} : { escalation })) as never;
     const escalated = (reason: string): CommandCaller => {
       return async (inner, innerPayload) =>
-        (await runCommand(inner, innerPayload, timeoutMs, session, context, undefined, reason)) as never;
+        (await runCommand(inner, innerPayload, timeoutMs, session, context, { escalation: reason })) as never;
     };
     const built = spec.result.safeParse(await handler(payload.data, { session, call, escalated, timeoutMs }));
     if (!built.success)
@@ -137,6 +150,7 @@ export async function runCommand(
     ...(session.agent.lastTabId === undefined ? {} : { defaultTabId: session.agent.lastTabId }),
     ...(hops === undefined ? {} : { hops }),
     ...(escalation === undefined ? {} : { escalation }),
+    ...(firstLook === undefined ? {} : { firstLook }),
   });
   const checked = spec.result.safeParse(result);
   if (!checked.success) {

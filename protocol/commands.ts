@@ -11,7 +11,7 @@ import {
 } from "./primitives.js";
 import { command, type CommandSpec } from "./commandSpec.js";
 import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.js";
-import { SnapshotFieldsSchema } from "./snapshotShapes.js";
+import { FirstLookSchema, SnapshotFieldsSchema } from "./snapshotShapes.js";
 import { SnapshotElementSchema, SnapshotViewportSchema } from "./snapshotElements.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";
 import { TAB_TOOL_COMMANDS } from "./tools/tabTools.js";
@@ -68,6 +68,8 @@ export const NavigateResultSchema = z.object({
   loading: z.boolean().optional(),
   /** The URL was a file Chrome saves instead of showing: the tab stayed where it was, and these downloads started. */
   download_started: z.array(DownloadSummarySchema).optional(),
+  /** Only when the request's `firstLook` asked for one: the new document's budgeted snapshot. */
+  first_look: FirstLookSchema.optional(),
 });
 
 export const SnapshotPayloadSchema = z.strictObject({

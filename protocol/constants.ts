@@ -30,6 +30,12 @@ export const EXTRACT_MAX_CHARS = 200_000;
 
 /** The bounds of the observation a write action answers with (pageShapes.ts ObservationSchema). */
 export const OBSERVATION_MAX_CHARS = 6_000;
+/**
+ * The first look a write that loads a new document answers with, unless the request says
+ * otherwise (its `firstLook`): about 1,500 tokens, the size the browser-tools seed gives an
+ * action's new snapshot (§1.3).
+ */
+export const FIRST_LOOK_CHARS = 6_000;
 export const OBSERVATION_MAX_DIFF_LINES = 60;
 export const OBSERVATION_MAX_REFS = 100;
 

@@ -3,6 +3,7 @@ import { ConfirmationRequestSchema } from "./confirmation.js";
 import { ErrorCodeSchema, FailureStageSchema } from "./errorCodes.js";
 import { MAX_REQUEST_TIMEOUT_MS } from "./constants.js";
 import { HopsSchema } from "./hopSchemas.js";
+import { FirstLookCharsSchema } from "./snapshotShapes.js";
 
 export const RequestIdSchema = z.union([z.string().min(1).max(200), z.number().int()]);
 export type RequestId = z.infer<typeof RequestIdSchema>;
@@ -22,6 +23,12 @@ export const AgentRequestSchema = z.object({
   markUntrusted: z.boolean().optional(),
   /** Time each step of this request in every process it passes, and answer the durations in `hops` (for benchmarks). */
   traceHops: z.boolean().optional(),
+  /**
+   * How many characters of a new document's first look to answer with (`first_look`), 0 for
+   * none. A write that loads a new document answers one of FIRST_LOOK_CHARS unless this says
+   * otherwise; browser.navigate answers one only when this asks for it.
+   */
+  firstLook: FirstLookCharsSchema.optional(),
 });
 export type AgentRequest = z.infer<typeof AgentRequestSchema>;
 

@@ -22,6 +22,7 @@ export * from "./tasks/providerSettings.js";
 export * from "./tasks/taskEvents.js";
 export * from "./tasks/skillShapes.js";
 export * from "./snapshotElements.js";
+export * from "./snapshotShapes.js";
 export * from "./adapters/browserUse.js";
 export * from "./adapters/bodyBrowser.js";
 export * from "./tasks/chatCompletions.js";

@@ -5,6 +5,7 @@ import { PanelBridgeRequestSchema } from "./panel/panelShapes.js";
 import { RequesterSchema } from "./panel/panelConfirmations.js";
 import { AgentIdentitySchema } from "./agents.js";
 import { HopsSchema } from "./hopSchemas.js";
+import { FirstLookCharsSchema } from "./snapshotShapes.js";
 
 /**
  * Messages on the native-messaging link between the bridge (host) and the extension's
@@ -37,6 +38,8 @@ export const BridgeToExtensionRequestSchema = z.object({
   uploadGrant: UploadGrantSchema.optional(),
   /** The agent asked for a hop trace: the response carries the extension's step durations. */
   traceHops: z.boolean().optional(),
+  /** The agent's `firstLook` request option, passed on as it asked it (AgentRequestSchema). */
+  firstLook: FirstLookCharsSchema.optional(),
   /**
    * Set only by the bridge: the agent's own governance asks a person before this write
    * (body.act below its escalate_when.confidence_below); the gatekeeper holds it as an

@@ -24,3 +24,17 @@ export const PagedTextFieldsSchema = z.object({
 
 /** Which engine produced a snapshot: the content script's DOM walk, or CDP's accessibility tree when that walk could not answer. */
 export const SnapshotSourceSchema = z.enum(["dom", "cdp-ax"]);
+
+/**
+ * A new document's first look: the budgeted snapshot a write that loaded it (or a navigate
+ * asked for one) answers with, exactly as browser.snapshot would have answered it, so the
+ * agent spends no turn only to look (DESIGN.md, invariant 12).
+ */
+export const FirstLookSchema = SnapshotFieldsSchema.extend({ source: SnapshotSourceSchema.optional() });
+export type FirstLook = z.infer<typeof FirstLookSchema>;
+
+/**
+ * The request option that sizes a first look, in characters: 0 for none. Its floor is a
+ * snapshot's own (browser.snapshot's maxChars).
+ */
+export const FirstLookCharsSchema = z.union([z.literal(0), z.number().int().min(500).max(100_000)]);

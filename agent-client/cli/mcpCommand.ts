@@ -13,6 +13,7 @@ export async function runMcp(command: Extract<ParsedCommand, { kind: "mcp" }>, i
     caps: command.caps,
     resultMode: command.structured ? "structured" : "text",
     ...(governance === undefined ? {} : { governance }),
+    ...(command.firstLook === undefined ? {} : { firstLook: command.firstLook }),
   });
   return EXIT_OK;
 }

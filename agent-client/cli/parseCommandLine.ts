@@ -1,6 +1,7 @@
 import {
   AgentRequestSchema,
   COMMANDS,
+  FirstLookCharsSchema,
   MAX_REQUEST_TIMEOUT_MS,
   describeZodError,
   isCommandType,
@@ -215,6 +216,22 @@ function parseMcp(args: readonly string[], flags: FlagValues): ParsedCommand {
     };
   }
   noPositionals("mcp", args);
-  assertFlagsAllowed(flags, ["socket", "token", "caps", "governance", "structured"], "mcp");
-  return { kind: "mcp", connection: connectionFrom(flags), caps, structured, ...(governance === undefined ? {} : { governance }) };
+  assertFlagsAllowed(flags, ["socket", "token", "caps", "governance", "structured", "first-look"], "mcp");
+  const firstLook = firstLookFrom(flags);
+  return {
+    kind: "mcp",
+    connection: connectionFrom(flags),
+    caps,
+    structured,
+    ...(governance === undefined ? {} : { governance }),
+    ...(firstLook === undefined ? {} : { firstLook }),
+  };
+}
+
+/** `--first-look CHARS`: the size of the page a write that loads one answers with; 0 for none. */
+function firstLookFrom(flags: FlagValues): number | undefined {
+  const chars = integerFlag(flags, "first-look");
+  if (chars !== undefined && !FirstLookCharsSchema.safeParse(chars).success)
+    throw new UsageError(`--first-look is 0 (none) or between 500 and 100000 characters; got ${chars}`);
+  return chars;
 }

@@ -18,7 +18,8 @@ export type ParsedCommand =
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browser?: string }
   | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection }
   /** `structured`: results carry structuredContent besides their text (`--structured`), for programmatic clients. */
-  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest; structured: boolean; governance?: string }
+  /** `firstLook`: the characters of a new document's first look (`--first-look`), 0 for none. */
+  | { kind: "mcp"; connection: Connection; caps: CapabilityRequest; structured: boolean; governance?: string; firstLook?: number }
   | {
       kind: "mcp-config";
       client: McpClientKind;

@@ -39,7 +39,7 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
     example: "weboperator config set ANTHROPIC_API_KEY - < key.txt",
   },
   {
-    synopsis: "mcp [--caps GROUP,...|all] [--structured] [--governance FILE] [--socket PATH] [--token TOKEN]",
+    synopsis: "mcp [--caps GROUP,...|all] [--structured] [--first-look CHARS] [--governance FILE] [--socket PATH] [--token TOKEN]",
     summary: `serve the core browser tools over MCP stdio, plus the --caps groups: ${CAPABILITY_GROUP_NAMES.filter((name) => name !== "core").join(", ")}`,
     example: "claude mcp add weboperator -- weboperator mcp --caps tasks",
   },

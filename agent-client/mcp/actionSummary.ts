@@ -1,10 +1,13 @@
 import { ActionEffectsSchema, NO_EFFECT_HINT, type ActionEffects } from "../../protocol/index.js";
 import { withoutImpliedOptionLines } from "./impliedOptionLines.js";
 import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
+import { firstLookOf, firstLookOwnLine } from "./firstLookText.js";
+import { filledFieldsLine, nothingToFill } from "./filledFieldsText.js";
 
 /**
- * A write action's answer as the model needs it: what changed, not the page again. About
- * 1,500 tokens at most; a full snapshot comes only when the agent asks for one.
+ * A write action's answer as the model needs it: what changed, not the page again, or, when
+ * it loaded a new document, that document's first look (about 1,500 tokens), so the agent
+ * spends no turn only to look.
  */
 export const ACTION_SUMMARY_MAX_CHARS = 5_000;
 
@@ -34,6 +37,8 @@ const RENDERED_FIELDS = new Set([
   "ref",
   "effect",
   "tabId",
+  "first_look",
+  "fields",
 ]);
 
 export function summarizeAction(result: Record<string, unknown>): ActionSummary | null {
@@ -42,9 +47,11 @@ export function summarizeAction(result: Record<string, unknown>): ActionSummary 
   if (!parsed.success) return null;
   const effects = parsed.data;
   const { own, page } = splitResultFields(result, RENDERED_FIELDS);
+  const look = effects.navigated ? firstLookOf(result) : null;
   const pageLines = [
     ...targetNameLines(result, effects),
-    ...navigationLines(effects),
+    // A first look's header says where the tab is now.
+    ...(look === null ? navigationLines(effects) : tabCreatedLines(effects)),
     ...dialogLines(effects),
     ...downloadLines(effects),
     ...pageFieldLines(
@@ -55,6 +62,7 @@ export function summarizeAction(result: Record<string, unknown>): ActionSummary 
   ];
   const { lines: changeLines, omitted } = changedLines(effects);
   pageLines.push(...changeLines);
+  if (look !== null) pageLines.push(look.text);
   return {
     headline: [targetOwnText(result), ownFieldsText(own.filter(([, value]) => value !== false))].filter((part) => part !== "").join(" "),
     ownLines: ownLinesOf(result, effects, omitted),
@@ -66,10 +74,17 @@ export function summarizeAction(result: Record<string, unknown>): ActionSummary 
 function ownLinesOf(result: Record<string, unknown>, effects: ActionEffects, omittedLines: number): string[] {
   const lines: string[] = [];
   const effect = result.effect;
-  if (typeof effect === "string") lines.push(effectLine(effect));
+  const fields = filledFieldsLine(result);
+  if (fields !== null) lines.push(fields);
+  if (nothingToFill(result)) lines.push("Every field already was as asked: nothing was set.");
+  else if (typeof effect === "string") lines.push(effectLine(effect));
   if (effects.observation === null) lines.push("The page could not be read after the action; call snapshot if you need it.");
-  else if (effects.navigated) lines.push("The tab went to a new document: its old refs are gone; call snapshot to see it.");
-  else if (effects.observation.diff === "") lines.push("changes: none in the page's text");
+  else if (effects.navigated) {
+    const look = firstLookOf(result);
+    lines.push(
+      look === null ? "The tab went to a new document: its old refs are gone; call snapshot to see it." : firstLookOwnLine(look, true),
+    );
+  } else if (effects.observation.diff === "") lines.push("changes: none in the page's text");
   else if (omittedLines > 0) lines.push(`${omittedLines} more changed lines are not shown; call snapshot for the whole page.`);
   if (effects.tab_created) lines.push(`A new tab opened (tabId ${effects.tab_created.tabId}); call snapshot with that tabId to see it.`);
   return lines;
@@ -135,9 +150,11 @@ function selectedText(selected: unknown): unknown {
 
 /** The URL only when it changed: an action that stays on the page has nothing new to say about where it is. */
 function navigationLines(effects: ActionEffects): string[] {
-  const lines = effects.navigated ? [`url: ${effects.url} (navigated)`] : [];
-  if (effects.tab_created) lines.push(`new tab ${effects.tab_created.tabId}: ${effects.tab_created.url}`);
-  return lines;
+  return [...(effects.navigated ? [`url: ${effects.url} (navigated)`] : []), ...tabCreatedLines(effects)];
+}
+
+function tabCreatedLines(effects: ActionEffects): string[] {
+  return effects.tab_created ? [`new tab ${effects.tab_created.tabId}: ${effects.tab_created.url}`] : [];
 }
 
 function dialogLines(effects: ActionEffects): string[] {

@@ -5,6 +5,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import {
   BOUNDARY_INSTRUCTIONS,
   COMMANDS,
+  FIRST_LOOK_CHARS,
   PolicyChangedEventSchema,
   describeZodError,
   errorFromUnknown,
@@ -24,7 +25,7 @@ import { withDoctorHint } from "./bridgeDownHint.js";
 
 const INSTRUCTIONS =
   "WebOperator drives a real Chrome. Call `snapshot` to see the page as an accessibility tree with refs, " +
-  "then act on refs (`click`, `type`, `select_option`, ...); an action answers only what changed. Refs are valid for the document they came from; " +
+  "then act on refs (`click`, `type`, `select_option`, `fill_form`, ...); an action answers what changed, and `navigate` or an action that loads a new page answers that page's first look with its refs, so no snapshot is needed then. Refs are valid for the document they came from; " +
   "a stale_ref error means take a new snapshot. `screenshot` answers an image. " +
   BOUNDARY_INSTRUCTIONS;
 
@@ -40,6 +41,11 @@ export interface McpServerOptions extends ClientOptions {
   governance?: GovernanceDeclaration;
   /** "text" unless `--structured`: see resultMode.ts for why. */
   resultMode?: ResultMode;
+  /**
+   * `--first-look`: the characters of the page a navigate, or a write that loads a new
+   * document, answers with (FIRST_LOOK_CHARS by default; 0 for none, and navigate answers none).
+   */
+  firstLook?: number;
 }
 
 /**
@@ -54,6 +60,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS },
   );
   const offer = toolOfferOf(options.caps ?? []);
+  // A host's model pays a turn for every look it asks for: a page the call loaded comes with the answer.
+  const firstLook = options.firstLook ?? FIRST_LOOK_CHARS;
   let client: Promise<WebOperatorClient> | null = null;
   let live: WebOperatorClient | null = null;
   const connected = (): Promise<WebOperatorClient> => {
@@ -125,7 +133,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       return toolErrorOf("bad_request", `Invalid ${tool.name} arguments: ${describeZodError(parsed.error, "arguments")}.`);
     try {
       const connection = await connected();
-      const response = await connection.send({ type: tool.type, payload });
+      const response = await connection.send({ type: tool.type, payload, firstLook });
       if (isErrorResponse(response))
         return toolErrorOf(response.code, withDoctorHint(response.code, response.error), detailsOf(response), true);
       return toolResultOf(tool.name, response.result, COMMANDS[tool.type].trust);

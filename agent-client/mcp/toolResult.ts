@@ -4,11 +4,13 @@ import {
   markPageStrings,
   newUntrustedBoundary,
   withoutUiDetails,
+  type FirstLook,
   type ResultTrust,
   type UntrustedBoundary,
 } from "../../protocol/index.js";
 import { summarizeAction, type ActionSummary } from "./actionSummary.js";
 import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
+import { firstLookOf, firstLookOwnLine } from "./firstLookText.js";
 
 /**
  * How a WebOperator answer goes out as MCP content: text a model reads, with whatever a page
@@ -69,6 +71,8 @@ export function toolResultOf(toolName: string, answer: unknown, trust: ResultTru
  * title, its snapshotId) is not repeated. A result with no page part has no marking at all.
  */
 function recordText(toolName: string, source: string, result: Record<string, unknown>, boundary: UntrustedBoundary): string {
+  const look = firstLookOf(result);
+  if (look !== null) return firstLookRecordText(toolName, source, result, look, boundary);
   const text = typeof result.text === "string" ? result.text : undefined;
   const { own, page } = splitResultFields(result, new Set(["tabId", "text"]));
   const printed = ([, value]: [string, unknown]): boolean => text !== undefined && typeof value === "string" && text.includes(value);
@@ -76,6 +80,24 @@ function recordText(toolName: string, source: string, result: Record<string, unk
   const ownShown = own.filter((field) => !printed(field) && !quietFlag(field));
   const head = `${toolName}${source}:${ownShown.length > 0 ? ` ${ownFieldsText(ownShown)}` : ""}`;
   return body.length > 0 ? `${head}\n${boundary.wrap(body.join("\n"))}` : head;
+}
+
+/**
+ * A navigate (or reload, go_back, go_forward) that answers the page's first look: our own
+ * fields and the line that says what follows, then the snapshot inside the marking. Its
+ * header carries the URL and title, so the result's own are not said again.
+ */
+function firstLookRecordText(
+  toolName: string,
+  source: string,
+  result: Record<string, unknown>,
+  look: FirstLook,
+  boundary: UntrustedBoundary,
+): string {
+  const { own, page } = splitResultFields(result, new Set(["tabId", "first_look", "url", "title"]));
+  const ownShown = own.filter((field) => !quietFlag(field));
+  const head = `${toolName}${source}:${ownShown.length > 0 ? ` ${ownFieldsText(ownShown)}` : ""}`;
+  return `${head}\n${firstLookOwnLine(look, false)}\n${boundary.wrap([...pageFieldLines(page), look.text].join("\n"))}`;
 }
 
 /** Flags that, off, tell the model nothing: a snapshot that is whole, a page that has loaded. Only their `true` is news. */

@@ -49,7 +49,8 @@ export function startTasks(
       };
       if (type === "browser.upload_file" && caller.uploadGrant !== undefined)
         return forwardAttachmentUpload(payload, timeoutMs ?? 60_000, session, routed, caller.uploadGrant);
-      return runCommand(type, payload, timeoutMs ?? 60_000, session, routed);
+      // A task's provider builds its model's view itself: a first look would be a walk nobody reads.
+      return runCommand(type, payload, timeoutMs ?? 60_000, session, routed, { firstLook: 0 });
     },
     currentPage: currentPageFinder(context.extension, context.agents),
     confirmationsMode: () => confirmationsMode(context.extension),

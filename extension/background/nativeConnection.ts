@@ -201,6 +201,7 @@ export class NativeConnection {
         ...(request.uploadGrant === undefined ? {} : { uploadGrant: request.uploadGrant }),
         ...(hops === undefined ? {} : { hops }),
         ...(request.escalation === undefined ? {} : { escalation: request.escalation }),
+        ...(request.firstLook === undefined ? {} : { firstLook: request.firstLook }),
       });
       this.post(
         hops === undefined

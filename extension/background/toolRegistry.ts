@@ -16,6 +16,7 @@ import {
   type HopRecorder,
 } from "../../protocol/index.js";
 import { placeFailure, stageForAnswer } from "./actions/failureStage.js";
+import { withFirstLook } from "./tools/perception/firstLook.js";
 
 export interface ToolContext {
   /** The tab this agent last used, sent by the bridge; only used when the payload has no tabId. */
@@ -33,6 +34,8 @@ export interface ToolContext {
   hops?: HopRecorder;
   /** The agent's governance asks a person before this write (body.act below its confidence threshold). */
   escalation?: string;
+  /** The request's `firstLook` option: the characters of a new document's first look, 0 for none (firstLook.ts). */
+  firstLook?: number;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
    * re-verifies tab identity, origin and policy at that moment, as the tab may have moved on since admission. Resolves to the
@@ -171,6 +174,12 @@ export class ToolRegistry {
       });
     }
     baseContext.hops?.mark("worker: tool after the page");
+    if (spec.effects === "write") {
+      result = await withFirstLook(type, result, baseContext.firstLook, (payload) =>
+        this.execute("browser.snapshot", payload, baseContext),
+      );
+      baseContext.hops?.mark("worker: first look");
+    }
     const output = (spec.result as z.ZodType).safeParse(result);
     if (!output.success)
       throw new WebOperatorError("internal_error", `${type} produced a malformed result: ${describeZodError(output.error, "result")}.`);

@@ -12,6 +12,7 @@ import { setFiles } from "./actions/setFilesInPage.js";
 import { observe } from "./snapshot/observation.js";
 import { checkDispatchAt } from "./actionability/trustedDispatchCheck.js";
 import { checkFocus } from "./actionability/focusJudgement.js";
+import { fieldState } from "./actions/fieldState.js";
 
 type ActionabilityOp = keyof typeof actionabilityContentRequests;
 
@@ -49,6 +50,7 @@ export const actionabilityHandlers: ContentHandlers<ActionabilityOp> = {
   },
   prepare_typing: (request, { registry }) => prepareTyping(registry, request.ref, request.mode),
   read_value: (request, { registry }) => readValue(registry, request.ref),
+  field_state: (request, { registry }) => fieldState(registry, request.ref),
   highlight: (request, { registry }) => refBox(registry, request.ref),
   set_files: (request, { registry }) => setFiles(registry, request.ref, request.files),
 };

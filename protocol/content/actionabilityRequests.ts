@@ -70,6 +70,8 @@ export const actionabilityContentRequests = {
   watch_mutations: () => z.object({ op: z.literal("watch_mutations") }),
   prepare_typing: () => z.object({ op: z.literal("prepare_typing"), ref: refSchema(), mode: z.enum(["replace", "append"]) }),
   read_value: () => z.object({ op: z.literal("read_value"), ref: refSchema() }),
+  /** What kind of field `ref` is for fill_form (text, a choice of options, or a box to check) and whether it is checked. */
+  field_state: () => z.object({ op: z.literal("field_state"), ref: refSchema() }),
   /** The target's box in the top frame's viewport, for the action highlight the worker draws outside the page. */
   highlight: () => z.object({ op: z.literal("highlight"), ref: refSchema() }),
   /** Assigns files to an <input type=file> through DataTransfer (not DOM.setFileInputFiles, which takes only paths on disk). */

@@ -42,6 +42,15 @@ export const actionabilityContentResults = {
   watch_mutations: () => z.object({ watching: z.boolean() }),
   prepare_typing: () => z.object({ ref: z.string(), target: ActionTargetSchema, recovered: z.boolean(), before: z.string() }),
   read_value: () => z.object({ ref: z.string(), value: z.string() }),
+  field_state: () =>
+    z.object({
+      ref: z.string(),
+      target: ActionTargetSchema,
+      /** "text": it takes typing; "choice": it takes select_option; "toggle": a checkbox, radio or switch; "other": none of these. */
+      kind: z.enum(["text", "choice", "toggle", "other"]),
+      /** For a toggle: whether it is checked now ("mixed" counts as not). */
+      checked: z.boolean(),
+    }),
   highlight: () => z.object({ box: viewportBoxSchema().nullable() }),
   set_files: () =>
     z.object({

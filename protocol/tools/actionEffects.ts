@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
 import { DownloadSummarySchema } from "./diagnosticsTools.js";
-import { SnapshotSourceSchema } from "../snapshotShapes.js";
+import { FirstLookSchema, SnapshotSourceSchema } from "../snapshotShapes.js";
 import { ObservationSchema } from "../content/pageShapes.js";
 
 /**
@@ -80,6 +80,12 @@ export const ActionEffectsSchema = z.object({
    * could not be read (closed, or not scriptable).
    */
   observation: ObservationSchema.nullable(),
+  /**
+   * When the action loaded a new document in the tab: that document's first look, the
+   * budgeted snapshot browser.snapshot would answer (the request's `firstLook` sizes it, 0 for
+   * none). Absent when nothing navigated, or the new document could not be read.
+   */
+  first_look: FirstLookSchema.optional(),
   /**
    * Which engine read the page after the action, as in a snapshot's `source`: "dom", the
    * page's content script; "cdp-ax", only CDP, because the content script of this http(s)

@@ -112,6 +112,30 @@ export const BatchActionsResultSchema = z.object({
   stopped: z.string().optional(),
 });
 
+/** One field of fill_form: text to type or an option's label to pick; for a checkbox, radio or switch, whether it ends up checked. */
+const FillFormFieldSchema = z.strictObject({ ref: RefSchema, value: z.union([z.string().max(100_000), z.boolean()]) });
+export const FillFormPayloadSchema = z.strictObject({ fields: z.array(FillFormFieldSchema).min(1).max(100), ...tabScoped });
+/** How one field was set: typed, picked, clicked to the state asked for, or left as it was (already so). */
+const FilledFieldSchema = z.object({
+  ref: z.string(),
+  target: ActionTargetSchema,
+  /** The tool that set it; "none" when a box already was as asked. */
+  via: z.enum(["type", "select_option", "click", "none"]),
+  /** What the field holds now: the typed text, the picked labels, or whether it is checked. */
+  value: z.union([z.string(), z.array(z.string()), z.boolean()]),
+});
+/**
+ * The whole fill as one action: its effects are every field's together (the diff is the form
+ * before against after), and `fields` says how each was set. A field that fails ends the
+ * call with that field's error, whose message names the fields set before it.
+ */
+export const FillFormResultSchema = ActionEffectsSchema.extend({
+  tabId: TabIdSchema,
+  fields: z.array(FilledFieldSchema),
+  /** Why the fill stopped before its last field: one loaded a new document or opened a tab, so later refs are the old page's. */
+  stopped: z.string().optional(),
+});
+
 export const RunJavascriptPayloadSchema = z.strictObject({ code: z.string().min(1).max(100_000), ...tabScoped });
 export const RunJavascriptResultSchema = z.object({ tabId: TabIdSchema, result: z.string(), truncated: z.boolean() });
 
@@ -254,6 +278,25 @@ export const INTERACTION_TOOL_COMMANDS = {
     effects: "write",
     intent: "composes",
     aliases: ["batch"],
+  }),
+  "browser.fill_form": command({
+    payload: FillFormPayloadSchema,
+    result: FillFormResultSchema,
+    handledBy: "extension",
+    group: "core",
+    description:
+      "Fills several form fields in one call: text fields, selects (by option label), checkboxes and radios (true/false).\n\nEach field is set as its own type, select_option or click would set it, and judged by the gatekeeper on its own; a box already as asked is left alone. It answers {tabId, fields: [{ref, target, via, value}], stopped?, ...effects}, whose diff is the form before against after. A field that fails ends the call with its error (naming the fields set before it); one that loads a new document or opens a tab ends it with `stopped`. It never presses submit: click the form's button after.",
+    example: {
+      fields: [
+        { ref: "sk4m9_1_4", value: "Ada Lovelace" },
+        { ref: "sk4m9_1_6", value: "Pro" },
+        { ref: "sk4m9_1_7", value: true },
+      ],
+    },
+    level: "L1",
+    effects: "write",
+    intent: "composes",
+    aliases: ["fill"],
   }),
   "browser.run_javascript": command({
     payload: RunJavascriptPayloadSchema,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LooseBooleanSchema, TabIdSchema, tabScoped } from "../primitives.js";
 import { command, type CommandSpec } from "../commandSpec.js";
+import { FirstLookSchema } from "../snapshotShapes.js";
 
 /**
  * L0 tab and browser-data tools. Each is reachable as `browser.<tool>`.
@@ -67,13 +68,21 @@ export const TabOpenResultSchema = z.object({
 
 export const HistoryMovePayloadSchema = z.strictObject({ ...tabScoped });
 export const ReloadPayloadSchema = z.strictObject({ ...tabScoped });
-export const ReloadResultSchema = z.object({ tabId: TabIdSchema, url: z.string(), title: z.string() });
+export const ReloadResultSchema = z.object({
+  tabId: TabIdSchema,
+  url: z.string(),
+  title: z.string(),
+  /** The reloaded document's first look (the request's `firstLook`, ActionEffectsSchema). */
+  first_look: FirstLookSchema.optional(),
+});
 export const HistoryMoveResultSchema = z.object({
   tabId: TabIdSchema,
   url: z.string(),
   title: z.string(),
   /** false when there was no history entry in that direction; the tab did not change. */
   moved: z.boolean(),
+  /** When it moved: the document's first look (the request's `firstLook`, ActionEffectsSchema). */
+  first_look: FirstLookSchema.optional(),
 });
 
 export const TabFocusPayloadSchema = z.strictObject({ tabId: TabIdSchema });

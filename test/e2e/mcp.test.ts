@@ -42,6 +42,7 @@ const CORE_TOOLS = [
   "type",
   "press",
   "select_option",
+  "fill_form",
   "hover",
   "drag",
   "scroll",

@@ -29,6 +29,7 @@ const CORE_TOOLS = [
   "type",
   "press",
   "select_option",
+  "fill_form",
   "hover",
   "drag",
   "scroll",

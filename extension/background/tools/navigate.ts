@@ -46,7 +46,10 @@ export const navigateTool = defineTool({
             // The answer's tab read runs beside the preparation rather than before it, and the
             // preparation is given the tab as it committed, so it need not read it again.
             const committed = { ...tab, url: watch.committedUrl ?? target.href };
-            const [loaded] = await Promise.all([chrome.tabs.get(tab.id), prepareFirstSnapshot(tab.id, committed, context.hops)]);
+            const [loaded] = await Promise.all([
+              chrome.tabs.get(tab.id),
+              prepareFirstSnapshot(tab.id, committed, context.hops, context.firstLook),
+            ]);
             context.hops?.mark("worker: first snapshot prepared, tab read");
             return { tabId: tab.id, url: loaded.url ?? target.href, title: loaded.title ?? "", loading };
           },

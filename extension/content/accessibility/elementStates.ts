@@ -35,7 +35,7 @@ export function isDisabledElement(element: Element): boolean {
   }
 }
 
-function checkedState(element: Element, role: string): boolean | "mixed" {
+export function checkedState(element: Element, role: string): boolean | "mixed" {
   if (dom.localName(element) === "input") {
     const input = element as HTMLInputElement;
     if (input.type !== "checkbox" && input.type !== "radio") return false;

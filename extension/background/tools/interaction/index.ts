@@ -7,6 +7,7 @@ import { selectOptionTool } from "./selectOption.js";
 import { scrollToTool } from "./scrollTo.js";
 import { waitForTool } from "./waitFor.js";
 import { batchActionsTool } from "./batchActions.js";
+import { fillFormTool } from "./fillForm.js";
 import { runJavascriptTool } from "./runJavascript.js";
 import { listToolsTool } from "./listTools.js";
 import { uploadFileTool } from "./uploadFile.js";
@@ -21,6 +22,7 @@ export const interactionTools: AnyTool[] = [
   scrollToTool,
   waitForTool,
   batchActionsTool,
+  fillFormTool,
   runJavascriptTool,
   uploadFileTool,
 ];

@@ -19,9 +19,11 @@ const PREPARE_WAIT_MS = 1500;
  * busy with the new document. A failure is not the navigate's: it shows again on the snapshot
  * that is asked for.
  */
-export async function prepareFirstSnapshot(tabId: number, known?: chrome.tabs.Tab, hops?: HopRecorder): Promise<void> {
+export async function prepareFirstSnapshot(tabId: number, known?: chrome.tabs.Tab, hops?: HopRecorder, firstLook?: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const prepared = callContent(tabId, { op: "prepare_snapshot", maxChars: DEFAULT_SNAPSHOT_CHARS }, known, hops).then(
+  // Asked for a first look, the navigate answers it (firstLook.ts): prepared at its size, it is the snapshot served.
+  const maxChars = firstLook === undefined || firstLook === 0 ? DEFAULT_SNAPSHOT_CHARS : firstLook;
+  const prepared = callContent(tabId, { op: "prepare_snapshot", maxChars }, known, hops).then(
     () => undefined,
     () => undefined,
   );
