@@ -9,7 +9,7 @@ const ELEMENT_LINE = /uid=(?<ref>\S+) (?<role>[a-zA-Z]+) "(?<name>[^"\n]*)"/g;
  * `includeSnapshot`, so their answers carry the page (`## Latest page snapshot`) and no
  * snapshot turn follows them.
  */
-export const devtoolsDialect: DialectFactory = (): AgentDialect => {
+export const devtoolsDialect: DialectFactory = (offered): AgentDialect => {
   let pageId: number | undefined;
   const page = (): number => {
     if (pageId === undefined) throw new Error("chrome-devtools-mcp: no page id seen yet");
@@ -26,10 +26,13 @@ export const devtoolsDialect: DialectFactory = (): AgentDialect => {
     ],
     select: (target, label) => ({ tool: "fill", input: { pageId: page(), uid: target.ref, value: label } }),
     check: (target) => ({ tool: "fill", input: { pageId: page(), uid: target.ref, value: "true" } }),
-    fillForm: (fields) => ({
-      tool: "fill_form",
-      input: { pageId: page(), elements: fields.map(({ target, value }) => ({ uid: target.ref, value: String(value) })) },
-    }),
+    fillForm: (fields) =>
+      offered.has("fill_form")
+        ? {
+            tool: "fill_form",
+            input: { pageId: page(), elements: fields.map(({ target, value }) => ({ uid: target.ref, value: String(value) })) },
+          }
+        : undefined,
     confirmation: () => undefined,
     find: (view, role, name) => lastElementIn(view, ELEMENT_LINE, role, name),
     freshView: (text) => /## Latest page snapshot\n([\s\S]*?)(?=\n## |$)/.exec(text)?.[1],

@@ -14,7 +14,7 @@ const element = (target: Target): string => `${target.name} ${target.role}`;
  * (`- [Snapshot](….yml)`), so only an inline `### Snapshot` yaml block is a view; the
  * answer's `- Page URL:` tells whether the tab went to another document.
  */
-export const playwrightDialect: DialectFactory = (): AgentDialect => ({
+export const playwrightDialect: DialectFactory = (offered): AgentDialect => ({
   server: "playwright",
   open: (url) => ({ tool: "browser_navigate", input: { url } }),
   snapshot: () => ({ tool: "browser_snapshot", input: {} }),
@@ -24,17 +24,20 @@ export const playwrightDialect: DialectFactory = (): AgentDialect => ({
   ],
   select: (target, label) => ({ tool: "browser_select_option", input: { element: element(target), target: target.ref, values: [label] } }),
   check: (target) => ({ tool: "browser_click", input: { element: element(target), target: target.ref } }),
-  fillForm: (fields) => ({
-    tool: "browser_fill_form",
-    input: {
-      fields: fields.map(({ target, value }) => ({
-        target: target.ref,
-        name: target.name,
-        type: FIELD_TYPES[target.role] ?? "textbox",
-        value: String(value),
-      })),
-    },
-  }),
+  fillForm: (fields) =>
+    offered.has("browser_fill_form")
+      ? {
+          tool: "browser_fill_form",
+          input: {
+            fields: fields.map(({ target, value }) => ({
+              target: target.ref,
+              name: target.name,
+              type: FIELD_TYPES[target.role] ?? "textbox",
+              value: String(value),
+            })),
+          },
+        }
+      : undefined,
   confirmation: () => undefined,
   find: (view, role, name) => lastElementIn(view, ELEMENT_LINE, role, name),
   freshView: (text) => /### Snapshot\n```yaml\n([\s\S]*?)```/.exec(text)?.[1],
