@@ -25,16 +25,6 @@ export const WEBOPERATOR_BOOKING: BookingDialect = {
   click: (ref) => ({ tool: "click", input: { ref } }),
 };
 
-/** Playwright MCP (0.0.83) takes the ref as `target`, with the element named in words beside it (`element`), as its schema asks. */
-export const PLAYWRIGHT_BOOKING: BookingDialect = {
-  server: "playwright",
-  navigate: (url) => ({ tool: "browser_navigate", input: { url } }),
-  snapshot: () => ({ tool: "browser_snapshot", input: {} }),
-  type: (ref, text) => ({ tool: "browser_type", input: { element: "Your name textbox", target: ref, text } }),
-  select: (ref, label) => ({ tool: "browser_select_option", input: { element: "Party size combobox", target: ref, values: [label] } }),
-  click: (ref) => ({ tool: "browser_click", input: { element: "Reserve button", target: ref } }),
-};
-
 /** The confirmation id a held action's text names, as WebOperator's confirm call spells it. */
 export function confirmationIdIn(text: string): string {
   const id = /call confirm \{"id":"([^"]+)"/.exec(text)?.[1];

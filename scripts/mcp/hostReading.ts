@@ -1,5 +1,5 @@
 import type { RecordedRequest } from "./fakeMessagesApi.js";
-import { resultsSeen } from "./scriptedModel.js";
+import { resultsSeen, type ResultSeen } from "./scriptedModel.js";
 
 /** What a model read of one MCP server through a host, counted from the requests the host sent. */
 export interface HostReading {
@@ -33,7 +33,7 @@ export function hostReading(label: string, server: string, requests: readonly Re
   );
   const steps = resultsSeen(last, prefix).map((seen) => ({
     tool: seen.tool,
-    chars: typeof seen.content === "string" ? seen.content.length : seen.text.length,
+    chars: charsOfResult(seen),
     text: seen.text,
   }));
   const resultChars = steps.reduce((sum, step) => sum + step.chars, 0);
@@ -47,6 +47,11 @@ export function hostReading(label: string, server: string, requests: readonly Re
     resultChars,
     total: definitionChars + instructionChars + resultChars,
   };
+}
+
+/** A result's characters as the model got them: the host's one string, or the text of its blocks. */
+export function charsOfResult(seen: ResultSeen): number {
+  return typeof seen.content === "string" ? seen.content.length : seen.text.length;
 }
 
 /**
@@ -65,7 +70,7 @@ function instructionsIn(request: RecordedRequest, server: string): string {
   return rest.slice(0, ends.length > 0 ? Math.min(...ends) : undefined);
 }
 
-function textsOf(content: unknown): string[] {
+export function textsOf(content: unknown): string[] {
   if (typeof content === "string") return [content];
   if (!Array.isArray(content)) return [];
   return (content as Array<{ text?: unknown }>).flatMap((block) => (typeof block.text === "string" ? [block.text] : []));

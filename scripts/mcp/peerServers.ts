@@ -10,7 +10,8 @@ function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
 }
 
-function packageVersion(name: string): string {
+/** A devDependency's version as installed, for the labels a bench prints. */
+export function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
