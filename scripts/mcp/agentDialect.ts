@@ -32,6 +32,8 @@ export interface AgentDialect {
   check(target: Target): ToolCall;
   /** One call that sets all the fields, when the server offers a tool for it; undefined when it does not. */
   fillForm(fields: ReadonlyArray<{ target: Target; value: FieldValue }>): ToolCall | undefined;
+  /** One call that sets the fields and then clicks the form's button, when the server's form tool can; undefined when it cannot. */
+  fillAndSubmit(fields: ReadonlyArray<{ target: Target; value: FieldValue }>, submit: Target): ToolCall | undefined;
   /** The call that answers a write held for confirmation, when `text` is such an answer. */
   confirmation(text: string): ToolCall | undefined;
   /** The element `role "name"` in a view, its last mention winning (a later in-page change may rename it). */

@@ -26,6 +26,7 @@ export const devtoolsDialect: DialectFactory = (offered): AgentDialect => {
     ],
     select: (target, label) => ({ tool: "fill", input: { pageId: page(), uid: target.ref, value: label } }),
     check: (target) => ({ tool: "fill", input: { pageId: page(), uid: target.ref, value: "true" } }),
+    fillAndSubmit: () => undefined,
     fillForm: (fields) =>
       offered.has("fill_form")
         ? {

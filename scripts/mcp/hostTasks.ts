@@ -26,8 +26,7 @@ const buy: HostTask = {
     agent.open(url);
     agent.search("searchbox", "Search products", "mug");
     agent.click("link", MUG.name);
-    agent.fill([{ role: "spinbutton", name: "Quantity", value: "2" }]);
-    agent.click("button", "Add to cart");
+    agent.fill([{ role: "spinbutton", name: "Quantity", value: "2" }], ["button", "Add to cart"]);
     agent.click("link", /^Cart \(\d+\)$/);
     return `The cart total is ${agent.read(/Total: (\$\d+\.\d\d)/)}.`;
   },
@@ -54,23 +53,28 @@ const signup: HostTask = {
   play: (url) => (agent) => {
     agent.open(url);
     agent.click("link", "Sign up");
-    agent.fill([
-      { role: "textbox", name: "Full name", value: SIGNUP.name },
-      { role: "textbox", name: "Email", value: SIGNUP.email },
-    ]);
-    agent.click("button", "Next");
-    agent.fill([
-      { role: "combobox", name: "Plan", value: SIGNUP.plan.label },
-      { role: "checkbox", name: "Email me product news", value: true },
-    ]);
-    agent.click("button", "Next");
-    agent.fill([
-      { role: "textbox", name: "Company", value: SIGNUP.company },
-      { role: "radio", name: SIGNUP.teamSize.label, value: true },
-    ]);
-    agent.click("button", "Next");
-    agent.fill([{ role: "checkbox", name: "I agree to the Terms of Service", value: true }]);
-    agent.click("button", "Create account");
+    agent.fill(
+      [
+        { role: "textbox", name: "Full name", value: SIGNUP.name },
+        { role: "textbox", name: "Email", value: SIGNUP.email },
+      ],
+      ["button", "Next"],
+    );
+    agent.fill(
+      [
+        { role: "combobox", name: "Plan", value: SIGNUP.plan.label },
+        { role: "checkbox", name: "Email me product news", value: true },
+      ],
+      ["button", "Next"],
+    );
+    agent.fill(
+      [
+        { role: "textbox", name: "Company", value: SIGNUP.company },
+        { role: "radio", name: SIGNUP.teamSize.label, value: true },
+      ],
+      ["button", "Next"],
+    );
+    agent.fill([{ role: "checkbox", name: "I agree to the Terms of Service", value: true }], ["button", "Create account"]);
     return `Your confirmation code is ${agent.read(/(NW-\d{6})/)}.`;
   },
   check(state, answer) {
@@ -125,13 +129,15 @@ const contact: HostTask = {
   play: (url) => (agent) => {
     agent.open(url);
     agent.click("link", "Contact us");
-    agent.fill([
-      { role: "combobox", name: "Topic", value: MESSAGE.topic },
-      { role: "textbox", name: "Your email", value: MESSAGE.email },
-      { role: "textbox", name: "Order number", value: MESSAGE.order },
-      { role: "textbox", name: "Message", value: MESSAGE.message },
-    ]);
-    agent.click("button", "Send message");
+    agent.fill(
+      [
+        { role: "combobox", name: "Topic", value: MESSAGE.topic },
+        { role: "textbox", name: "Your email", value: MESSAGE.email },
+        { role: "textbox", name: "Order number", value: MESSAGE.order },
+        { role: "textbox", name: "Message", value: MESSAGE.message },
+      ],
+      ["button", "Send message"],
+    );
     return `Your ticket number is ${agent.read(/(T-\d{5})/)}.`;
   },
   check(state, answer) {

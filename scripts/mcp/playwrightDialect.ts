@@ -24,6 +24,7 @@ export const playwrightDialect: DialectFactory = (offered): AgentDialect => ({
   ],
   select: (target, label) => ({ tool: "browser_select_option", input: { element: element(target), target: target.ref, values: [label] } }),
   check: (target) => ({ tool: "browser_click", input: { element: element(target), target: target.ref } }),
+  fillAndSubmit: () => undefined,
   fillForm: (fields) =>
     offered.has("browser_fill_form")
       ? {

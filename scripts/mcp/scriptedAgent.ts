@@ -77,12 +77,20 @@ export class ScriptedAgent {
     this.act(() => this.dialect.type(this.element(role, name), text, true));
   }
 
-  /** Sets fields: in one call when there are several and the server offers a form tool, else one call a field. */
-  fill(fields: readonly FieldIntent[]): void {
+  /**
+   * Sets fields: in one call when there are several and the server offers a form tool, else
+   * one call a field. With `submit` (the form's button, as [role, name]), the button is
+   * clicked after: in the same call when the server's form tool can, else as a click of its own.
+   */
+  fill(fields: readonly FieldIntent[], submit?: readonly [role: string, name: string | RegExp]): void {
     this.act(() => {
       const targets = fields.map((field) => ({ target: this.element(field.role, field.name), value: field.value }));
+      const button = submit === undefined ? undefined : this.element(...submit);
+      const together = button === undefined ? undefined : this.dialect.fillAndSubmit(targets, button);
+      if (together !== undefined) return [together];
       const form = targets.length > 1 ? this.dialect.fillForm(targets) : undefined;
-      return form !== undefined ? [form] : targets.flatMap(({ target, value }) => this.fieldCalls(target, value));
+      const filling = form !== undefined ? [form] : targets.flatMap(({ target, value }) => this.fieldCalls(target, value));
+      return button === undefined ? filling : [...filling, this.dialect.click(button)];
     });
   }
 

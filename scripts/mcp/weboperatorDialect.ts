@@ -9,7 +9,7 @@ const CHANGES_BLOCK = /^changes:\n(?:[-+ ].*(?:\n|$))*/gm;
 /**
  * `weboperator mcp` (lean default). A write that loads a new document says "The tab went to a
  * new document"; when the server answers with that document's first look, its snapshot lines
- * are the view. `fill_form` is used when the host offers it.
+ * are the view. `fill_form` is used when the host offers it, with its `submit` when a form's button follows.
  */
 export const weboperatorDialect: DialectFactory = (offered): AgentDialect => ({
   server: "weboperator",
@@ -22,6 +22,10 @@ export const weboperatorDialect: DialectFactory = (offered): AgentDialect => ({
   fillForm: (fields) =>
     offered.has("fill_form")
       ? { tool: "fill_form", input: { fields: fields.map((field) => ({ ref: field.target.ref, value: field.value })) } }
+      : undefined,
+  fillAndSubmit: (fields, submit) =>
+    offered.has("fill_form")
+      ? { tool: "fill_form", input: { fields: fields.map((field) => ({ ref: field.target.ref, value: field.value })), submit: submit.ref } }
       : undefined,
   confirmation(text) {
     const id = /call confirm \{"id":"([^"]+)"/.exec(text)?.[1];
