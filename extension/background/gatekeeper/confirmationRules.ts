@@ -12,6 +12,7 @@ import {
   standaloneNameCategories,
 } from "./consequentialNames.js";
 import { parseUrl, urlCategories, type UrlUse } from "./consequentialUrls.js";
+import { formCommitSigns, movesAlong } from "./formStage.js";
 
 export type DescribedTarget = ContentResult<"describe_ref">;
 
@@ -69,6 +70,18 @@ export function classify(intent: ActionIntent): Finding[] {
   return sorted(findings);
 }
 
+/**
+ * Where the action sends its form when the rules judged that send a wizard's step before its
+ * last, which may post to its flow's purchase URL: the send hold lets that one send through.
+ */
+export function stepSendUrl(intent: ActionIntent): string | null {
+  const target = intent.target;
+  if (target === null) return null;
+  const send = formSend(intent, target, "");
+  if (send === null || target.formAction === undefined || movesAlong(send.submitter, target)?.kind !== "step") return null;
+  return target.formAction;
+}
+
 export function enforced(findings: Finding[], policy: Policy): Finding[] {
   return findings.filter((finding) => finding.category === "escalation" || policy.confirm[finding.category]);
 }
@@ -120,7 +133,8 @@ function formConsequence(target: DescribedTarget): string[] {
  */
 function onlyReads(send: FormSend, target: DescribedTarget): boolean {
   if (target.formMethod === "get") return true;
-  if (formConsequence(target).length > 0) return false;
+  // A search label or a query-like name does not make a form that carries a password, a terms box or a message a search.
+  if (formConsequence(target).length > 0 || formCommitSigns(target).length > 0) return false;
   const viewChange = readsAsViewChange(send.submitter);
   if (target.formMethod === "post" && target.formFields !== undefined) return viewChange || readsAsQuery(target.formFields);
   return target.formIsSearch === true || viewChange;
@@ -130,10 +144,12 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
   // method=dialog closes the form's <dialog>; nothing leaves the page.
   if (target.formMethod === "dialog") return;
   if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
+  const along = movesAlong(send.submitter, target);
   const action = parseUrl(target.formAction);
+  // A wizard's step before its last posts to its flow's URL (a checkout's /checkouts/TOKEN) without paying yet.
   if (action !== null)
     for (const category of urlCategories(action, formUse(target)))
-      add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+      if (!(category === "purchase" && along?.kind === "step")) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
   if (target.formMethod !== "get")
     for (const category of fieldCategories(target.formFields ?? [])) add(category, `${send.how}, which sends a form with payment fields`);
   const byName =
@@ -141,7 +157,8 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
       ? `${send.how}, which sends its form`
       : `${send.how}, which sends a form whose button is "${send.submitter}"`;
   for (const category of formSendNameCategories(send.submitter)) add(category, byName);
-  if (!onlyReads(send, target))
+  // The step that commits is held, not the steps that lead to it: a wizard's Next, an add-to-cart, a page turn.
+  if (!onlyReads(send, target) && along === null)
     add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
 }
 

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFormCorpus } from "../../scripts/forms/formCorpus.js";
+import { describeScore, judgeForm, scoreHolds, type JudgedForm } from "../../scripts/forms/judgeForms.js";
+import { WebOperatorError } from "../../protocol/index.js";
+import { inlinePage } from "../helpers/fixtureServer.js";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+
+/**
+ * A subset of the form corpus (test/fixtures/forms/, the whole of it in `npm run bench:forms`)
+ * acted on through the socket with the default policy: every step that commits is held, and
+ * the steps that only move along (a wizard's Next, an add-to-cart, a search, a filter, a page
+ * turn) run. Chosen so each kind is there, the first, a middle and the last step of wizards,
+ * and the forms that once were misjudged: the signup whose last step's one field is a
+ * checkbox named "terms", the add-to-cart a script turns into an in-page update.
+ */
+const SUBSET = [
+  // commits
+  "signup-single-page",
+  "signup-wizard-step3-terms",
+  "signup-progress-list-last",
+  "login-email-password",
+  "checkout-payment-card",
+  "checkout-review-place-order",
+  "contact-send-message",
+  "newsletter-footer",
+  "blog-comment",
+  "chat-enter-input",
+  "delete-account-password",
+  "password-change",
+  "settings-profile",
+  "job-application-step4-submit",
+  "bank-transfer",
+  // moves along
+  "signup-wizard-step1",
+  "signup-wizard-step2",
+  "signup-progress-list-first",
+  "checkout-information-step",
+  "add-to-cart-shopify",
+  "add-to-cart-woocommerce",
+  "cart-update-quantities",
+  "search-header-get",
+  "search-wordpress-post",
+  "filters-post-aspnet",
+  "pagination-post-next",
+  "pagination-load-more",
+  "survey-page-next",
+];
+
+describe("holds match consequences on real forms (test/fixtures/forms/)", () => {
+  let session: WebOperatorSession;
+  const corpus = readFormCorpus();
+  const forms = SUBSET.map((name) => {
+    const form = corpus.find((each) => each.name === name);
+    if (form === undefined) throw new Error(`${name} is not in the form corpus`);
+    return form;
+  });
+
+  beforeAll(async () => {
+    session = await startWebOperatorSession({}, { confirmations: "agent" });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("acts on at least 20 forms, both labels among them", () => {
+    expect(forms.length).toBeGreaterThanOrEqual(20);
+    expect(forms.filter((form) => form.expect === "hold").length).toBeGreaterThanOrEqual(10);
+    expect(forms.filter((form) => form.expect === "pass").length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("holds every committing step (recall 100%) and few others (precision >= 90%)", { timeout: 240_000 }, async () => {
+    const judged: JudgedForm[] = [];
+    for (const form of forms) judged.push(await judgeForm(session.client, session.pages.url(`/forms/${form.name}.html`), form));
+    const score = scoreHolds(judged);
+    const report = describeScore(score, forms.length).join("\n");
+    console.log(report);
+    expect(score.missed.map((each) => each.form.name), report).toEqual([]);
+    expect(score.recall, report).toBe(1);
+    expect(score.precision, report).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("lets a checkout's step before payment reach its checkout URL, and holds a script's other send there", async () => {
+    const form = corpus.find((each) => each.name === "checkout-information-step");
+    if (form === undefined) throw new Error("checkout-information-step is not in the form corpus");
+    const judged = await judgeForm(session.client, session.pages.url("/forms/checkout-information-step.html"), form);
+    expect(judged.held).toBe(false);
+    // The step's own POST went out: the server saw it.
+    await expect.poll(() => session.pages.requested.some((request) => request.includes("/checkouts/c/8f2e41d0"))).toBe(true);
+    // The same step, whose script sends another form to the order's completion instead: held before it leaves.
+    const page = `<title>Information – Checkout</title><p>Step 1 of 3</p><p id="state">ready</p>
+      <form id="step" method="post" action="/checkouts/c/77aa"><label>Email <input name="email" value="ada@example.com"></label><button>Continue to shipping</button></form>
+      <form id="order" method="post" action="/checkouts/c/77aa/complete"><input type="hidden" name="cart" value="7"></form>
+      <script>document.getElementById("step").addEventListener("submit", (event) => { event.preventDefault(); document.getElementById("state").textContent = "sending"; document.getElementById("order").submit(); });</script>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
+    const ref = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Continue to shipping");
+    const error = await session.client.request("browser.click", { ref }).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(WebOperatorError);
+    const confirmation = (error as WebOperatorError).confirmation;
+    expect(confirmation?.categories).toEqual(["purchase"]);
+    expect(confirmation?.reason).toContain("/checkouts/c/77aa/complete");
+    expect(session.pages.requested.some((request) => request.includes("/checkouts/c/77aa/complete"))).toBe(false);
+    await session.client.request("browser.confirm", { id: confirmation?.id ?? "", allow: false });
+  });
+});
