@@ -5,11 +5,15 @@ import * as dom from "./dom/intrinsics.js";
 
 type FormContext = Pick<ContentResult<"describe_ref">, "formStep" | "formShowsTotal" | "formHasTerms">;
 
-/** "Step 2 of 3", "Step 2/3", "Schritt"-free: the English counters wizards print. */
-const STEP_COUNTER = /\bstep\s*(\d{1,2})\s*(?:of|\/)\s*(\d{1,2})\b/i;
-/** A total to pay: the word, then within a few characters an amount with its currency. */
+/*
+ * Text content joins adjacent blocks without a space ("Step 1 of 3Ready", "$98.00Total"), so
+ * the patterns bound words by letters and digits, not by \b.
+ */
+/** "Step 2 of 3", "Step 2/3": the counters wizards print. */
+const STEP_COUNTER = /(?<![a-z])step\s*(\d{1,2})\s*(?:of|\/)\s*(\d{1,2})(?!\d)/i;
+/** A total to pay: the word (not "Subtotal"), then within a few characters an amount with its currency. */
 const TOTAL_TO_PAY =
-  /\b(?:total|amount due|due today|to pay|you(?:'ll)? pay|charged today)\b[^\d$€£¥\n]{0,24}(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|usd|eur|gbp|chf|sek|nok|dkk)\b)/i;
+  /(?<![a-z])(?:total|amount due|due today|to pay|you(?:'ll)? pay|charged today)(?![a-z])[^\d$€£¥\n]{0,24}(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|usd|eur|gbp|chf|sek|nok|dkk)(?![a-z]))/i;
 /** A checkbox that binds: terms of service, conditions, a privacy policy, consent. */
 const TERMS_WORDS = /(terms|conditions|\btos\b|privacy|policy|agree|consent|accept|eula|gdpr)/i;
 /** How far up the page the context is read: enough for a wizard's header and a checkout's summary, not a whole site. */

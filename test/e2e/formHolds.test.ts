@@ -6,54 +6,15 @@ import { inlinePage } from "../helpers/fixtureServer.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 
 /**
- * A subset of the form corpus (test/fixtures/forms/, the whole of it in `npm run bench:forms`)
- * acted on through the socket with the default policy: every step that commits is held, and
- * the steps that only move along (a wizard's Next, an add-to-cart, a search, a filter, a page
- * turn) run. Chosen so each kind is there, the first, a middle and the last step of wizards,
- * and the forms that once were misjudged: the signup whose last step's one field is a
+ * The form corpus (test/fixtures/forms/, the same forms `npm run bench:forms` scores) acted on
+ * through the socket with the default policy: every step that commits is held, and the steps
+ * that only move along (a wizard's Next, an add-to-cart, a search, a filter, a page turn) run.
+ * Among them the forms that once were misjudged: the signup whose last step's one field is a
  * checkbox named "terms", the add-to-cart a script turns into an in-page update.
  */
-const SUBSET = [
-  // commits
-  "signup-single-page",
-  "signup-wizard-step3-terms",
-  "signup-progress-list-last",
-  "login-email-password",
-  "checkout-payment-card",
-  "checkout-review-place-order",
-  "contact-send-message",
-  "newsletter-footer",
-  "blog-comment",
-  "chat-enter-input",
-  "delete-account-password",
-  "password-change",
-  "settings-profile",
-  "job-application-step4-submit",
-  "bank-transfer",
-  // moves along
-  "signup-wizard-step1",
-  "signup-wizard-step2",
-  "signup-progress-list-first",
-  "checkout-information-step",
-  "add-to-cart-shopify",
-  "add-to-cart-woocommerce",
-  "cart-update-quantities",
-  "search-header-get",
-  "search-wordpress-post",
-  "filters-post-aspnet",
-  "pagination-post-next",
-  "pagination-load-more",
-  "survey-page-next",
-];
-
 describe("holds match consequences on real forms (test/fixtures/forms/)", () => {
   let session: WebOperatorSession;
   const corpus = readFormCorpus();
-  const forms = SUBSET.map((name) => {
-    const form = corpus.find((each) => each.name === name);
-    if (form === undefined) throw new Error(`${name} is not in the form corpus`);
-    return form;
-  });
 
   beforeAll(async () => {
     session = await startWebOperatorSession({}, { confirmations: "agent" });
@@ -62,17 +23,11 @@ describe("holds match consequences on real forms (test/fixtures/forms/)", () => 
     await session?.close();
   });
 
-  it("acts on at least 20 forms, both labels among them", () => {
-    expect(forms.length).toBeGreaterThanOrEqual(20);
-    expect(forms.filter((form) => form.expect === "hold").length).toBeGreaterThanOrEqual(10);
-    expect(forms.filter((form) => form.expect === "pass").length).toBeGreaterThanOrEqual(10);
-  });
-
-  it("holds every committing step (recall 100%) and few others (precision >= 90%)", { timeout: 240_000 }, async () => {
+  it("holds every committing step (recall 100%) and few others (precision >= 90%)", { timeout: 600_000 }, async () => {
     const judged: JudgedForm[] = [];
-    for (const form of forms) judged.push(await judgeForm(session.client, session.pages.url(`/forms/${form.name}.html`), form));
+    for (const form of corpus) judged.push(await judgeForm(session.client, session.pages.url(`/forms/${form.name}.html`), form));
     const score = scoreHolds(judged);
-    const report = describeScore(score, forms.length).join("\n");
+    const report = describeScore(score, corpus.length).join("\n");
     console.log(report);
     expect(score.missed.map((each) => each.form.name), report).toEqual([]);
     expect(score.recall, report).toBe(1);
