@@ -90,7 +90,10 @@ function isSearchForm(form: HTMLFormElement, action: string): boolean {
   if (dom.querySelector(form, "input[type=search i]") !== null) return true;
   const fields = Array.from(dom.formElements(form)).filter(isUserField);
   // A name alone does not make a search: a checkbox named "terms" is an agreement, not a query.
-  if (fields.length === 1 && fields.some((field) => isTextEntry(field) && QUERY_FIELD_NAME.test(dom.getAttribute(field, "name") ?? dom.id(field))))
+  if (
+    fields.length === 1 &&
+    fields.some((field) => isTextEntry(field) && QUERY_FIELD_NAME.test(dom.getAttribute(field, "name") ?? dom.id(field)))
+  )
     return true;
   try {
     return fields.length <= 2 && SEARCH_ACTION.test(new URL(action).pathname);

@@ -40,9 +40,7 @@ const describedTargetSchema = lazySchema(() =>
      * page's title or a progress list's aria-current="step". A step before the last one only
      * moves on; the last one commits (docs/gatekeeper.md).
      */
-    formStep: z
-      .object({ current: z.number().int().min(1).max(99), total: z.number().int().min(1).max(99) })
-      .optional(),
+    formStep: z.object({ current: z.number().int().min(1).max(99), total: z.number().int().min(1).max(99) }).optional(),
     /** The form or the page around it shows a total to pay ("Total: $54.00", "Amount due"). */
     formShowsTotal: z.boolean().optional(),
     /** The form carries a checkbox that accepts terms, a privacy policy or consent: the step that binds someone. */

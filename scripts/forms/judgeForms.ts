@@ -71,7 +71,9 @@ export function describeScore(score: HoldScore, forms: number): string[] {
     `forms: ${forms} (${score.commit} commit, ${forms - score.commit} move along); held: ${score.held}`,
     `recall of the holds: ${percent(score.recall)} (target 100%)`,
     `precision of the holds: ${percent(score.precision)} (target >= 90%)`,
-    ...score.missed.map((each) => `MISSED (committing, passed unasked): ${each.form.name} [${each.form.kind}] ${each.form.role} "${each.form.label}"`),
+    ...score.missed.map(
+      (each) => `MISSED (committing, passed unasked): ${each.form.name} [${each.form.kind}] ${each.form.role} "${each.form.label}"`,
+    ),
     ...score.overheld.map(
       (each) =>
         `OVERHELD (moves along, held): ${each.form.name} [${each.form.kind}] ${each.form.role} "${each.form.label}": ${each.reason}`,

@@ -29,7 +29,10 @@ describe("holds match consequences on real forms (test/fixtures/forms/)", () => 
     const score = scoreHolds(judged);
     const report = describeScore(score, corpus.length).join("\n");
     console.log(report);
-    expect(score.missed.map((each) => each.form.name), report).toEqual([]);
+    expect(
+      score.missed.map((each) => each.form.name),
+      report,
+    ).toEqual([]);
     expect(score.recall, report).toBe(1);
     expect(score.precision, report).toBeGreaterThanOrEqual(0.9);
   });

@@ -78,9 +78,9 @@ describe("a form send is held when it commits, not when it moves along", () => {
       "submit",
     ]);
     // An account change stays held even as a step.
-    expect(categories(submitter("Continue", { formAction: "https://shop.test/account/delete", formStep: { current: 1, total: 2 } }))).toEqual([
-      "account",
-    ]);
+    expect(
+      categories(submitter("Continue", { formAction: "https://shop.test/account/delete", formStep: { current: 1, total: 2 } })),
+    ).toEqual(["account"]);
   });
 
   it("reads a wizard's hidden step field as a step, unless the page shows a total to pay", () => {
@@ -125,14 +125,16 @@ describe("a form send is held when it commits, not when it moves along", () => {
     expect(readsAsQuery([{ name: "terms", type: "text" }])).toBe(true);
     expect(categories(submitter("Go", { formFields: [{ name: "q", type: "text" }] }))).toEqual([]);
     // A search label on a form with a password or a message does not make it a search.
-    expect(categories(submitter("Search", { formIsSearch: true, formHasPassword: true, formFields: [{ name: "q", type: "text" }] }))).toEqual([
-      "credentials",
-      "submit",
-    ]);
+    expect(
+      categories(submitter("Search", { formIsSearch: true, formHasPassword: true, formFields: [{ name: "q", type: "text" }] })),
+    ).toEqual(["credentials", "submit"]);
   });
 
   it("names its signs and its steps", () => {
-    expect(formCommitSigns(submitter("Go", { formHasPassword: true, formHasTerms: true }))).toEqual(["a password field", "a terms checkbox"]);
+    expect(formCommitSigns(submitter("Go", { formHasPassword: true, formHasTerms: true }))).toEqual([
+      "a password field",
+      "a terms checkbox",
+    ]);
     expect(readsAsNextStep("Continue to payment")).toBe(true);
     expect(readsAsNextStep("Next: Shipping")).toBe(true);
     expect(readsAsNextStep("Continue and place order")).toBe(false);
@@ -150,7 +152,17 @@ describe("the form corpus and its score", () => {
     const kinds = new Set(forms.map((form) => form.kind));
     for (const kind of ["signup", "login", "checkout-pay", "checkout-middle", "contact", "newsletter", "search", "filter", "pagination"])
       expect(kinds, kind).toContain(kind);
-    for (const kind of ["wizard-first", "wizard-middle", "wizard-last", "add-to-cart", "cart", "settings", "delete-account", "comment", "chat"])
+    for (const kind of [
+      "wizard-first",
+      "wizard-middle",
+      "wizard-last",
+      "add-to-cart",
+      "cart",
+      "settings",
+      "delete-account",
+      "comment",
+      "chat",
+    ])
       expect(kinds, kind).toContain(kind);
   });
 

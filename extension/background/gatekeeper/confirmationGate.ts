@@ -3,7 +3,15 @@ import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { callContent } from "../contentClient.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 import { resolveDeepRef } from "../deep/resolveDeepRef.js";
-import { categoriesOf, classify, enforced, stepSendUrl, type ActionIntent, type DescribedTarget, type Finding } from "./confirmationRules.js";
+import {
+  categoriesOf,
+  classify,
+  enforced,
+  stepSendUrl,
+  type ActionIntent,
+  type DescribedTarget,
+  type Finding,
+} from "./confirmationRules.js";
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";

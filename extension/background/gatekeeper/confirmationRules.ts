@@ -149,7 +149,8 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
   // A wizard's step before its last posts to its flow's URL (a checkout's /checkouts/TOKEN) without paying yet.
   if (action !== null)
     for (const category of urlCategories(action, formUse(target)))
-      if (!(category === "purchase" && along?.kind === "step")) add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+      if (!(category === "purchase" && along?.kind === "step"))
+        add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
   if (target.formMethod !== "get")
     for (const category of fieldCategories(target.formFields ?? [])) add(category, `${send.how}, which sends a form with payment fields`);
   const byName =

@@ -28,7 +28,8 @@ const QUERY_TYPES = new Set(["text", "search"]);
 
 /** The fields are a query and what narrows it: one or two query fields, and only selects, boxes and hidden state beside them. */
 export function readsAsQuery(fields: readonly FormField[]): boolean {
-  const isQuery = (field: FormField): boolean => field.type === "search" || (QUERY_TYPES.has(field.type) && QUERY_NAME.test(squashed(field.name)));
+  const isQuery = (field: FormField): boolean =>
+    field.type === "search" || (QUERY_TYPES.has(field.type) && QUERY_NAME.test(squashed(field.name)));
   const queries = fields.filter(isQuery);
   return queries.length >= 1 && queries.length <= 2 && fields.every((field) => isQuery(field) || NARROWING_TYPES.has(field.type));
 }

@@ -53,7 +53,8 @@ export function movesAlong(submitter: string, target: DescribedTarget): MoveAlon
   if (readsAsNextStep(name)) {
     const step = target.formStep;
     // A counter that says which step this is wins over the order summary a checkout shows on every step.
-    if (step !== undefined) return step.current < step.total ? { kind: "step", why: `step ${step.current} of ${step.total}, not the last` } : null;
+    if (step !== undefined)
+      return step.current < step.total ? { kind: "step", why: `step ${step.current} of ${step.total}, not the last` } : null;
     // Without one, a wizard's hidden step field says as much, unless the page shows a total to pay.
     if (target.formShowsTotal !== true && fields.some((field) => field.type === "hidden" && STEP_FIELD.test(squashed(field.name))))
       return { kind: "step", why: "a step of a wizard" };
