@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** One form of the corpus (test/fixtures/forms/NAME.html): what to do on it and whether that must be held. */
 export interface FormCase {
-  /** The file's name without .html: the form's name in every report. */
+  /** The file's path under the corpus without .html (checkouts/payment): the form's name in every report and its page's path. */
   name: string;
   /** hold: a step that commits (must answer confirmation_required); pass: one that only moves along. */
   expect: "hold" | "pass";
@@ -25,10 +25,15 @@ export function formCorpusDirectory(): string {
 
 const CASE_META = /<meta name="form-case" ([^>]*)>/;
 
-/** Every form of the corpus, by name, each read from its file's `<meta name="form-case">`. */
+/**
+ * Every form of the corpus, by name, each read from its file's `<meta name="form-case">`. A
+ * folder is part of the page's path: a checkout's steps sit under checkouts/, where a real
+ * shop serves them.
+ */
 export function readFormCorpus(directory = formCorpusDirectory()): FormCase[] {
-  return readdirSync(directory)
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".html"))
+    .map((file) => file.split(sep).join("/"))
     .sort()
     .map((file) => parseCase(file.slice(0, -".html".length), readFileSync(join(directory, file), "utf8")));
 }

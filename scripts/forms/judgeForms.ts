@@ -17,7 +17,7 @@ export interface JudgedForm {
  * whether the gatekeeper held it. A hold is denied at once, so nothing is left waiting.
  */
 export async function judgeForm(client: WebOperatorClient, url: string, form: FormCase): Promise<JudgedForm> {
-  await client.request("browser.navigate", { url });
+  await openFormPage(client, url);
   const ref = refOf((await client.request("browser.snapshot", {})).text, form);
   try {
     if (form.act === "click") await client.request("browser.click", { ref });
@@ -27,6 +27,19 @@ export async function judgeForm(client: WebOperatorClient, url: string, form: Fo
     if (!(error instanceof WebOperatorError) || error.code !== "confirmation_required" || error.confirmation === undefined) throw error;
     if (error.confirmation.answeredBy === "agent") await client.request("browser.confirm", { id: error.confirmation.id, allow: false });
     return { form, held: true, categories: error.confirmation.categories, reason: error.confirmation.reason };
+  }
+}
+
+/**
+ * Opens the form's page. A page inside a purchase flow (checkouts/…) asks before it opens,
+ * as any link there does: the person allows it, and the corpus judges the form on it.
+ */
+export async function openFormPage(client: WebOperatorClient, url: string): Promise<void> {
+  try {
+    await client.request("browser.navigate", { url });
+  } catch (error) {
+    if (!(error instanceof WebOperatorError) || error.confirmation?.answeredBy !== "agent") throw error;
+    await client.request("browser.confirm", { id: error.confirmation.id, allow: true });
   }
 }
 

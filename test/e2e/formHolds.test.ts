@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFormCorpus } from "../../scripts/forms/formCorpus.js";
-import { describeScore, judgeForm, scoreHolds, type JudgedForm } from "../../scripts/forms/judgeForms.js";
+import { describeScore, judgeForm, openFormPage, scoreHolds, type JudgedForm } from "../../scripts/forms/judgeForms.js";
 import { WebOperatorError } from "../../protocol/index.js";
 import { inlinePage } from "../helpers/fixtureServer.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
@@ -38,18 +38,14 @@ describe("holds match consequences on real forms (test/fixtures/forms/)", () => 
   });
 
   it("lets a checkout's step before payment reach its checkout URL, and holds a script's other send there", async () => {
-    const form = corpus.find((each) => each.name === "checkout-information-step");
-    if (form === undefined) throw new Error("checkout-information-step is not in the form corpus");
-    const judged = await judgeForm(session.client, session.pages.url("/forms/checkout-information-step.html"), form);
+    const form = corpus.find((each) => each.name === "checkouts/information");
+    if (form === undefined) throw new Error("checkouts/information is not in the form corpus");
+    const judged = await judgeForm(session.client, session.pages.url("/forms/checkouts/information.html"), form);
     expect(judged.held).toBe(false);
     // The step's own POST went out: the server saw it.
     await expect.poll(() => session.pages.requested.some((request) => request.includes("/checkouts/c/8f2e41d0"))).toBe(true);
     // The same step, whose script sends another form to the order's completion instead: held before it leaves.
-    const page = `<title>Information – Checkout</title><p>Step 1 of 3</p><p id="state">ready</p>
-      <form id="step" method="post" action="/checkouts/c/77aa"><label>Email <input name="email" value="ada@example.com"></label><button>Continue to shipping</button></form>
-      <form id="order" method="post" action="/checkouts/c/77aa/complete"><input type="hidden" name="cart" value="7"></form>
-      <script>document.getElementById("step").addEventListener("submit", (event) => { event.preventDefault(); document.getElementById("state").textContent = "sending"; document.getElementById("order").submit(); });</script>`;
-    await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
+    await openFormPage(session.client, session.pages.url("/checkouts/scripted-step.html"));
     const ref = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Continue to shipping");
     const error = await session.client.request("browser.click", { ref }).then(
       () => null,
@@ -60,6 +56,21 @@ describe("holds match consequences on real forms (test/fixtures/forms/)", () => 
     expect(confirmation?.categories).toEqual(["purchase"]);
     expect(confirmation?.reason).toContain("/checkouts/c/77aa/complete");
     expect(session.pages.requested.some((request) => request.includes("/checkouts/c/77aa/complete"))).toBe(false);
+    expect((await session.client.request("browser.extract", {})).text).toContain("sending");
+    await session.client.request("browser.confirm", { id: confirmation?.id ?? "", allow: false });
+  });
+
+  it("holds the same step on a page outside a purchase flow, whose counter cannot make a send to a checkout a step", async () => {
+    const page = `<title>Sign up</title><p>Step 1 of 3</p>
+      <form method="post" action="/checkouts/c/77aa"><label>Email <input name="email" value="ada@example.com"></label><button>Continue to shipping</button></form>`;
+    await session.client.request("browser.navigate", { url: inlinePage(session.pages, page) });
+    const ref = findRef((await session.client.request("browser.snapshot", {})).text, "button", "Continue to shipping");
+    const error = await session.client.request("browser.click", { ref }).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    const confirmation = (error as WebOperatorError).confirmation;
+    expect(confirmation?.categories).toEqual(["purchase"]);
     await session.client.request("browser.confirm", { id: confirmation?.id ?? "", allow: false });
   });
 });

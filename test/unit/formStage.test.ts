@@ -35,14 +35,24 @@ function submitter(name: string, extra: Partial<DescribedTarget> = {}): Describe
     ...extra,
   };
 }
-const intent = (target: DescribedTarget): ActionIntent => ({ activates: true, submitsByKeyboard: false, target, url: null, page: PAGE });
-const categories = (target: DescribedTarget): string[] => classify(intent(target)).map((finding) => finding.category);
+const intent = (target: DescribedTarget, page = PAGE): ActionIntent => ({
+  activates: true,
+  submitsByKeyboard: false,
+  target,
+  url: null,
+  page,
+});
+const categories = (target: DescribedTarget, page = PAGE): string[] => classify(intent(target, page)).map((finding) => finding.category);
+const CHECKOUT_PAGE = new URL("https://shop.test/checkouts/c/8f2e/information");
 
 describe("a form send is held when it commits, not when it moves along", () => {
-  it("passes a wizard's Next before its last step, and holds the last step whatever its button says", () => {
+  it("passes a wizard's Next, and holds the step that commits", () => {
     expect(categories(submitter("Next", { formStep: { current: 1, total: 3 } }))).toEqual([]);
     expect(categories(submitter("Save and continue", { formStep: { current: 2, total: 4 } }))).toEqual([]);
-    expect(categories(submitter("Next", { formStep: { current: 3, total: 3 } }))).toEqual(["submit"]);
+    // The last counted step's Next leads to a review page; beside a total to pay it is the payment.
+    expect(categories(submitter("Next", { formStep: { current: 3, total: 3 } }))).toEqual([]);
+    expect(categories(submitter("Continue", { formStep: { current: 3, total: 3 }, formShowsTotal: true }))).toEqual(["submit"]);
+    expect(categories(submitter("Continue", { formStep: { current: 2, total: 3 }, formShowsTotal: true }))).toEqual([]);
     expect(categories(submitter("Create account", { formStep: { current: 3, total: 3 } }))).toEqual(["submit"]);
     // Without a counter, a Next is a send like any other.
     expect(categories(submitter("Next"))).toEqual(["submit"]);
@@ -63,17 +73,20 @@ describe("a form send is held when it commits, not when it moves along", () => {
     expect(categories(submitter("Continue and pay", early))).toEqual(["purchase", "submit"]);
   });
 
-  it("lets a checkout's step before payment post to its checkout URL, and only that send", () => {
+  it("lets a checkout's step before payment post to its checkout URL from inside the checkout, and only that send", () => {
     const information = submitter("Continue to shipping", {
       formAction: "https://shop.test/checkouts/c/8f2e",
       formStep: { current: 2, total: 4 },
       formShowsTotal: true,
     });
-    expect(categories(information)).toEqual([]);
-    expect(stepSendUrl(intent(information))).toBe("https://shop.test/checkouts/c/8f2e");
-    expect(stepSendUrl(intent(submitter("Pay now", { formAction: "https://shop.test/checkouts/c/8f2e" })))).toBeNull();
+    expect(categories(information, CHECKOUT_PAGE)).toEqual([]);
+    expect(stepSendUrl(intent(information, CHECKOUT_PAGE))).toBe("https://shop.test/checkouts/c/8f2e");
+    expect(stepSendUrl(intent(submitter("Pay now", { formAction: "https://shop.test/checkouts/c/8f2e" }), CHECKOUT_PAGE))).toBeNull();
+    // A "Step 1 of 3" on a page outside a purchase flow does not make a send to /pay a step.
+    expect(categories(information)).toEqual(["purchase"]);
+    expect(stepSendUrl(intent(information))).toBeNull();
     // The same send without a counter is the checkout it posts to.
-    expect(categories(submitter("Continue to shipping", { formAction: "https://shop.test/checkouts/c/8f2e" }))).toEqual([
+    expect(categories(submitter("Continue to shipping", { formAction: "https://shop.test/checkouts/c/8f2e" }), CHECKOUT_PAGE)).toEqual([
       "purchase",
       "submit",
     ]);

@@ -64,22 +64,31 @@ export function classify(intent: ActionIntent): Finding[] {
   if (target === null) return sorted(findings);
   const label = `${target.role || target.tag || "element"} "${target.name}"`;
   const send = formSend(intent, target, label);
-  if (send !== null) judgeFormSend(send, target, add);
+  if (send !== null) judgeFormSend(send, target, intent.page, add);
   else if (intent.activates || (intent.submitsByKeyboard && isPressable(target))) judgeActivation(target, label, intent.page, add);
   else if (intent.submitsByKeyboard) judgeEnterOutsideForm(target, label, add);
   return sorted(findings);
 }
 
 /**
- * Where the action sends its form when the rules judged that send a wizard's step before its
- * last, which may post to its flow's purchase URL: the send hold lets that one send through.
+ * Where the action sends its form when the rules judged that send a wizard's step inside a
+ * purchase flow, which may post to the flow's purchase URL: the send hold lets that one send through.
  */
 export function stepSendUrl(intent: ActionIntent): string | null {
   const target = intent.target;
-  if (target === null) return null;
+  if (target === null || !stepWithinPurchase(intent.page)) return null;
   const send = formSend(intent, target, "");
   if (send === null || target.formAction === undefined || movesAlong(send.submitter, target)?.kind !== "step") return null;
   return target.formAction;
+}
+
+/**
+ * A wizard's step posts to its flow's purchase URL without paying yet (Shopify's checkout posts
+ * every step to /checkouts/TOKEN) only from a page already inside a purchase flow, which the
+ * person let the agent open: a "Step 1 of 3" on any other page does not make a send to /pay a step.
+ */
+function stepWithinPurchase(page: URL | null): boolean {
+  return page !== null && urlCategories(page).includes("purchase");
 }
 
 export function enforced(findings: Finding[], policy: Policy): Finding[] {
@@ -140,16 +149,16 @@ function onlyReads(send: FormSend, target: DescribedTarget): boolean {
   return target.formIsSearch === true || viewChange;
 }
 
-function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void {
+function judgeFormSend(send: FormSend, target: DescribedTarget, page: URL | null, add: Add): void {
   // method=dialog closes the form's <dialog>; nothing leaves the page.
   if (target.formMethod === "dialog") return;
   if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
   const along = movesAlong(send.submitter, target);
   const action = parseUrl(target.formAction);
-  // A wizard's step before its last posts to its flow's URL (a checkout's /checkouts/TOKEN) without paying yet.
+  const withinPurchase = along?.kind === "step" && stepWithinPurchase(page);
   if (action !== null)
     for (const category of urlCategories(action, formUse(target)))
-      if (!(category === "purchase" && along?.kind === "step"))
+      if (!(category === "purchase" && withinPurchase))
         add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
   if (target.formMethod !== "get")
     for (const category of fieldCategories(target.formFields ?? [])) add(category, `${send.how}, which sends a form with payment fields`);

@@ -9,7 +9,8 @@ type FormField = NonNullable<DescribedTarget["formFields"]>[number];
  * consequences"). A send commits unless what the form says agrees that it does not: a
  * wizard's Next before its last step, an add-to-cart, a page turn. What the form carries
  * that binds someone (a password, payment fields, a terms box, a message) keeps the hold
- * whatever its button is called, and so does the last step of a flow.
+ * whatever its button is called, and so does a step forward beside a total to pay, unless a
+ * counter says more steps follow.
  */
 
 /** "Next", "Continue", "Continue to shipping", "Save and continue", "Next: Payment": a step forward that names no commit. */
@@ -53,8 +54,11 @@ export function movesAlong(submitter: string, target: DescribedTarget): MoveAlon
   if (readsAsNextStep(name)) {
     const step = target.formStep;
     // A counter that says which step this is wins over the order summary a checkout shows on every step.
+    if (step !== undefined && step.current < step.total)
+      return { kind: "step", why: `step ${step.current} of ${step.total}, not the last` };
+    // The last counted step's Next leads to a review page, unless it stands beside the total it pays.
     if (step !== undefined)
-      return step.current < step.total ? { kind: "step", why: `step ${step.current} of ${step.total}, not the last` } : null;
+      return target.formShowsTotal === true ? null : { kind: "step", why: `step ${step.current} of ${step.total}, before its review` };
     // Without one, a wizard's hidden step field says as much, unless the page shows a total to pay.
     if (target.formShowsTotal !== true && fields.some((field) => field.type === "hidden" && STEP_FIELD.test(squashed(field.name))))
       return { kind: "step", why: "a step of a wizard" };
