@@ -1,6 +1,6 @@
 import { WebOperatorClient } from "../agent-client/client.js";
-import { serveStatic } from "./bench/staticServer.js";
 import { runBench } from "./bench/benchRun.js";
+import { serveFormCorpus } from "./forms/corpusServer.js";
 import { formCorpusDirectory, readFormCorpus } from "./forms/formCorpus.js";
 import { describeScore, judgeForm, scoreHolds, type JudgedForm } from "./forms/judgeForms.js";
 import { launchTempWebOperator } from "./tempWebOperator.js";
@@ -14,7 +14,7 @@ import { launchTempWebOperator } from "./tempWebOperator.js";
  */
 async function main(): Promise<void> {
   const forms = readFormCorpus();
-  const server = await serveStatic(formCorpusDirectory());
+  const server = await serveFormCorpus(formCorpusDirectory());
   const browser = await launchTempWebOperator("wo-forms-");
   const judged: JudgedForm[] = [];
   try {
