@@ -1,12 +1,23 @@
 import type { ContentResult } from "../../protocol/contentReplies.js";
 import { describeElement } from "./accessibility/elementDescriptor.js";
 import type { LayoutCache } from "./dom/layoutCache.js";
+import { formContext } from "./formContext.js";
 import { formFields } from "./formFields.js";
 import * as dom from "./dom/intrinsics.js";
 
 type FormFacts = Pick<
   ContentResult<"describe_ref">,
-  "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formFields" | "formSubmitName"
+  | "submitsForm"
+  | "inForm"
+  | "formHasPassword"
+  | "formAction"
+  | "formMethod"
+  | "formIsSearch"
+  | "formFields"
+  | "formSubmitName"
+  | "formStep"
+  | "formShowsTotal"
+  | "formHasTerms"
 >;
 
 const SUBMIT_CONTROLS = "button:not([type]), button[type=submit i], input[type=submit i], input[type=image i]";
@@ -17,7 +28,8 @@ const VALID_METHODS = new Set(["get", "post", "dialog"]);
 /**
  * What sending the element's form would do, read from the DOM: the submitter (the element
  * itself when it is a submit control, else the button Enter presses), where it goes, how,
- * and whether the form is a search or holds a password.
+ * whether the form is a search or holds a password, and what the page around it says of
+ * the step it sends (formContext).
  */
 export function formFacts(element: Element, layout: LayoutCache): FormFacts {
   const form = formOf(element);
@@ -41,6 +53,7 @@ export function formFacts(element: Element, layout: LayoutCache): FormFacts {
     formMethod: submitterMethod(form, submitter),
     formIsSearch: isSearchForm(form, action),
     formFields: formFields(form),
+    ...formContext(form, layout),
     ...(defaultButton === undefined ? {} : { formSubmitName: describeElement(defaultButton, layout).name }),
   };
 }
@@ -76,7 +89,12 @@ function isSearchForm(form: HTMLFormElement, action: string): boolean {
   if (dom.matches(form, "[role=search i]") || dom.closest(form, "search, [role=search i]") !== null) return true;
   if (dom.querySelector(form, "input[type=search i]") !== null) return true;
   const fields = Array.from(dom.formElements(form)).filter(isUserField);
-  if (fields.length === 1 && fields.some((field) => QUERY_FIELD_NAME.test(dom.getAttribute(field, "name") ?? dom.id(field)))) return true;
+  // A name alone does not make a search: a checkbox named "terms" is an agreement, not a query.
+  if (
+    fields.length === 1 &&
+    fields.some((field) => isTextEntry(field) && QUERY_FIELD_NAME.test(dom.getAttribute(field, "name") ?? dom.id(field)))
+  )
+    return true;
   try {
     return fields.length <= 2 && SEARCH_ACTION.test(new URL(action).pathname);
   } catch {
@@ -88,6 +106,13 @@ function isSearchForm(form: HTMLFormElement, action: string): boolean {
 function isUserField(control: Element): boolean {
   if (control instanceof HTMLInputElement) return !["hidden", "submit", "button", "image", "reset"].includes(control.type);
   return control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement;
+}
+
+/** A field a query is typed into: text or search, as written (an unknown type is text). */
+function isTextEntry(control: Element): boolean {
+  if (!(control instanceof HTMLInputElement)) return false;
+  const type = (dom.getAttribute(control, "type") ?? "text").trim().toLowerCase();
+  return type === "text" || type === "search" || type === "";
 }
 
 function isPasswordField(control: Element): boolean {

@@ -13,6 +13,8 @@ interface NavigateEventLike extends Event {
 
 const MAX_HELD = 20;
 let armed: ReadonlySet<string> | null = null;
+/** The sends the gatekeeper judged a wizard's step before its last, as URLs without their fragment. */
+let steps: ReadonlySet<string> = new Set();
 let held: Held = [];
 
 /**
@@ -26,7 +28,7 @@ const onNavigate = (event: Event): void => {
   const navigate = event as NavigateEventLike;
   if (navigate.formData === null || navigate.formData === undefined || !navigate.cancelable) return;
   const category = postCategory(navigate.destination.url, armed);
-  if (category === null) return;
+  if (category === null || steps.has(withoutFragment(navigate.destination.url))) return;
   event.preventDefault();
   if (held.length < MAX_HELD) held.push({ url: navigate.destination.url.slice(0, 2048), category });
 };
@@ -35,9 +37,15 @@ const navigation: unknown = Reflect.get(window, "navigation");
 if (navigation instanceof EventTarget) dom.addEventListener(navigation, "navigate", onNavigate);
 
 /** Arms the hold for the categories the policy confirms, or disarms it and hands over what it held. */
-export function formSendHold(arm: boolean, categories: readonly string[]): ContentResult<"form_send_hold"> {
+export function formSendHold(arm: boolean, categories: readonly string[], stepSends: readonly string[]): ContentResult<"form_send_hold"> {
   const found = held;
   held = [];
   armed = arm ? new Set(categories) : null;
+  steps = new Set(arm ? stepSends.map(withoutFragment) : []);
   return { held: arm ? [] : found };
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf("#");
+  return hash === -1 ? url : url.slice(0, hash);
 }

@@ -35,6 +35,16 @@ const describedTargetSchema = lazySchema(() =>
       .array(z.object({ name: z.string().max(200), type: z.string().max(40), autocomplete: z.string().max(200).optional() }))
       .max(64)
       .optional(),
+    /**
+     * Where the form stands in a flow of pages, read around it: "Step 2 of 3" in its text, its
+     * page's title or a progress list's aria-current="step". A step before the last one only
+     * moves on; the last one commits (docs/gatekeeper.md).
+     */
+    formStep: z.object({ current: z.number().int().min(1).max(99), total: z.number().int().min(1).max(99) }).optional(),
+    /** The form or the page around it shows a total to pay ("Total: $54.00", "Amount due"). */
+    formShowsTotal: z.boolean().optional(),
+    /** The form carries a checkbox that accepts terms, a privacy policy or consent: the step that binds someone. */
+    formHasTerms: z.boolean().optional(),
     /** Accessible name of the form's default submit button: what Enter in a field activates. */
     formSubmitName: z.string().optional(),
     /** The URL a link (the element or its <a>/<area> ancestor) opens. */

@@ -3,7 +3,15 @@ import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { callContent } from "../contentClient.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 import { resolveDeepRef } from "../deep/resolveDeepRef.js";
-import { categoriesOf, classify, enforced, type DescribedTarget, type Finding } from "./confirmationRules.js";
+import {
+  categoriesOf,
+  classify,
+  enforced,
+  stepSendUrl,
+  type ActionIntent,
+  type DescribedTarget,
+  type Finding,
+} from "./confirmationRules.js";
 import { parseUrl } from "./consequentialUrls.js";
 import { pendingConfirmations, type PendingConfirmation } from "./pendingConfirmations.js";
 import type { PlannedAction } from "./toolIntents.js";
@@ -34,6 +42,8 @@ export interface GatedCall {
 export interface ConfirmationBasis {
   targets: string[];
   asked: DescribedTarget | null;
+  /** Form sends judged a wizard's step before its last: the send hold lets these through (stepSendUrl). */
+  stepSends: string[];
 }
 
 export async function checkConfirmations(
@@ -44,6 +54,7 @@ export async function checkConfirmations(
 ): Promise<ConfirmationBasis> {
   const findings: Finding[] = [];
   const targets: string[] = [];
+  const stepSends: string[] = [];
   let asked: DescribedTarget | null = null;
   const page = parseUrl(call.tab?.url);
   for (const plan of plans) {
@@ -51,7 +62,10 @@ export async function checkConfirmations(
       call.tab === null ? null : await describePlanned(call.tab.id, plan, call.tab.read, page !== null && /^https?:$/.test(page.protocol));
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
-    const found = enforced(classify({ activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page }), policy);
+    const intent: ActionIntent = { activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page };
+    const found = enforced(classify(intent), policy);
+    const step = stepSendUrl(intent);
+    if (step !== null) stepSends.push(step);
     if (found.length > 0 && asked === null) asked = target;
     findings.push(...found);
   }
@@ -59,10 +73,10 @@ export async function checkConfirmations(
   if (call.escalation !== null) findings.unshift({ category: "escalation", why: call.escalation });
   if (grant !== undefined) {
     verifyGrant(grant, call, targets, findings);
-    return { targets, asked };
+    return { targets, asked, stepSends };
   }
-  if (findings.length === 0) return { targets, asked };
-  return askConfirmation(call, findings, { targets, asked }, policy);
+  if (findings.length === 0) return { targets, asked, stepSends };
+  return askConfirmation(call, findings, { targets, asked, stepSends }, policy);
 }
 
 /** Stores the held-back action and answers confirmation_required: before dispatch, or after a send it held (sendHold.ts). */

@@ -12,6 +12,7 @@ import {
   standaloneNameCategories,
 } from "./consequentialNames.js";
 import { parseUrl, urlCategories, type UrlUse } from "./consequentialUrls.js";
+import { formCommitSigns, movesAlong } from "./formStage.js";
 
 export type DescribedTarget = ContentResult<"describe_ref">;
 
@@ -63,10 +64,31 @@ export function classify(intent: ActionIntent): Finding[] {
   if (target === null) return sorted(findings);
   const label = `${target.role || target.tag || "element"} "${target.name}"`;
   const send = formSend(intent, target, label);
-  if (send !== null) judgeFormSend(send, target, add);
+  if (send !== null) judgeFormSend(send, target, intent.page, add);
   else if (intent.activates || (intent.submitsByKeyboard && isPressable(target))) judgeActivation(target, label, intent.page, add);
   else if (intent.submitsByKeyboard) judgeEnterOutsideForm(target, label, add);
   return sorted(findings);
+}
+
+/**
+ * Where the action sends its form when the rules judged that send a wizard's step inside a
+ * purchase flow, which may post to the flow's purchase URL: the send hold lets that one send through.
+ */
+export function stepSendUrl(intent: ActionIntent): string | null {
+  const target = intent.target;
+  if (target === null || !stepWithinPurchase(intent.page)) return null;
+  const send = formSend(intent, target, "");
+  if (send === null || target.formAction === undefined || movesAlong(send.submitter, target)?.kind !== "step") return null;
+  return target.formAction;
+}
+
+/**
+ * A wizard's step posts to its flow's purchase URL without paying yet (Shopify's checkout posts
+ * every step to /checkouts/TOKEN) only from a page already inside a purchase flow, which the
+ * person let the agent open: a "Step 1 of 3" on any other page does not make a send to /pay a step.
+ */
+function stepWithinPurchase(page: URL | null): boolean {
+  return page !== null && urlCategories(page).includes("purchase");
 }
 
 export function enforced(findings: Finding[], policy: Policy): Finding[] {
@@ -120,20 +142,24 @@ function formConsequence(target: DescribedTarget): string[] {
  */
 function onlyReads(send: FormSend, target: DescribedTarget): boolean {
   if (target.formMethod === "get") return true;
-  if (formConsequence(target).length > 0) return false;
+  // A search label or a query-like name does not make a form that carries a password, a terms box or a message a search.
+  if (formConsequence(target).length > 0 || formCommitSigns(target).length > 0) return false;
   const viewChange = readsAsViewChange(send.submitter);
   if (target.formMethod === "post" && target.formFields !== undefined) return viewChange || readsAsQuery(target.formFields);
   return target.formIsSearch === true || viewChange;
 }
 
-function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void {
+function judgeFormSend(send: FormSend, target: DescribedTarget, page: URL | null, add: Add): void {
   // method=dialog closes the form's <dialog>; nothing leaves the page.
   if (target.formMethod === "dialog") return;
   if (target.formHasPassword) add("credentials", `${send.how}, which sends a form with a password field`);
+  const along = movesAlong(send.submitter, target);
   const action = parseUrl(target.formAction);
+  const withinPurchase = along?.kind === "step" && stepWithinPurchase(page);
   if (action !== null)
     for (const category of urlCategories(action, formUse(target)))
-      add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
+      if (!(category === "purchase" && withinPurchase))
+        add(category, `${send.how}, which sends a form to ${action.origin}${action.pathname}`);
   if (target.formMethod !== "get")
     for (const category of fieldCategories(target.formFields ?? [])) add(category, `${send.how}, which sends a form with payment fields`);
   const byName =
@@ -141,7 +167,8 @@ function judgeFormSend(send: FormSend, target: DescribedTarget, add: Add): void 
       ? `${send.how}, which sends its form`
       : `${send.how}, which sends a form whose button is "${send.submitter}"`;
   for (const category of formSendNameCategories(send.submitter)) add(category, byName);
-  if (!onlyReads(send, target))
+  // The step that commits is held, not the steps that lead to it: a wizard's Next, an add-to-cart, a page turn.
+  if (!onlyReads(send, target) && along === null)
     add("submit", `${send.how}, which sends a form${action === null ? "" : ` to ${action.origin}${action.pathname}`}`);
 }
 

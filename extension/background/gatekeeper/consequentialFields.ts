@@ -23,9 +23,13 @@ export function fieldCategories(fields: readonly FormField[]): ConfirmationCateg
   return moves ? ["purchase"] : [];
 }
 
+/** Where a query is typed: a name alone never makes a checkbox named "terms" a search term. */
+const QUERY_TYPES = new Set(["text", "search"]);
+
 /** The fields are a query and what narrows it: one or two query fields, and only selects, boxes and hidden state beside them. */
 export function readsAsQuery(fields: readonly FormField[]): boolean {
-  const isQuery = (field: FormField): boolean => field.type === "search" || QUERY_NAME.test(squashed(field.name));
+  const isQuery = (field: FormField): boolean =>
+    field.type === "search" || (QUERY_TYPES.has(field.type) && QUERY_NAME.test(squashed(field.name)));
   const queries = fields.filter(isQuery);
   return queries.length >= 1 && queries.length <= 2 && fields.every((field) => isQuery(field) || NARROWING_TYPES.has(field.type));
 }

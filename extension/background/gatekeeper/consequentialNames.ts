@@ -40,7 +40,7 @@ const FINAL_ACTION =
 
 /** A submitter named for changing the view, not the world: the send only reads. */
 const VIEW_CHANGE =
-  /\b(filters?|sort(?: by)?|search|find|refresh|preview|show(?: results)?|view|go to page|next page|previous page|load more)\b/i;
+  /\b(filters?|sort(?: by)?|search|find|refresh|preview|show(?: results)?|view|go to page|next page|previous page|load more|compare|calculate|estimate)\b/i;
 
 /** A step forward that sends what was filled in: "Continue to preview", "Next", "Review transfer". */
 const CONTINUE = /^(?:continue|next|proceed|review|preview)\b/i;

@@ -270,7 +270,7 @@ export class Gatekeeper implements ToolGate {
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
     if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
     if (admitted.sendCheck !== null && tabId === admitted.tabId && admitted.sendHolds.length === 0)
-      admitted.sendHolds.push(await holdSends(tabId, policy, tab));
+      admitted.sendHolds.push(await holdSends(tabId, policy, tab, admitted.sendCheck.basis.stepSends));
     if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {
       admitted.ruledTabs.add(tabId);
       admitted.ruleReleases.push(await holdToAuthorizedDomains(tabId, policy.authorizedDomains));

@@ -26,9 +26,15 @@ const inUse = new Set<number>();
  * declarativeNetRequest session rules (the request fails as if offline), and a script's
  * form.submit() or requestSubmit() to one by the content script's navigate listener (the
  * navigation is cancelled). Neither is visible to the page before it sends. Only the
- * categories the policy confirms are held; a confirmed replay holds nothing.
+ * categories the policy confirms are held; a confirmed replay holds nothing. The target's own
+ * form send, when the rules judged it a wizard's step before its last (`stepSends`), goes through.
  */
-export async function holdSends(tabId: number, policy: Policy, known: chrome.tabs.Tab | undefined): Promise<SendHold> {
+export async function holdSends(
+  tabId: number,
+  policy: Policy,
+  known: chrome.tabs.Tab | undefined,
+  stepSends: readonly string[],
+): Promise<SendHold> {
   const categories = (["purchase", "account"] as const).filter((category) => policy.confirm[category]);
   if (categories.length === 0) return { release: () => Promise.resolve([]) };
   const enabled = new Set<string>(categories);
@@ -39,7 +45,7 @@ export async function holdSends(tabId: number, policy: Policy, known: chrome.tab
     if (category !== null) held.push({ url: details.url, category, how: `its page script sent a ${details.method} request to` });
   });
   const ruleIds = await addRules(tabId, enabled);
-  const formHold = await callContent(tabId, { op: "form_send_hold", arm: true, categories }, known).then(
+  const formHold = await callContent(tabId, { op: "form_send_hold", arm: true, categories, steps: stepSends.slice(0, 16) }, known).then(
     () => true,
     () => false,
   );

@@ -6,7 +6,17 @@ import * as dom from "../dom/intrinsics.js";
 /** What the gatekeeper's judgement of a target rests on: where it leads and what its form sends. */
 export type JudgedFacts = Pick<
   ContentResult<"describe_ref">,
-  "submitsForm" | "inForm" | "formHasPassword" | "formAction" | "formMethod" | "formIsSearch" | "formSubmitName" | "href"
+  | "submitsForm"
+  | "inForm"
+  | "formHasPassword"
+  | "formAction"
+  | "formMethod"
+  | "formIsSearch"
+  | "formSubmitName"
+  | "formStep"
+  | "formShowsTotal"
+  | "formHasTerms"
+  | "href"
 >;
 
 /**
@@ -44,6 +54,10 @@ function fingerprint(facts: JudgedFacts): string {
     facts.inForm ? `in a form sent by ${facts.formMethod ?? "unset"} to ${facts.formAction ?? ""}` : "in no form",
     facts.submitsForm ? "submitting it" : "not submitting it",
     facts.formHasPassword ? "with a password" : "without a password",
+    // What the page around the form says of its step: a "Step 3 of 3" or a terms box that appears after the judgement commits.
+    facts.formStep === undefined ? "no step counter" : `at step ${facts.formStep.current} of ${facts.formStep.total}`,
+    facts.formShowsTotal === true ? "beside a total to pay" : "beside no total",
+    facts.formHasTerms === true ? "with a terms checkbox" : "without a terms checkbox",
   ];
   return parts.join(", ");
 }
