@@ -26,6 +26,7 @@ export const SETUP_FLAG_KINDS = {
   client: "value",
   governance: "value",
   structured: "switch",
+  purge: "switch",
 } as const satisfies FlagTable;
 
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_FLAG_KINDS);
