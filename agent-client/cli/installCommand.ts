@@ -61,7 +61,8 @@ export function runUninstall(command: Extract<ParsedCommand, { kind: "uninstall"
   try {
     const env = command.configDir ? { ...io.env, WEBOPERATOR_CONFIG_DIR: command.configDir } : io.env;
     report = uninstallHost({ userDataDir: command.userDataDir, env });
-    folders = removeInstallFolders(env, currentPlatform(), command.purge);
+    // A profile of its own (--user-data-dir) shares the person's extension folder with their browsers: it stays.
+    folders = removeInstallFolders(env, currentPlatform(), { extension: command.userDataDir === undefined, purge: command.purge });
   } catch (error) {
     return failure("uninstall", error, io);
   }

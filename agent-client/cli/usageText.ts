@@ -20,7 +20,8 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
   },
   {
     synopsis: "uninstall [--user-data-dir DIR] [--purge]",
-    summary: "remove the host manifests, launcher and extension folder setup wrote; the token file, settings and task store stay unless --purge",
+    summary:
+      "remove the host manifests, launcher and extension folder setup wrote; the token file, settings and task store stay unless --purge",
     example: "weboperator uninstall",
   },
   {
@@ -45,7 +46,8 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
   },
   {
     synopsis: "mcp config [--client claude-code|cursor|vscode|codex|generic] [--caps GROUP,...] [--structured] [--governance FILE]",
-    summary: "print a paste-ready MCP host config pointing at this weboperator (the installed package or a checkout), your socket and token file",
+    summary:
+      "print a paste-ready MCP host config pointing at this weboperator (the installed package or a checkout), your socket and token file",
     example: "weboperator mcp config --client cursor",
   },
 ];

@@ -111,7 +111,12 @@ export async function checkBridge(probe: BridgeProbe, context: BrowserContext): 
     const auth = health.bridge.authRequired ? `token from ${describeTokenSource(probe.token)} accepted` : "auth disabled";
     const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
     const versions = versionCheck(health, BRIDGE_VERSION);
-    return [bridge, servedBrowserCheck(health.bridge.browser ?? null, context), extensionCheck(health), ...(versions === null ? [] : [versions])];
+    return [
+      bridge,
+      servedBrowserCheck(health.bridge.browser ?? null, context),
+      extensionCheck(health),
+      ...(versions === null ? [] : [versions]),
+    ];
   } catch (error) {
     return [bridgeFailure(error, probe.socketPath, probe.token), extensionCheck(null)];
   }

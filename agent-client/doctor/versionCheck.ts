@@ -41,6 +41,7 @@ export function extensionFolderCheck(dir: string, installed: string): DoctorChec
   const name = "extension folder";
   const version = extensionVersionAt(dir);
   if (version === null) return failed(name, `no WebOperator extension in ${dir}`, "weboperator setup");
-  if (version !== installed) return failed(name, `${shellArg(dir)} holds ${version}, the installed package is ${installed}`, refreshExtension());
+  if (version !== installed)
+    return failed(name, `${shellArg(dir)} holds ${version}, the installed package is ${installed}`, refreshExtension());
   return passed(name, `${dir} (version ${version}; Load unpacked picks this folder)`);
 }

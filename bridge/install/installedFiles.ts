@@ -43,8 +43,12 @@ export interface RemovedFolders {
 }
 
 /** The per-user extension copy; with purge, also the config folder (token, settings, task store), never HOME or /. */
-export function removeInstallFolders(env: NodeJS.ProcessEnv, platform: BrowserPlatform, purge: boolean): RemovedFolders {
-  const extension = removeExtensionCopy(installedExtensionDir(env, platform));
+export function removeInstallFolders(
+  env: NodeJS.ProcessEnv,
+  platform: BrowserPlatform,
+  { extension: removeExtension, purge }: { extension: boolean; purge: boolean },
+): RemovedFolders {
+  const extension = removeExtension ? removeExtensionCopy(installedExtensionDir(env, platform)) : null;
   const config = resolve(configDir(env));
   const guarded = config === resolve(homeDir(env)) || dirname(config) === config;
   if (!purge || guarded || !existsSync(config)) return { extension, configDir: null };

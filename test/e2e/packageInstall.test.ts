@@ -12,7 +12,7 @@ import { readPackageVersion } from "../../bridge/version.js";
 import { testHeadless } from "../helpers/browserMode.js";
 import { inlinePage, startFixtureServer, type FixtureServer } from "../helpers/fixtureServer.js";
 import { connectMcpLaunch, type McpHostLaunch } from "../helpers/mcpHost.js";
-import { ownHome, stopEverythingOf, type OwnHome } from "../helpers/ownChrome.js";
+import { stopEverythingOf, type OwnHome } from "../helpers/ownChrome.js";
 
 /**
  * A newcomer's path with the package alone: the tarball `npm pack` makes, installed with npm
@@ -72,7 +72,11 @@ function repackWithVersion(tarball: string, work: string, version: string): stri
     const parsed = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
     writeFileSync(path, `${JSON.stringify({ ...parsed, version }, null, 2)}\n`);
   }
-  const name = execFileSync("npm", ["pack", "./package", "--ignore-scripts", "--pack-destination", work], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const name = execFileSync("npm", ["pack", "./package", "--ignore-scripts", "--pack-destination", work], {
+    cwd: dir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return join(work, name.trim().split("\n").at(-1) ?? "");
 }
 
@@ -87,12 +91,34 @@ function localPrebuild(work: string): string {
     .version;
   const stage = join(work, "prebuild-stage");
   mkdirSync(join(stage, "build", "Release"), { recursive: true });
-  execFileSync("cp", [join(ROOT, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node"), join(stage, "build", "Release")]);
+  execFileSync("cp", [
+    join(ROOT, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node"),
+    join(stage, "build", "Release"),
+  ]);
   const dir = join(work, "prebuilds");
   mkdirSync(dir);
   const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   execFileSync("tar", ["czf", join(dir, name), "-C", stage, "build"]);
   return dir;
+}
+
+/**
+ * A user with a fresh HOME and nothing of this machine's WEBOPERATOR_* or XDG variables: the
+ * environment built from nothing, the prefix's bin/ first on PATH as `npm install -g` leaves it.
+ * The socket is the one override: the default one in /tmp is shared by every test run here.
+ */
+function freshUser(bin: string): OwnHome {
+  const home = mkdtempSync(join(tmpdir(), "wo-package-home-"));
+  const env: Record<string, string> = {
+    PATH: `${bin}:${process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"}`,
+    HOME: home,
+    WEBOPERATOR_AGENT_SOCKET: join(home, "bridge.sock"),
+  };
+  for (const name of ["DISPLAY", "XAUTHORITY"] as const) {
+    const value = process.env[name];
+    if (!testHeadless() && value !== undefined) env[name] = value;
+  }
+  return { home, env, remove: () => rmSync(home, { recursive: true, force: true, maxRetries: 3 }) };
 }
 
 interface Launched {
@@ -150,12 +176,7 @@ describe("the package alone: pack, install with npm, setup, use, upgrade, uninst
     work = mkdtempSync(join(tmpdir(), "wo-package-"));
     prefix = join(work, "prefix");
     pages = await startFixtureServer();
-    const display: Record<string, string> = {};
-    for (const name of ["DISPLAY", "XAUTHORITY"] as const) {
-      const value = process.env[name];
-      if (!testHeadless() && value !== undefined) display[name] = value;
-    }
-    user = ownHome(display, { PATH: `${join(prefix, "bin")}:${process.env.PATH ?? "/usr/bin:/bin"}` });
+    user = freshUser(join(prefix, "bin"));
     // npm itself runs as the developer does (their cache, so a run downloads only what it lacks), never writing into the fresh HOME.
     const cache = execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
     npmEnv = {
@@ -165,7 +186,11 @@ describe("the package alone: pack, install with npm, setup, use, upgrade, uninst
       npm_config_better_sqlite3_local_prebuilds: localPrebuild(work),
     };
     // Once per run, from the build the suite runs on (`npm test` built it; prepack would only build it again).
-    const name = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const name = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     tarball = join(work, name.trim().split("\n").at(-1) ?? "");
     nextTarball = repackWithVersion(tarball, work, NEXT_VERSION);
     installedRoot = join(prefix, "lib", "node_modules", "weboperator");
