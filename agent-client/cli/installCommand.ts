@@ -27,7 +27,7 @@ export function runInstall(command: Extract<ParsedCommand, { kind: "install" }>,
     });
     extension = placeExtension(io.env, currentPlatform());
   } catch (error) {
-    return failure("setup", error, io);
+    return failure(command.verb, error, io);
   }
   io.out(`launcher:   ${report.launcher}\n`);
   for (const manifest of report.manifests) io.out(`manifest:   ${manifest.file} (${forWhom(manifest.browser)})\n`);

@@ -145,7 +145,7 @@ function noPositionals(form: string, args: readonly string[]): void {
 }
 
 /** `setup`, and `install`, its older name. */
-function parseInstall(name: string, args: readonly string[], flags: FlagValues): ParsedCommand {
+function parseInstall(name: "setup" | "install", args: readonly string[], flags: FlagValues): ParsedCommand {
   noPositionals(name, args);
   assertFlagsAllowed(flags, ["user-data-dir", "browser", "socket", "config-dir"], name);
   const userDataDir = stringFlag(flags, "user-data-dir");
@@ -155,6 +155,7 @@ function parseInstall(name: string, args: readonly string[], flags: FlagValues):
   }
   return {
     kind: "install",
+    verb: name,
     userDataDir,
     browser,
     socket: stringFlag(flags, "socket"),
