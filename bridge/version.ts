@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "./install/projectLayout.js";
 
-function readPackageVersion(): string {
+/** The version of the package this code runs from: a checkout's, or the installed package's. */
+export function readPackageVersion(root?: string): string {
   try {
-    const url = new URL("../../../package.json", import.meta.url);
-    const parsed: unknown = JSON.parse(readFileSync(url, "utf8"));
+    const parsed: unknown = JSON.parse(readFileSync(join(root ?? projectRoot(), "package.json"), "utf8"));
     if (typeof parsed === "object" && parsed !== null && "version" in parsed && typeof parsed.version === "string") {
       return parsed.version;
     }

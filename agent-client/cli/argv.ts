@@ -27,6 +27,7 @@ export const SETUP_FLAG_KINDS = {
   governance: "value",
   structured: "switch",
   "first-look": "value",
+  purge: "switch",
 } as const satisfies FlagTable;
 
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_FLAG_KINDS);

@@ -38,8 +38,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (first === undefined || first === "help") return { kind: "help", topic: rest.join(" ") || undefined };
   if (flags.help === true) return { kind: "help", topic: verb?.name ?? first };
   switch (first) {
+    case "setup":
     case "install":
-      return parseInstall(rest, flags);
+      return parseInstall(first, rest, flags);
     case "uninstall":
       return parseUninstall(rest, flags);
     case "launch":
@@ -144,9 +145,10 @@ function noPositionals(form: string, args: readonly string[]): void {
   if (args.length > 0) throw new UsageError(`${form} takes no arguments, got "${args[0]}"`);
 }
 
-function parseInstall(args: readonly string[], flags: FlagValues): ParsedCommand {
-  noPositionals("install", args);
-  assertFlagsAllowed(flags, ["user-data-dir", "browser", "socket", "config-dir"], "install");
+/** `setup`, and `install`, its older name. */
+function parseInstall(name: "setup" | "install", args: readonly string[], flags: FlagValues): ParsedCommand {
+  noPositionals(name, args);
+  assertFlagsAllowed(flags, ["user-data-dir", "browser", "socket", "config-dir"], name);
   const userDataDir = stringFlag(flags, "user-data-dir");
   const browser = stringFlag(flags, "browser");
   if (userDataDir !== undefined && browser !== undefined) {
@@ -154,6 +156,7 @@ function parseInstall(args: readonly string[], flags: FlagValues): ParsedCommand
   }
   return {
     kind: "install",
+    verb: name,
     userDataDir,
     browser,
     socket: stringFlag(flags, "socket"),
@@ -163,8 +166,13 @@ function parseInstall(args: readonly string[], flags: FlagValues): ParsedCommand
 
 function parseUninstall(args: readonly string[], flags: FlagValues): ParsedCommand {
   noPositionals("uninstall", args);
-  assertFlagsAllowed(flags, ["user-data-dir", "config-dir"], "uninstall");
-  return { kind: "uninstall", userDataDir: stringFlag(flags, "user-data-dir"), configDir: stringFlag(flags, "config-dir") };
+  assertFlagsAllowed(flags, ["user-data-dir", "config-dir", "purge"], "uninstall");
+  return {
+    kind: "uninstall",
+    userDataDir: stringFlag(flags, "user-data-dir"),
+    configDir: stringFlag(flags, "config-dir"),
+    purge: flags.purge === true,
+  };
 }
 
 /** Without a display Chrome cannot open a window, so headless is the only default that works. */

@@ -12,8 +12,8 @@ export type ParsedCommand =
   | { kind: "help"; topic?: string }
   | { kind: "raw"; request: AgentRequest; connection: Connection }
   | { kind: "verb"; verb: CommandVerb; request: AgentRequest; json: boolean; outputFile?: string; connection: Connection }
-  | { kind: "install"; userDataDir?: string; browser?: string; socket?: string; configDir?: string }
-  | { kind: "uninstall"; userDataDir?: string; configDir?: string }
+  | { kind: "install"; verb: "setup" | "install"; userDataDir?: string; browser?: string; socket?: string; configDir?: string }
+  | { kind: "uninstall"; userDataDir?: string; configDir?: string; purge: boolean }
   /** browser: a name of the browser table or a path to an executable. */
   | { kind: "launch"; headless: boolean; userDataDir?: string; socket?: string; configDir?: string; browser?: string }
   | { kind: "doctor"; userDataDir?: string; configDir?: string; connection: Connection }

@@ -14,13 +14,14 @@ function browserNames(): string {
 
 const SETUP_COMMANDS: readonly UsageEntry[] = [
   {
-    synopsis: "install [--browser NAME | --user-data-dir DIR] [--socket PATH] [--config-dir DIR]",
-    summary: `register the native-messaging host for every Chromium-family browser found (or NAME: ${browserNames()}), and create the token file`,
-    example: "weboperator install",
+    synopsis: "setup [--browser NAME | --user-data-dir DIR] [--socket PATH] [--config-dir DIR]",
+    summary: `register the native-messaging host for every Chromium-family browser found (or NAME: ${browserNames()}), create the token file, copy the extension to its one folder and print it for Load unpacked (\`install\` is the same command)`,
+    example: "weboperator setup",
   },
   {
-    synopsis: "uninstall [--user-data-dir DIR]",
-    summary: "remove the host manifests and launcher install wrote (the token file stays)",
+    synopsis: "uninstall [--user-data-dir DIR] [--purge]",
+    summary:
+      "remove the host manifests, launcher and extension folder setup wrote; the token file, settings and task store stay unless --purge",
     example: "weboperator uninstall",
   },
   {
@@ -45,7 +46,8 @@ const SETUP_COMMANDS: readonly UsageEntry[] = [
   },
   {
     synopsis: "mcp config [--client claude-code|cursor|vscode|codex|generic] [--caps GROUP,...] [--structured] [--governance FILE]",
-    summary: "print a paste-ready MCP host config pointing at this checkout, your socket and token file",
+    summary:
+      "print a paste-ready MCP host config pointing at this weboperator (the installed package or a checkout), your socket and token file",
     example: "weboperator mcp config --client cursor",
   },
 ];
@@ -94,7 +96,8 @@ export const CONFIG_USAGE = `usage: weboperator config set NAME VALUE|-   (- rea
 `;
 
 /** The setup entry `topic` names ("install", "mcp config"), the longest first word match. */
-function setupEntry(topic: string): UsageEntry | undefined {
+function setupEntry(asked: string): UsageEntry | undefined {
+  const topic = asked === "install" ? "setup" : asked;
   const named = SETUP_COMMANDS.filter((entry) => entry.synopsis === topic || entry.synopsis.startsWith(`${topic} `));
   return named.find((entry) => !entry.synopsis.startsWith(`${topic} config`)) ?? named[0];
 }

@@ -5,6 +5,8 @@ import { lstatSync, readFileSync } from "node:fs";
 import { failed, passed, shellArg, type DoctorCheck } from "./doctorCheck.js";
 import type { BrowserContext } from "../../bridge/install/browserFolders.js";
 import { servedBrowserCheck } from "./servedBrowserCheck.js";
+import { versionCheck } from "./versionCheck.js";
+import { BRIDGE_VERSION } from "../../bridge/version.js";
 
 export interface BridgeProbe {
   socketPath: string;
@@ -108,7 +110,13 @@ export async function checkBridge(probe: BridgeProbe, context: BrowserContext): 
     const health = await askBridge(probe, "bridge.health");
     const auth = health.bridge.authRequired ? `token from ${describeTokenSource(probe.token)} accepted` : "auth disabled";
     const bridge = passed("bridge socket", `${probe.socketPath} (bridge ${health.bridge.version}, pid ${health.bridge.pid}, ${auth})`);
-    return [bridge, servedBrowserCheck(health.bridge.browser ?? null, context), extensionCheck(health)];
+    const versions = versionCheck(health, BRIDGE_VERSION);
+    return [
+      bridge,
+      servedBrowserCheck(health.bridge.browser ?? null, context),
+      extensionCheck(health),
+      ...(versions === null ? [] : [versions]),
+    ];
   } catch (error) {
     return [bridgeFailure(error, probe.socketPath, probe.token), extensionCheck(null)];
   }

@@ -13,6 +13,10 @@ import { installedLauncher, installedLauncherEnv } from "./launcherEnv.js";
 import { checkLauncherRuns } from "./launcherRunCheck.js";
 import { checkProviders } from "./providersCheck.js";
 import { checkTokenFile } from "./tokenFileCheck.js";
+import { extensionFolderCheck } from "./versionCheck.js";
+import { installedExtensionDir } from "../../bridge/install/extensionFolder.js";
+import { runsFromCheckout } from "../../bridge/install/projectLayout.js";
+import { BRIDGE_VERSION } from "../../bridge/version.js";
 
 export interface DoctorOptions {
   userDataDir?: string;
@@ -60,9 +64,12 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   );
   // Only a launcher the manifests vouch for is worth running; otherwise their failure says it all.
   const launcherRun = manifests.every((check) => check.ok) ? checkLauncherRuns(installedLauncher(hostDirs), options.env, fix) : null;
+  // A checkout's extension is its build; only an installed package keeps a copy that can lag behind it.
+  const folder = runsFromCheckout() ? [] : [extensionFolderCheck(installedExtensionDir(options.env, context.platform), BRIDGE_VERSION)];
   return [
     checkBrowser(findInstalledBrowser(env)),
     ...manifests,
+    ...folder,
     ...(launcherRun === null ? [] : [launcherRun]),
     checkTokenFile(token, fix),
     ...(await checkBridge({ socketPath: socketPath(env), token, env }, context)),

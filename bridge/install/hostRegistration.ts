@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { builtBridgeEntry } from "./projectLayout.js";
 import { EXTENSION_ORIGIN, NATIVE_HOST_NAME } from "../../protocol/constants.js";
+import { allowedOrigins } from "./storeExtensionId.js";
 import { configDir, tokenFilePath } from "../config/paths.js";
 import { ensureTokenFile } from "../config/token.js";
 import { BROWSER_PID_ENV } from "../servedBrowser.js";
@@ -33,18 +34,21 @@ export interface WrittenManifest {
 
 export interface InstallReport {
   launcher: string;
+  /** The manifests' allowed_origins. */
+  origins: string[];
   manifests: WrittenManifest[];
   tokenFile: string;
   tokenCreated: boolean;
 }
 
-export function hostManifest(launcherPath: string): Record<string, unknown> {
+/** `origins`: the extensions that may start the host (allowedOrigins: the unpacked ID, and the store's when configured). */
+export function hostManifest(launcherPath: string, origins: readonly string[] = [EXTENSION_ORIGIN]): Record<string, unknown> {
   return {
     name: NATIVE_HOST_NAME,
     description: "WebOperator bridge: connects local agents to the WebOperator extension",
     path: launcherPath,
     type: "stdio",
-    allowed_origins: [EXTENSION_ORIGIN],
+    allowed_origins: [...origins],
   };
 }
 
@@ -80,6 +84,7 @@ export function installHost(options: InstallOptions = {}): InstallReport {
   if (options.socket) bakedEnv.WEBOPERATOR_AGENT_SOCKET = resolve(options.socket);
   if (options.configDir) bakedEnv.WEBOPERATOR_CONFIG_DIR = resolve(options.configDir);
 
+  const origins = allowedOrigins(env);
   const targets = installTargets(options, env);
   const profileHosts = options.userDataDir ? targets[0]?.dir : undefined;
   const launcherDir = profileHosts ?? configDir(env);
@@ -92,13 +97,13 @@ export function installHost(options: InstallOptions = {}): InstallReport {
   for (const { browser, dir } of targets) {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${NATIVE_HOST_NAME}.json`);
-    writeFileSync(file, `${JSON.stringify(hostManifest(launcher), null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(hostManifest(launcher, origins), null, 2)}\n`);
     manifests.push({ browser: browser?.name ?? null, file });
   }
 
   const tokenFile = tokenFilePath(env);
   const { created } = ensureTokenFile(tokenFile);
-  return { launcher, manifests, tokenFile, tokenCreated: created };
+  return { launcher, origins, manifests, tokenFile, tokenCreated: created };
 }
 
 function shellQuote(value: string): string {

@@ -3,8 +3,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The checkout this code runs from, found by walking up to our package.json. Works the
- * same from the TypeScript sources (tests) and from dist/node (the installed CLI).
+ * The folder this code runs from, found by walking up to our package.json: a checkout, or
+ * the installed package (npm i -g, npx). Works the same from the TypeScript sources (tests)
+ * and from dist/node (the CLI).
  */
 export function projectRoot(from: string = fileURLToPath(import.meta.url)): string {
   let dir = dirname(from);
@@ -12,7 +13,7 @@ export function projectRoot(from: string = fileURLToPath(import.meta.url)): stri
     const candidate = join(dir, "package.json");
     if (existsSync(candidate) && isOurPackage(candidate)) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the weboperator checkout above ${from}`);
+    if (parent === dir) throw new Error(`cannot find the weboperator package above ${from}`);
     dir = parent;
   }
 }
@@ -28,3 +29,10 @@ function isOurPackage(file: string): boolean {
 
 export const builtBridgeEntry = (): string => join(projectRoot(), "dist", "node", "bridge", "main.js");
 export const builtExtensionDir = (): string => join(projectRoot(), "dist", "extension");
+
+/**
+ * A checkout holds the sources; the package npm installs holds only dist/ (package.json's
+ * `files`). A checkout's extension is loaded from dist/extension, which `npm run build`
+ * refreshes in place; an installed package's is copied to a folder of its own.
+ */
+export const runsFromCheckout = (root: string = projectRoot()): boolean => existsSync(join(root, "bridge", "main.ts"));

@@ -92,9 +92,11 @@ describe("raw JSON requests", () => {
 });
 
 describe("setup commands", () => {
-  it("parses install", () => {
+  it("parses setup, and install as its older name", () => {
+    expect(parseCommandLine(["setup", "--browser", "brave"])).toMatchObject({ kind: "install", verb: "setup", browser: "brave" });
     expect(parseCommandLine(["install", "--user-data-dir", "/p", "--socket", "/s", "--config-dir", "/c"])).toEqual({
       kind: "install",
+      verb: "install",
       userDataDir: "/p",
       socket: "/s",
       configDir: "/c",
@@ -150,6 +152,8 @@ describe("usage errors", () => {
     [['{"type":"bridge.health"}', "--max-chars", "9"], /not an option of a JSON request/],
     [["health", "--tab", "1"], /--tab is not an option of health/],
     [["install", "now"], /takes no arguments/],
+    [["setup", "--tab", "1"], /not an option of setup/],
+    [["uninstall", "--browser", "chrome"], /not an option of uninstall/],
     [["install", "--tab", "1"], /not an option of install/],
     [["launch", "--headless", "--headed"], /contradict/],
   ])("%j", (argv, message) => {

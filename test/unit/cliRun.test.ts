@@ -169,12 +169,15 @@ describe("weboperator against a bridge", () => {
 
   it("answers a setup command's own help, not the whole list", async () => {
     for (const argv of [
+      ["help", "setup"],
+      ["setup", "--help"],
       ["help", "install"],
       ["install", "--help"],
     ]) {
       const { code, out } = await run(argv);
       expect(code).toBe(0);
-      expect(out).toMatch(/^usage: weboperator install \[--browser NAME/);
+      expect(out).toMatch(/^usage: weboperator setup \[--browser NAME/);
+      expect(out).toContain("`install` is the same command");
       expect(out).toContain("brave");
       expect(out).not.toContain("Perception:");
     }
