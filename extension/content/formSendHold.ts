@@ -13,16 +13,18 @@ interface NavigateEventLike extends Event {
 
 const MAX_HELD = 20;
 let armed: ReadonlySet<string> | null = null;
+/** When the hold lapses (this world's Date.now): a worker that stopped never leaves it on for good. */
+let armedUntil = 0;
 let held: Held = [];
 
 /**
  * A POST form navigation (a form's submit button, form.submit(), requestSubmit()) to a
- * consequential URL while an agent's write runs is cancelled before its request leaves, and
+ * consequential URL while an agent drives the tab is cancelled before its request leaves, and
  * kept for the gatekeeper, which then asks for confirmation. The listener is this isolated
  * world's own: the page cannot see it, and learns only that its navigation did not happen.
  */
 const onNavigate = (event: Event): void => {
-  if (armed === null) return;
+  if (armed === null || Date.now() > armedUntil) return;
   const navigate = event as NavigateEventLike;
   if (navigate.formData === null || navigate.formData === undefined || !navigate.cancelable) return;
   const category = postCategory(navigate.destination.url, armed);
@@ -34,10 +36,16 @@ const onNavigate = (event: Event): void => {
 const navigation: unknown = Reflect.get(window, "navigation");
 if (navigation instanceof EventTarget) dom.addEventListener(navigation, "navigate", onNavigate);
 
-/** Arms the hold for the categories the policy confirms, or disarms it and hands over what it held. */
-export function formSendHold(arm: boolean, categories: readonly string[]): ContentResult<"form_send_hold"> {
+/** What was held since the last hand-over; every port reply carries it (portReply.ts). */
+export function takeHeldSends(): Held {
   const found = held;
   held = [];
-  armed = arm ? new Set(categories) : null;
-  return { held: arm ? [] : found };
+  return found;
+}
+
+/** Holds the categories the policy confirms for `forMs` (0 stops holding), and hands over what was held. */
+export function formSendHold(categories: readonly string[], forMs: number): ContentResult<"form_send_hold"> {
+  armed = forMs > 0 && categories.length > 0 ? new Set(categories) : null;
+  armedUntil = Date.now() + forMs;
+  return { held: takeHeldSends() };
 }
