@@ -283,8 +283,9 @@ export class Gatekeeper implements ToolGate {
     if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
     admitted.hops?.mark("gate: dispatch check, judged again");
     if (admitted.sendCheck !== null && tabId === admitted.tabId && admitted.sendHolds.length === 0)
-      admitted.sendHolds.push(await holdSends(tabId, policy, tab, admitted.deadline));
-    if (admitted.liftsHolds && tabId === admitted.tabId && admitted.sendHolds.length === 0) admitted.sendHolds.push(await liftSendHolds(tabId, tab));
+      admitted.sendHolds.push(await holdSends(tabId, policy, tab, admitted.deadline, admitted.hops));
+    if (admitted.liftsHolds && tabId === admitted.tabId && admitted.sendHolds.length === 0)
+      admitted.sendHolds.push(await liftSendHolds(tabId, tab));
     admitted.hops?.mark("gate: send holds armed");
     if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {
       admitted.ruledTabs.add(tabId);

@@ -61,13 +61,20 @@ const HELD_FILTER: chrome.webRequest.RequestFilter = { urls: ["<all_urls>"], typ
 const BLOCKED = "net::ERR_BLOCKED_BY_CLIENT";
 /** The page's hold is armed again when it would lapse less than this before the write's deadline. */
 const PAGE_HOLD_MARGIN_MS = 1_000;
+/**
+ * How long past the write's deadline the page's hold lasts unless the worker lifts it (when the
+ * tab stops being held): long enough that slow writes under load do not arm it again each time,
+ * short enough that a worker that stopped does not leave it on for the rest of the document.
+ */
+const PAGE_HOLD_LEASE_MS = 5 * 60_000;
 
 const tabs = new Map<number, TabHold>();
 /** Tabs where a confirmed replay runs (a count each): nothing is held there until it ends. */
 const lifted = new Map<number, number>();
 /** What the rules in Chrome hold now, as the last update that succeeded left them. */
 let applied = new Map<number, ReadonlySet<Category>>();
-let lastFailure: unknown = null;
+/** Why the last rule update failed, for the refusal's message; null after one that succeeded. */
+let lastFailure: string | null = null;
 const pageHolds = new Map<number, PageHold>();
 let stopListening: (() => void) | null = null;
 
@@ -80,7 +87,10 @@ const sync = coalescedSync(async () => {
     for (const category of hold.categories) byCategory.set(category, [...(byCategory.get(category) ?? []), tabId]);
   }
   const removeRuleIds = CONSEQUENTIAL_POST_PATTERNS.map((_, index) => SEND_HOLD_RULE_IDS.first + index);
-  await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds, addRules: sendHoldRules(CONSEQUENTIAL_POST_PATTERNS, byCategory) });
+  await chrome.declarativeNetRequest.updateSessionRules({
+    removeRuleIds,
+    addRules: sendHoldRules(CONSEQUENTIAL_POST_PATTERNS, byCategory),
+  });
   applied = desired;
 });
 
@@ -97,7 +107,8 @@ function listen(): void {
     const hold = tabs.get(details.tabId);
     if (hold === undefined || details.error !== BLOCKED || details.method === "GET") return;
     const category = postCategory(details.url, hold.categories);
-    if (category !== null) deliver(details.tabId, { url: details.url, category, how: `its page script sent a ${details.method} request to` });
+    if (category !== null)
+      deliver(details.tabId, { url: details.url, category, how: `its page script sent a ${details.method} request to` });
   });
 }
 
@@ -116,7 +127,13 @@ function refused(why: string): WebOperatorError {
  * page's hold in the document the write acts on). Rejects with send_hold_failed when either
  * cannot be armed; then the write must not be dispatched.
  */
-export async function holdSends(tabId: number, policy: Policy, known: chrome.tabs.Tab | undefined, deadline: number): Promise<SendHold> {
+export async function holdSends(
+  tabId: number,
+  policy: Policy,
+  known: chrome.tabs.Tab | undefined,
+  deadline: number,
+  hops?: { mark(hop: string): void },
+): Promise<SendHold> {
   const categories = (["purchase", "account"] as const).filter((category) => policy.confirm[category]);
   if (categories.length === 0) return { release: () => Promise.resolve([]) };
   if (lifted.has(tabId)) throw refused(`a confirmed action is running in tab ${tabId}; retry once it has answered`);
@@ -129,7 +146,9 @@ export async function holdSends(tabId: number, policy: Policy, known: chrome.tab
   listen();
   try {
     await armRules(tabId, categories);
+    hops?.mark("gate: send hold, rules in Chrome");
     await armPage(tabId, hold.categories, known, deadline);
+    hops?.mark("gate: send hold, in the page");
   } catch (error) {
     leave(tabId, record);
     throw error;
@@ -143,20 +162,26 @@ async function armRules(tabId: number, categories: readonly Category[]): Promise
   for (let attempt = 0; attempt < 2 && !covers(applied.get(tabId), categories); attempt++) {
     await sync().then(
       () => (lastFailure = null),
-      (error: unknown) => (lastFailure = error),
+      (error: unknown) => (lastFailure = error instanceof Error ? error.message : String(error)),
     );
   }
   if (!covers(applied.get(tabId), categories))
-    throw refused(`Chrome did not apply the rule that holds them: ${String(lastFailure ?? "the update did not cover this tab")}`);
+    throw refused(`Chrome did not apply the rule that holds them: ${lastFailure ?? "the update did not cover this tab"}`);
 }
 
-async function armPage(tabId: number, categories: ReadonlySet<Category>, known: chrome.tabs.Tab | undefined, deadline: number): Promise<void> {
+async function armPage(
+  tabId: number,
+  categories: ReadonlySet<Category>,
+  known: chrome.tabs.Tab | undefined,
+  deadline: number,
+): Promise<void> {
   const serial = currentPortSerial(tabId);
   const armed = pageHolds.get(tabId);
   const wanted = [...categories];
-  if (serial !== null && armed?.serial === serial && armed.until >= deadline + PAGE_HOLD_MARGIN_MS && covers(armed.categories, wanted)) return;
+  if (serial !== null && armed?.serial === serial && armed.until >= deadline + PAGE_HOLD_MARGIN_MS && covers(armed.categories, wanted))
+    return;
   const startedAt = Date.now();
-  const forMs = Math.max(0, deadline - startedAt) + LINGER_MS;
+  const forMs = Math.max(0, deadline - startedAt) + PAGE_HOLD_LEASE_MS;
   let answer: { held: Array<{ url: string; category: Category }> };
   try {
     answer = await callContent(tabId, { op: "form_send_hold", categories: wanted, forMs }, known);
@@ -179,6 +204,8 @@ function leave(tabId: number, record: WriteRecord): HeldSend[] {
   hold.expiry = setTimeout(() => {
     if (tabs.get(tabId) !== hold || hold.writes.size > 0) return;
     tabs.delete(tabId);
+    // The page's own lease would end it too; lifted now, the person's later forms in the tab go.
+    if (pageHolds.delete(tabId)) void callContent(tabId, { op: "form_send_hold", categories: [], forMs: 0 }).catch(() => undefined);
     if (tabs.size === 0) {
       stopListening?.();
       stopListening = null;
