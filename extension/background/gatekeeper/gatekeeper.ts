@@ -153,7 +153,7 @@ export class Gatekeeper implements ToolGate {
     }
     if (admitted !== undefined) await Promise.all(admitted.ruleReleases.splice(0).map((release) => release()));
     const held = admitted === undefined ? [] : (await Promise.all(admitted.sendHolds.splice(0).map((hold) => hold.release()))).flat();
-    context.hops?.mark("gate: holds released");
+    if (admitted?.tool.effects === "write") context.hops?.mark("gate: holds released");
     const guard = admitted?.guard;
     guard?.disarm();
     const violation = guard?.violation ?? null;
