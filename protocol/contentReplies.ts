@@ -7,7 +7,7 @@ import { perceptionContentResults } from "./content/perceptionResults.js";
 import { browserActionContentResults } from "./content/browserActionResults.js";
 import { actionabilityContentResults } from "./content/actionabilityResults.js";
 import { pointerContentResults } from "./content/pointerResults.js";
-import { holdContentResults } from "./content/holdResults.js";
+import { heldFormSendsSchema, holdContentResults } from "./content/holdResults.js";
 
 /**
  * What a content script sends back, as the worker checks it (contentMessages.ts has the requests).
@@ -32,5 +32,14 @@ export const ContentReplySchema = z.discriminatedUnion("ok", [
 ]);
 export type ContentReply = z.infer<typeof ContentReplySchema>;
 
-export const ContentPortReplySchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown(), hops: HopsSchema.optional() });
+/**
+ * `held`: the form sends the page's send hold cancelled since its previous reply, on whichever
+ * reply comes next, so a write learns of them from the round trips it makes anyway.
+ */
+export const ContentPortReplySchema = z.object({
+  id: z.number().int().nonnegative(),
+  reply: z.unknown(),
+  hops: HopsSchema.optional(),
+  held: heldFormSendsSchema().optional(),
+});
 export type ContentPortReply = z.infer<typeof ContentPortReplySchema>;

@@ -65,6 +65,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "The tab (named by `tabId` or in `tabs_group`'s `tabIds`, or the visible tab an agent with no tab of its own fell back to), or the group `tabs_group`/`tab_group_update` names, is another agent's. Use your own tabs (`tabs_list` shows each tab's `agent`), open one with `tab_open`, or ask the user to set `shareAgentTabs`.",
   dialog_patch_failed:
     "Before a write, WebOperator could not put its dialog patch (confirm cancels, prompt answers null, alert closes) into the page: the page locked `window.alert`/`confirm`/`prompt`, or Chrome refused the injection. Nothing was dispatched. Reload the page (`browser.navigate` to its URL) and retry; if the page locks them on every load, act on it another way.",
+  send_hold_failed:
+    "Before a write that can start a purchase or account send, WebOperator could not arm its hold on the page's sends (Chrome refused the declarativeNetRequest rule, or the page's content script did not take the form hold), so the write was not dispatched: it never runs unheld. Retry it; if it keeps failing, reload the page (`browser.navigate` to its URL), and check with `bridge.health` that the extension is connected.",
   recovery_failed:
     "The action WAS dispatched (the message says what it did), but putting the page back afterwards failed: its dialog functions could not be restored. Do not repeat the action; take a snapshot to see the page, and reload it if its dialogs must work as the page wrote them.",
 };

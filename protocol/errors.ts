@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   "not_replayable",
   "tab_owned_by_other_agent",
   "dialog_patch_failed",
+  "send_hold_failed",
   "recovery_failed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -60,5 +60,6 @@ export const DEFAULT_FAILURE_STAGE: Record<ErrorCode, FailureStage | null> = {
   not_replayable: "precheck",
   tab_owned_by_other_agent: "precheck",
   dialog_patch_failed: "precheck",
+  send_hold_failed: "precheck",
   recovery_failed: "recovery",
 };

@@ -2,6 +2,7 @@ import { runFrameFuzz, type FrameFuzzReport } from "./fuzz/frameFuzz.js";
 import { startLiveEnvironment } from "./liveEnvironment.js";
 import { runPayloadFuzz, type PayloadFuzzReport } from "./fuzz/payloadFuzz.js";
 import { WebOperatorClient } from "../agent-client/client.js";
+import { MAX_SLOPE_KB, memorySlope } from "./fuzz/memorySlope.js";
 
 /**
  * `npm run fuzz [-- --frames N --seed S --per-command N]`: hostile frames at a real
@@ -45,13 +46,17 @@ async function main(): Promise<void> {
   } finally {
     await environment.close();
   }
-  console.log(JSON.stringify({ frames: frameReport, payloads: payloadReport }, null, 2));
-  const rssGrowthKb = (frameReport.rssKb.end ?? 0) - (frameReport.rssKb.start ?? 0);
+  const slope = memorySlope(frameReport.rssKb.samples);
+  console.log(JSON.stringify({ frames: frameReport, payloads: payloadReport, bridgeMemorySlope: slope }, null, 2));
   const failures = [
     ...frameReport.healthFailures,
     ...(frameReport.unauthenticatedResults > 0 ? [`${frameReport.unauthenticatedResults} unauthenticated requests got a result`] : []),
     ...(frameReport.canaryFetches > 0 ? [`${frameReport.canaryFetches} canary URLs fetched`] : []),
-    ...(rssGrowthKb > 100 * 1024 ? [`bridge RSS grew by ${rssGrowthKb} KiB`] : []),
+    ...(slope.kbPer10kFrames > MAX_SLOPE_KB
+      ? [
+          `bridge RSS still grows by ${slope.kbPer10kFrames.toFixed(0)} KiB per 10,000 frames over the run's second half (bound ${MAX_SLOPE_KB})`,
+        ]
+      : []),
     ...payloadReport.untyped,
     ...payloadReport.healthFailures.map((when) => `bridge.health failed ${when}`),
   ];

@@ -1,4 +1,11 @@
-import { CONTENT_PORT_NAME, ContentPortReplySchema, type ContentPortRequest, type ContentRequest, type Hop } from "../../protocol/index.js";
+import {
+  CONTENT_PORT_NAME,
+  ContentPortReplySchema,
+  type ContentPortReply,
+  type ContentPortRequest,
+  type ContentRequest,
+  type Hop,
+} from "../../protocol/index.js";
 
 /** A content script's reply, with its step durations when the call was traced. */
 export interface PortAnswer {
@@ -14,19 +21,35 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+type HeldFormSends = NonNullable<ContentPortReply["held"]>;
+
+/** Where the form sends a page's hold cancelled go (sendHold.ts): to the writes running in that tab. */
+let heldFormSink: (tabId: number, held: HeldFormSends) => void = () => undefined;
+
+export function onHeldFormSends(sink: (tabId: number, held: HeldFormSends) => void): void {
+  heldFormSink = sink;
+}
+
+let portSerial = 0;
+
 /** One port to one document's content script, with the calls waiting on it. */
 class ContentPort {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private closedBecause: string | null = null;
+  /** Names this port, so one document's state (its armed send hold) is not taken for the next one's. */
+  readonly serial = ++portSerial;
 
   constructor(
     private readonly port: chrome.runtime.Port,
+    tabId: number,
     onClosed: () => void,
   ) {
     port.onMessage.addListener((message: unknown) => {
       const parsed = ContentPortReplySchema.safeParse(message);
       if (!parsed.success) return;
+      // Handed over before the call resolves, so a write has them by the time its reply is read.
+      if (parsed.data.held !== undefined) heldFormSink(tabId, parsed.data.held);
       const call = this.pending.get(parsed.data.id);
       this.pending.delete(parsed.data.id);
       call?.resolve(parsed.data);
@@ -68,10 +91,15 @@ export function sendOverPort(tabId: number, request: ContentRequest, traceHops =
   return portOf(tabId).request(request, traceHops);
 }
 
+/** The serial of the port the tab's calls go over now, or null when none is open. */
+export function currentPortSerial(tabId: number): number | null {
+  return ports.get(tabId)?.serial ?? null;
+}
+
 function portOf(tabId: number): ContentPort {
   const known = ports.get(tabId);
   if (known !== undefined) return known;
-  const opened: ContentPort = new ContentPort(chrome.tabs.connect(tabId, { name: CONTENT_PORT_NAME, frameId: 0 }), () => {
+  const opened: ContentPort = new ContentPort(chrome.tabs.connect(tabId, { name: CONTENT_PORT_NAME, frameId: 0 }), tabId, () => {
     if (ports.get(tabId) === opened) ports.delete(tabId);
   });
   ports.set(tabId, opened);

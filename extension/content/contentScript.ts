@@ -6,6 +6,7 @@ import { RefRegistry } from "./refs/refRegistry.js";
 import { SnapshotCache } from "./snapshot/snapshotCache.js";
 import { CONTENT_PORT_NAME, contentPortRequestSchema, contentRequestSchema, type ContentOp } from "../../protocol/contentMessages.js";
 import { postReply } from "./portReply.js";
+import { takeHeldSends } from "./formSendHold.js";
 import { HopRecorder } from "../../protocol/hopTrace.js";
 
 /** The ops an agent's first calls on a new document use. */
@@ -50,7 +51,9 @@ if (claimDocument()) {
       const { id, request, traceHops } = envelope.data;
       const hops = traceHops === true ? new HopRecorder(receivedAt) : undefined;
       void handleContentMessage(request, runtime, hops).then((reply) => {
-        postReply(port, hops === undefined ? { id, reply } : { id, reply, hops: hops.hops }, request);
+        // What the send hold cancelled since the last reply rides on this one (formSendHold.ts).
+        const held = takeHeldSends();
+        postReply(port, { id, reply, ...(hops === undefined ? {} : { hops: hops.hops }), ...(held.length > 0 ? { held } : {}) }, request);
       });
     });
   });

@@ -5,5 +5,5 @@ import { formSendHold } from "./formSendHold.js";
 type HoldOp = keyof typeof holdContentRequests;
 
 export const holdHandlers: ContentHandlers<HoldOp> = {
-  form_send_hold: (request) => formSendHold(request.arm, request.categories, request.steps ?? []),
+  form_send_hold: (request) => formSendHold(request.categories, request.forMs, request.steps ?? [], request.stepsForMs ?? 0),
 };

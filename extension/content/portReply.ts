@@ -25,6 +25,7 @@ export function postReply(port: ReplyPort, reply: ContentPortReply, request: unk
           code: "internal_error",
           error: `The page's ${op} answer could not be sent (${reason}); take a new snapshot and retry.`,
         },
+        ...(reply.held === undefined ? {} : { held: reply.held }),
       } satisfies ContentPortReply);
     } catch {
       // The worker went away or the port closed: its call already failed over.

@@ -44,7 +44,8 @@ export interface FrameFuzzReport {
   canaryFetches: number;
   healthChecks: number;
   healthFailures: string[];
-  rssKb: { start: number | null; max: number | null; end: number | null };
+  /** The bridge's resident memory: at start, its peak, at the end, and at each health check (after `frames` frames). */
+  rssKb: { start: number | null; max: number | null; end: number | null; samples: Array<{ frames: number; kb: number }> };
   durationMs: number;
 }
 
@@ -72,7 +73,7 @@ export async function runFrameFuzz(options: FrameFuzzOptions): Promise<FrameFuzz
     canaryFetches: 0,
     healthChecks: 0,
     healthFailures: [],
-    rssKb: { start: rssKb(options.bridgePid), max: rssKb(options.bridgePid), end: null },
+    rssKb: { start: rssKb(options.bridgePid), max: rssKb(options.bridgePid), end: null, samples: [] },
     durationMs: 0,
   };
   const onResponse = (value: unknown): void => {
@@ -194,7 +195,10 @@ async function sendCase(
 async function checkpoint(options: FrameFuzzOptions, report: FrameFuzzReport): Promise<void> {
   report.healthChecks++;
   const rss = rssKb(options.bridgePid);
-  if (rss !== null) report.rssKb.max = Math.max(report.rssKb.max ?? 0, rss);
+  if (rss !== null) {
+    report.rssKb.max = Math.max(report.rssKb.max ?? 0, rss);
+    report.rssKb.samples.push({ frames: report.frames, kb: rss });
+  }
   try {
     const client = await WebOperatorClient.connect({ socketPath: options.socket, token: options.token });
     try {

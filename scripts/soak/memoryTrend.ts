@@ -32,9 +32,15 @@ function median(values: readonly number[]): number {
 }
 
 function slope(samples: readonly MemorySample[], pick: (sample: MemorySample) => number): number {
-  if (samples.length < 2) return 0;
-  const xs = samples.map((sample) => sample.atMs / 60_000);
-  const ys = samples.map(pick);
+  return leastSquaresSlope(
+    samples.map((sample) => sample.atMs / 60_000),
+    samples.map(pick),
+  );
+}
+
+/** The least-squares slope of ys over xs (0 for fewer than two points): growth per unit of x. */
+export function leastSquaresSlope(xs: readonly number[], ys: readonly number[]): number {
+  if (xs.length < 2) return 0;
   const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
   const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
   let numerator = 0;

@@ -58,6 +58,7 @@ export async function runWriteAction<T>(
   try {
     const { guard, before, openedBefore } = await (async () => {
       await adoptAgentTab(tabId);
+      context.hops?.mark("write: agent tab adopted");
       const admitted = context.admittedTab?.id === tabId ? context.admittedTab : undefined;
       // Not awaited: a page whose script is slow to answer must not hold the dispatch. Sent
       // before it, it is in place first for content-dispatched input; when it is not, dom_quiet
@@ -67,8 +68,12 @@ export async function runWriteAction<T>(
       // A patch that could not go on rejects (dialog_patch_failed): then nothing is dispatched.
       patch.guarding = guardDialogs(tabId);
       // The gatekeeper's last check comes after the preparation, right before the dispatch.
-      const checked = (options.prepared ?? Promise.resolve()).then(() => context.beforeDispatch(tabId));
+      const checked = (options.prepared ?? Promise.resolve()).then(() => {
+        context.hops?.mark("write: prepared (actionability)");
+        return context.beforeDispatch(tabId);
+      });
       const [guard, verified, openedBefore] = await Promise.all([patch.guarding, checked, tabs.openedTabs()]);
+      context.hops?.mark("write: dialog patch and tab reads (rest)");
       // The bridge has already answered `timeout` (or the call was cancelled): a late dispatch would act twice.
       if (context.signal.aborted || Date.now() > context.deadline) {
         throw new WebOperatorError(
@@ -91,6 +96,7 @@ export async function runWriteAction<T>(
       const dispatched = await dispatch(before).catch((error: unknown) => {
         throw placeFailure(error, "dispatch");
       });
+      context.hops?.mark("write: dispatch");
       // From here on the action happened: a failure is the check of what it did.
       try {
         const windowFrom = dispatched.dispatchedAt ?? Date.now();
@@ -107,6 +113,7 @@ export async function runWriteAction<T>(
           knownTab,
         });
         await tabs.waitForCommit(context.deadline);
+        context.hops?.mark("write: settle");
         return [dispatched, settled] as const;
       } catch (error) {
         throw placeFailure(error, "verify");
@@ -124,6 +131,7 @@ export async function runWriteAction<T>(
       tabs.keepThePersonsView().then(() => tabs.result()),
       early ?? observeAfterAction(tabId, knownTab(), retract),
     ]);
+    context.hops?.mark("write: dialogs released, observation");
     const url = after?.url ?? before.url ?? "";
     const navigated = navigation.navigationStarted || url !== (before.url ?? "");
     const dialogs = [...guard.earlier, ...collected.dialogs, ...late];

@@ -3,7 +3,7 @@ import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } f
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
 import { askConfirmation, checkConfirmations, type ConfirmationBasis, type GatedCall } from "./confirmationGate.js";
-import { holdSends, type HeldSend, type SendHold } from "./sendHold.js";
+import { holdSends, liftSendHolds, type HeldSend, type SendHold } from "./sendHold.js";
 import { shortenUrl } from "../httpUrl.js";
 import { NavigationGuard } from "./navigationGuard.js";
 import { holdToAuthorizedDomains } from "./governedWriteRule.js";
@@ -32,12 +32,17 @@ interface AdmittedCall {
   ruledTabs: Set<number>;
   /** An activating write no confirmation covers: the sends its page script starts are held (sendHold.ts). */
   sendCheck: { call: GatedCall; basis: ConfirmationBasis } | null;
+  /** A confirmed replay of an activating write: the tab's send holds come off for it (sendHold.ts). */
+  liftsHolds: boolean;
   sendHolds: SendHold[];
+  /** The call's deadline: the page's send hold is armed to outlast it. */
+  deadline: number;
   /**
    * The confirmation judgement again, on the targets as they are right before dispatch: after the
    * preparation scrolled them into view, whose scroll handlers may have rewritten a link or a form.
    */
   rejudge: (() => Promise<void>) | null;
+  hops: BaseContext["hops"];
 }
 
 /**
@@ -69,6 +74,7 @@ export class Gatekeeper implements ToolGate {
     for (const plan of plans) if (plan.url !== null) checkOpenUrl(policy, plan.url);
     const { tab, opened } = await this.targetTab(tool, input, context, policy);
     let sendCheck: AdmittedCall["sendCheck"] = null;
+    let liftsHolds = false;
     context.hops?.mark("worker: gate, tab read");
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
@@ -103,6 +109,7 @@ export class Gatekeeper implements ToolGate {
         const basis = await checkConfirmations(call, plans, policy, grant);
         const activates = plans.some((plan) => plan.activates || plan.submitsByKeyboard);
         if (grant === undefined && activates && gatedTab !== null) sendCheck = { call, basis };
+        liftsHolds = grant !== undefined && activates && gatedTab !== null;
         // The tab as read now may be gone by dispatch: the judgement then reads it afresh.
         const again: GatedCall = { ...call, tab: gatedTab === null ? null : { id: gatedTab.id, url: gatedTab.url, origin } };
         rejudge = async () => {
@@ -124,8 +131,11 @@ export class Gatekeeper implements ToolGate {
       ruleReleases: [],
       ruledTabs: new Set(),
       sendCheck,
+      liftsHolds,
       sendHolds: [],
+      deadline: context.deadline,
       rejudge,
+      hops: context.hops,
     };
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
@@ -143,6 +153,7 @@ export class Gatekeeper implements ToolGate {
     }
     if (admitted !== undefined) await Promise.all(admitted.ruleReleases.splice(0).map((release) => release()));
     const held = admitted === undefined ? [] : (await Promise.all(admitted.sendHolds.splice(0).map((hold) => hold.release()))).flat();
+    if (admitted?.tool.effects === "write") context.hops?.mark("gate: holds released");
     const guard = admitted?.guard;
     guard?.disarm();
     const violation = guard?.violation ?? null;
@@ -268,9 +279,14 @@ export class Gatekeeper implements ToolGate {
       );
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
+    admitted.hops?.mark("gate: dispatch check, tab and policy read");
     if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
+    admitted.hops?.mark("gate: dispatch check, judged again");
     if (admitted.sendCheck !== null && tabId === admitted.tabId && admitted.sendHolds.length === 0)
-      admitted.sendHolds.push(await holdSends(tabId, policy, tab, admitted.sendCheck.basis.stepSends));
+      admitted.sendHolds.push(await holdSends(tabId, policy, tab, admitted.deadline, admitted.sendCheck.basis.stepSends, admitted.hops));
+    if (admitted.liftsHolds && tabId === admitted.tabId && admitted.sendHolds.length === 0)
+      admitted.sendHolds.push(await liftSendHolds(tabId, tab));
+    admitted.hops?.mark("gate: send holds armed");
     if (admitted.tool.effects === "write" && policy.authorizedDomains !== undefined && !admitted.ruledTabs.has(tabId)) {
       admitted.ruledTabs.add(tabId);
       admitted.ruleReleases.push(await holdToAuthorizedDomains(tabId, policy.authorizedDomains));

@@ -2,29 +2,18 @@ import { agentDocumentMark, networkRules, NETWORK_RULE_IDS } from "./networkRule
 import { AGENT_TAB_TIMING } from "../../pageScripts/dialogRecorderPage.js";
 import { policyStore } from "./policyStore.js";
 import { readOwners } from "../agents/tabOwners.js";
+import { coalescedSync } from "./coalescedSync.js";
 
 /**
  * Keeps the declarativeNetRequest session rules equal to what the effective policy says
- * for the tabs agents hold. Syncs run one at a time and each reads the state as it is
- * when it starts, so the last one always wins, and callers arriving while one is queued
- * share it (50 agents claiming tabs at once cost two rule updates, not 50); callers about
- * to let a page load in a newly claimed tab await it, so the rules are in place first.
+ * for the tabs agents hold, one sync at a time (coalescedSync.ts: 50 agents claiming tabs at
+ * once cost two rule updates, not 50); callers about to let a page load in a newly claimed
+ * tab await it, so the rules are in place first.
  */
-let tail: Promise<void> = Promise.resolve();
-/** The sync queued and not yet started: later callers join it, since it will read their change too. */
-let queued: Promise<void> | null = null;
+const sync = coalescedSync(apply);
 
 export function syncNetworkRules(): Promise<void> {
-  if (queued !== null) return queued;
-  const run = tail
-    .then(() => {
-      queued = null;
-      return apply();
-    })
-    .catch((error: unknown) => console.warn("WebOperator: could not update the network rules", error));
-  queued = run;
-  tail = run;
-  return run;
+  return sync().catch((error: unknown) => console.warn("WebOperator: could not update the network rules", error));
 }
 
 async function apply(): Promise<void> {

@@ -142,7 +142,7 @@ export function governanceRule(id: number, tabId: number, authorized: readonly s
   };
 }
 
-/** Session rule ids of the per-write send holds (sendHold.ts). */
+/** Session rule ids of the send holds (sendHold.ts). */
 export const SEND_HOLD_RULE_IDS = { first: 7000, last: 7999 } as const;
 
 /** The requests a page's script sends with a body: fetch and XHR, beacons, and what Chrome files as other. */
@@ -160,12 +160,32 @@ export interface SendHoldRule {
   };
 }
 
-/** A rule per pattern (consequentialPostPatterns.ts): requests with a body to those URLs from `tabId` are blocked before they leave. */
-export function sendHoldRules(firstId: number, tabId: number, regexes: readonly string[]): SendHoldRule[] {
-  return regexes.map((regexFilter, index) => ({
-    id: firstId + index,
-    priority: 3,
-    action: { type: "block" },
-    condition: { regexFilter, requestMethods: ["post", "put", "patch", "delete"], resourceTypes: [...HELD_SEND_TYPES], tabIds: [tabId] },
-  }));
+/**
+ * A rule per pattern (consequentialPostPatterns.ts), standing for every tab held in its category:
+ * requests with a body to those URLs from those tabs are blocked before they leave. One rule
+ * covers all the tabs, so 50 agents' tabs cost the same 21 regex rules as one (Chrome allows
+ * 1,000 regex rules in all), and a pattern no tab is held for has no rule. Each rule keeps its
+ * pattern's id, so the set of ids to clear is fixed.
+ */
+export function sendHoldRules(
+  patterns: ReadonlyArray<{ category: string; regex: string }>,
+  tabsByCategory: ReadonlyMap<string, readonly number[]>,
+): SendHoldRule[] {
+  return patterns.flatMap((pattern, index) => {
+    const tabIds = tabsByCategory.get(pattern.category) ?? [];
+    if (tabIds.length === 0) return [];
+    return [
+      {
+        id: SEND_HOLD_RULE_IDS.first + index,
+        priority: 3,
+        action: { type: "block" as const },
+        condition: {
+          regexFilter: pattern.regex,
+          requestMethods: ["post" as const, "put" as const, "patch" as const, "delete" as const],
+          resourceTypes: [...HELD_SEND_TYPES],
+          tabIds: [...tabIds],
+        },
+      },
+    ];
+  });
 }
