@@ -16,7 +16,7 @@ import {
   type HopRecorder,
 } from "../../protocol/index.js";
 import { placeFailure, stageForAnswer } from "./actions/failureStage.js";
-import { withFirstLook } from "./tools/perception/firstLook.js";
+import { withFirstLook } from "./tools/perception/firstLookAnswer.js";
 
 export interface ToolContext {
   /** The tab this agent last used, sent by the bridge; only used when the payload has no tabId. */
@@ -34,7 +34,7 @@ export interface ToolContext {
   hops?: HopRecorder;
   /** The agent's governance asks a person before this write (body.act below its confidence threshold). */
   escalation?: string;
-  /** The request's `firstLook` option: the characters of a new document's first look, 0 for none (firstLook.ts). */
+  /** The request's `firstLook` option: the characters of a new document's first look, 0 for none (firstLookAnswer.ts). */
   firstLook?: number;
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper

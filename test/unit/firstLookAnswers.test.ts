@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toolResultOf } from "../../agent-client/mcp/toolResult.js";
 import { mergedDiff } from "../../extension/background/tools/interaction/mergedEffects.js";
-import { withFirstLook } from "../../extension/background/tools/perception/firstLook.js";
+import { withFirstLook } from "../../extension/background/tools/perception/firstLookAnswer.js";
 import { FIRST_LOOK_CHARS } from "../../protocol/index.js";
 
 const LOOK = {

@@ -21,7 +21,7 @@ const PREPARE_WAIT_MS = 1500;
  */
 export async function prepareFirstSnapshot(tabId: number, known?: chrome.tabs.Tab, hops?: HopRecorder, firstLook?: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // Asked for a first look, the navigate answers it (firstLook.ts): prepared at its size, it is the snapshot served.
+  // Asked for a first look, the navigate answers it (firstLookAnswer.ts): prepared at its size, it is the snapshot served.
   const maxChars = firstLook === undefined || firstLook === 0 ? DEFAULT_SNAPSHOT_CHARS : firstLook;
   const prepared = callContent(tabId, { op: "prepare_snapshot", maxChars }, known, hops).then(
     () => undefined,
