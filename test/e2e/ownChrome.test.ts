@@ -142,7 +142,9 @@ for (const tokenCase of CASES) {
       expect(navigated.isError, `${textOf(navigated)}\n${chrome?.log() ?? ""}`).toBeFalsy();
       // Text only, as Claude Code reads it: the tab on the first line, the page's URL and title inside the page-data marking.
       const tabId = Number(/^navigate \[tabId=(\d+)\]/.exec(textOf(navigated))?.[1]);
-      expect(insideBoundary(textOf(navigated)).inside).toBe(`url: ${url}\ntitle: Own Chrome`);
+      // The navigate answers the page's first look: its snapshot, header and refs.
+      expect(insideBoundary(textOf(navigated)).inside).toContain(`URL: ${url}\nTitle: Own Chrome`);
+      expect(insideBoundary(textOf(navigated)).inside).toContain('heading "Hello from your own Chrome"');
       expect(navigated.structuredContent).toBeUndefined();
       const snapshot = await call("snapshot");
       expect(snapshot.isError, textOf(snapshot)).toBeFalsy();

@@ -93,9 +93,14 @@ describe("L0 tab and browser-data tools, end to end through the socket", () => {
       moved: false,
     });
     await session.client.request("browser.navigate", { url: two, tabId });
-    expect(await session.client.request("browser.go_back", { tabId })).toEqual({ tabId, url: one, title: "Tabs fixture one", moved: true });
+    // A move answers the document it reached with its first look.
+    const back = await session.client.request("browser.go_back", { tabId });
+    expect(back).toMatchObject({ tabId, url: one, title: "Tabs fixture one", moved: true });
+    expect(back.first_look?.url).toBe(one);
     // Without tabId the agent's route (this tab, from the last result) is used.
-    expect(await session.client.request("browser.go_forward", {})).toEqual({ tabId, url: two, title: "Tabs fixture two", moved: true });
+    const forward = await session.client.request("browser.go_forward", {});
+    expect(forward).toMatchObject({ tabId, url: two, title: "Tabs fixture two", moved: true });
+    expect(forward.first_look?.url).toBe(two);
     expect(await session.client.request("browser.go_forward", { tabId })).toEqual({
       tabId,
       url: two,
