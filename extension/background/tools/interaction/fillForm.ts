@@ -23,7 +23,7 @@ type FieldStep = { tool: "type" | "select_option" | "click"; payload: Record<str
 /**
  * Sets several fields in one call, each through the tool a person's one action would be
  * (type, select_option, click), so each is gated, settled and judged as that tool is. A
- * form costs the agent one turn, not one per field; it never submits.
+ * form costs the agent one turn, not one per field; with `submit`, its button too.
  */
 export const fillFormTool = defineTool({
   name: "browser.fill_form",
@@ -45,8 +45,9 @@ export const fillFormTool = defineTool({
         filled.push({ ref: state.ref, target: state.target, via: step.tool, value: await valueSet(step, field, result, tab.id) });
         const left = fields.length - index - 1;
         const moved = effects.navigated ? "it loaded a new document" : effects.tab_created ? "it opened a new tab" : null;
-        if (moved !== null && left > 0) {
-          const stopped = `Stopped after field ${index + 1} (${state.ref}): ${moved}, so the other ${left} fields' refs belong to the old page. Take a new look before filling them.`;
+        if (moved !== null && (left > 0 || submit !== undefined)) {
+          const rest = left > 0 ? `the other ${left} fields' refs` : "the submit ref";
+          const stopped = `Stopped after field ${index + 1} (${state.ref}): ${moved}, so ${rest} belong to the old page; nothing more was done. Take a new look before going on.`;
           return { tabId: tab.id, fields: filled, stopped, ...(await effectsOf(steps, tab.id, context)) };
         }
       } catch (error) {
