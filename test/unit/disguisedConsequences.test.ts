@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classify, type DescribedTarget } from "../../extension/background/gatekeeper/confirmationRules.js";
 import { normalisedSegments, urlCategories } from "../../extension/background/gatekeeper/consequentialUrls.js";
 import { postCategory } from "../../extension/shared/consequentialPostPatterns.js";
+import { describedSubmitter } from "../helpers/describedSubmitter.js";
 
 const PAGE = new URL("https://bank.test/transfer");
 const TRANSFER_FIELDS: NonNullable<DescribedTarget["formFields"]> = [
@@ -10,24 +11,8 @@ const TRANSFER_FIELDS: NonNullable<DescribedTarget["formFields"]> = [
   { name: "q", type: "search" },
 ];
 
-function button(name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget {
-  return {
-    ref: "s1_1_1",
-    role: "button",
-    name,
-    tag: "button",
-    type: "",
-    submitsForm: true,
-    inForm: true,
-    formHasPassword: false,
-    formAction: "https://bank.test/transfer/send",
-    formMethod: "post",
-    formIsSearch: true,
-    formFields: TRANSFER_FIELDS,
-    formSubmitName: name,
-    ...extra,
-  };
-}
+const button = (name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget =>
+  describedSubmitter(name, { formAction: "https://bank.test/transfer/send", formIsSearch: true, formFields: TRANSFER_FIELDS }, extra);
 const click = (target: DescribedTarget) => classify({ activates: true, submitsByKeyboard: false, target, url: null, page: PAGE });
 const categories = (target: DescribedTarget): string[] => click(target).map((finding) => finding.category);
 const follows = (href: string): string[] =>

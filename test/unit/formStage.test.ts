@@ -4,6 +4,7 @@ import { readsAsQuery } from "../../extension/background/gatekeeper/consequentia
 import { formCommitSigns, movesAlong, readsAsNextStep } from "../../extension/background/gatekeeper/formStage.js";
 import { scoreHolds, type JudgedForm } from "../../scripts/forms/judgeForms.js";
 import { readFormCorpus } from "../../scripts/forms/formCorpus.js";
+import { describedSubmitter } from "../helpers/describedSubmitter.js";
 
 type Fields = NonNullable<DescribedTarget["formFields"]>;
 
@@ -14,27 +15,13 @@ const CONTACT: Fields = [
   { name: "email", type: "email" },
 ];
 
-/** A submit button of a POST form to `formAction`, with these fields and facts. */
-function submitter(name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget {
-  return {
-    ref: "s1_1_1",
-    role: "button",
+/** A submit button of a POST form to the wizard's step, with these fields and facts. */
+const submitter = (name: string, extra: Partial<DescribedTarget> = {}): DescribedTarget =>
+  describedSubmitter(
     name,
-    tag: "button",
-    type: "",
-    submitsForm: true,
-    inForm: true,
-    formHasPassword: false,
-    formAction: "https://shop.test/signup/step",
-    formMethod: "post",
-    formIsSearch: false,
-    formFields: CONTACT,
-    formSubmitName: name,
-    formShowsTotal: false,
-    formHasTerms: false,
-    ...extra,
-  };
-}
+    { formAction: "https://shop.test/signup/step", formIsSearch: false, formFields: CONTACT },
+    { formShowsTotal: false, formHasTerms: false, ...extra },
+  );
 const intent = (target: DescribedTarget, page = PAGE): ActionIntent => ({
   activates: true,
   submitsByKeyboard: false,
