@@ -3,6 +3,9 @@ import { readOwners } from "./agents/tabOwners.js";
 import { paramsObject, type CdpMethod, type CdpParams, type CdpResult } from "./cdp/cdpCommands.js";
 
 const PROTOCOL_VERSION = "1.3";
+
+/** Domains enabled for the life of an attach, never disabled by us (console capture enables and disables its own). */
+type EnabledDomain = "DOM" | "Overlay";
 const IDLE_DETACH_MS = 30_000;
 
 /**
@@ -18,6 +21,8 @@ const IDLE_DETACH_MS = 30_000;
 class DebuggerSession {
   /** Attached tabs and their idle timers. */
   private readonly attached = new Map<number, ReturnType<typeof setTimeout> | null>();
+  /** CDP domains enabled in each tab's current attach: enabling one again is a round trip for nothing. */
+  private readonly enabled = new Map<number, Set<EnabledDomain>>();
 
   constructor() {
     chrome.debugger.onDetach.addListener((source) => {
@@ -25,6 +30,7 @@ class DebuggerSession {
       const timer = this.attached.get(source.tabId);
       if (timer) clearTimeout(timer);
       this.attached.delete(source.tabId);
+      this.enabled.delete(source.tabId);
     });
   }
 
@@ -37,6 +43,7 @@ class DebuggerSession {
       // Detached behind our back (chrome.debugger.onDetach does not fire for every detach): attach again, once.
       if (!/not attached/i.test(messageOf(error))) throw debuggerFailure(method, tabId, error);
       this.attached.delete(tabId);
+      this.enabled.delete(tabId);
       await this.attach(tabId);
       return await this.sendAttached(tabId, method, params).catch((again: unknown) => {
         throw debuggerFailure(method, tabId, again);
@@ -44,6 +51,21 @@ class DebuggerSession {
     } finally {
       this.touch(tabId);
     }
+  }
+
+  /**
+   * Enables a domain once per attach: a session keeps what it enabled across the tab's
+   * navigations, and every action's highlight would otherwise enable DOM and Overlay again.
+   */
+  async enable(tabId: number, domain: EnabledDomain): Promise<void> {
+    if (this.attached.has(tabId) && this.enabled.get(tabId)?.has(domain) === true) {
+      this.touch(tabId);
+      return;
+    }
+    await this.send(tabId, `${domain}.enable`);
+    const domains = this.enabled.get(tabId) ?? new Set<EnabledDomain>();
+    domains.add(domain);
+    this.enabled.set(tabId, domains);
   }
 
   /** An agent took the tab: the viewport changes now, before the agent reads it, and not again while it holds it. */
@@ -75,6 +97,7 @@ class DebuggerSession {
   }
 
   private detach(tabId: number): void {
+    this.enabled.delete(tabId);
     if (!this.attached.delete(tabId)) return;
     void chrome.debugger.detach({ tabId }).catch(() => undefined);
   }

@@ -14,6 +14,7 @@ import {
   type AgentIdentity,
   type UploadGrant,
   type HopRecorder,
+  type ContentResult,
 } from "../../protocol/index.js";
 import { placeFailure, stageForAnswer } from "./actions/failureStage.js";
 import { withFirstLook } from "./tools/perception/firstLookAnswer.js";
@@ -39,9 +40,11 @@ export interface ToolContext {
   /**
    * Write tools call this with the resolved tab right before they dispatch: the gatekeeper
    * re-verifies tab identity, origin and policy at that moment, as the tab may have moved on since admission. Resolves to the
-   * tab as it read it then, or null when this gate reads none.
+   * tab as it read it then, or null when this gate reads none. `prepared`: the target as the
+   * tool's preparation described it in the page moments ago (prepare_action's `described`), so
+   * the judgement reads that instead of asking the page again.
    */
-  beforeDispatch(tabId: number): Promise<chrome.tabs.Tab | null>;
+  beforeDispatch(tabId: number, prepared?: PreparedTarget): Promise<chrome.tabs.Tab | null>;
   /** The tab the gate resolved for this call exactly as the tool would (tabResolver), if it resolved one. */
   admittedTab: (chrome.tabs.Tab & { id: number }) | null;
   /**
@@ -53,8 +56,11 @@ export interface ToolContext {
 
 type BaseContext = Omit<ToolContext, "beforeDispatch" | "runTool" | "admittedTab">;
 
+/** A write's target as its preparation described it: describe_ref's answer, taken in prepare_action's trip. */
+export type PreparedTarget = ContentResult<"describe_ref">;
+
 export interface Admission {
-  beforeDispatch: (tabId: number) => Promise<chrome.tabs.Tab | null>;
+  beforeDispatch: (tabId: number, prepared?: PreparedTarget) => Promise<chrome.tabs.Tab | null>;
   tab: (chrome.tabs.Tab & { id: number }) | null;
 }
 

@@ -13,18 +13,18 @@ import { observe } from "./snapshot/observation.js";
 import { checkDispatchAt } from "./actionability/trustedDispatchCheck.js";
 import { checkFocus } from "./actionability/focusJudgement.js";
 import { fieldState } from "./actions/fieldState.js";
+import { describeTarget } from "./describeTarget.js";
 
 type ActionabilityOp = keyof typeof actionabilityContentRequests;
 
 export const actionabilityHandlers: ContentHandlers<ActionabilityOp> = {
   prepare_action: async (request, { registry }) => {
     const prepared = await prepareAction(registry, request.ref, request.purpose, request.exactPoint, request.force === true);
-    // In the same trip: one message fewer on every click.
-    if (request.highlight === true) {
-      const box = targetBox(registry.resolve(prepared.ref).element);
-      if (box !== null) return { ...prepared, highlightBox: box };
-    }
-    return prepared;
+    // In the same trip: one message fewer on every click, and one fewer per judged write.
+    const box = request.highlight === true ? targetBox(registry.resolve(prepared.ref).element) : null;
+    // A recovered ref names another element than the one judged: the gatekeeper asks about the ref itself.
+    const described = request.describe === true && prepared.ref === request.ref ? describeTarget(registry, { ref: prepared.ref }) : null;
+    return { ...prepared, ...(box === null ? {} : { highlightBox: box }), ...(described === null ? {} : { described }) };
   },
   select_option: (request, { registry }) =>
     selectOption(registry, request.ref, { values: request.values ?? [], labels: request.labels ?? [] }),

@@ -20,6 +20,11 @@ export const actionabilityContentRequests = {
       highlight: z.boolean().optional(),
       /** The agent's `force`: no wait for the box to stop moving; every other check stays. */
       force: z.boolean().optional(),
+      /**
+       * Describe the prepared target in the same trip (describe_ref's answer): the gatekeeper's
+       * judgement right before dispatch reads it instead of asking the page again.
+       */
+      describe: z.boolean().optional(),
     }),
   select_option: () =>
     z.object({

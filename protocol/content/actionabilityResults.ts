@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lazySchema, type SchemaFactory } from "../lazySchemas.js";
 import { ActionTargetSchema } from "../primitives.js";
 import type { actionabilityContentRequests } from "./actionabilityRequests.js";
+import { describedTargetSchema } from "./browserActionResults.js";
 import { ObservationSchema, PageActivitySchema } from "./pageShapes.js";
 
 /** A box in the top frame's viewport, CSS pixels. */
@@ -20,6 +21,11 @@ export const actionabilityContentResults = {
       highlightBox: viewportBoxSchema().optional(),
       /** The link the target is or is inside: where a click on it would go by itself. */
       href: z.string().optional(),
+      /**
+       * With `describe`: the target as describe_ref would answer it now, prepared (scrolled into
+       * view, settled). Absent when the ref was recovered to another element.
+       */
+      described: describedTargetSchema().optional(),
     }),
   select_option: () =>
     z.object({

@@ -7,7 +7,7 @@ import type { browserActionContentRequests } from "./browserActionRequests.js";
  * What the gatekeeper's confirmation rules judge an action by: facts read from the DOM in
  * the page, not guessed from the name alone (docs/gatekeeper.md).
  */
-const describedTargetSchema = lazySchema(() =>
+export const describedTargetSchema = lazySchema(() =>
   z.object({
     /** null when no ref was given and nothing is focused, or the element was found by a point. */
     ref: z.string().nullable(),

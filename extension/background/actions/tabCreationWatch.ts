@@ -1,4 +1,5 @@
 import { subscribe } from "../sharedListeners.js";
+import { noteTabIds, tabIdHighWater } from "./tabIdHighWater.js";
 
 const COMMIT_WAIT_MS = 2_000;
 
@@ -35,12 +36,19 @@ export class TabCreationWatch {
   /** The window the person was in before the action. */
   private focusedBefore: number | undefined;
 
-  /** Every tab open before the action, so `openedSince` can tell new ones. */
-  async openedTabs(): Promise<Set<number>> {
-    const [tabs, focused] = await Promise.all([chrome.tabs.query({}).catch(() => []), chrome.windows.getLastFocused().catch(() => null)]);
-    for (const tab of tabs) if (tab.active && tab.id !== undefined) this.shownBefore.set(tab.windowId, tab.id);
+  /**
+   * What the person saw before the action (each window's shown tab, the focused window), and
+   * the tab-id mark every tab open before the action is at or below, so `openedSince` can tell new ones.
+   */
+  async openedTabs(): Promise<number> {
+    const [shown, focused, mark] = await Promise.all([
+      chrome.tabs.query({ active: true }).catch(() => []),
+      chrome.windows.getLastFocused().catch(() => null),
+      tabIdHighWater(),
+    ]);
+    for (const tab of shown) if (tab.id !== undefined) this.shownBefore.set(tab.windowId, tab.id);
     this.focusedBefore = focused?.focused === true ? focused.id : undefined;
-    return new Set(tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
+    return mark;
   }
 
   /**
@@ -68,11 +76,12 @@ export class TabCreationWatch {
    * A new tab some other tab is named the opener of may still be this one's (the background
    * case): that is no quick return either, so the full settle gives its event time to come.
    */
-  async openedSince(before: Set<number>): Promise<boolean> {
+  async openedSince(mark: number): Promise<boolean> {
     if (this.created !== null) return true;
     const tabs = await chrome.tabs.query({}).catch(() => []);
+    noteTabIds(tabs);
     this.source = tabs.find((tab) => tab.id === this.tabId);
-    const fresh = tabs.filter((tab) => tab.id !== undefined && !before.has(tab.id));
+    const fresh = tabs.filter((tab) => tab.id !== undefined && tab.id > mark);
     const ours = fresh.find((tab) => tab.openerTabId === this.tabId);
     if (ours?.id !== undefined) this.take(ours.id, ours.pendingUrl ?? ours.url ?? "");
     return this.created !== null || fresh.some((tab) => tab.openerTabId !== undefined);

@@ -1,5 +1,5 @@
 import { WebOperatorError, type ActionEffect, type ActionEffects, type PageActivity } from "../../../protocol/index.js";
-import type { ToolContext } from "../toolRegistry.js";
+import type { PreparedTarget, ToolContext } from "../toolRegistry.js";
 import { NavigationWatch } from "../navigationWatch.js";
 import { guardDialogs, type DialogGuard, type Released } from "./dialogGuard.js";
 import { placeFailure } from "./failureStage.js";
@@ -28,7 +28,7 @@ export interface WriteOptions {
    * actionability and the highlight (prepare_action, which also starts the page's mutation
    * watch). The gatekeeper's last check still waits for it, so it stays right before dispatch.
    */
-  prepared?: Promise<unknown>;
+  prepared?: Promise<{ described?: PreparedTarget }>;
   /**
    * A pointer press (a click): the focus a press gives the pressed control is part of any
    * click, so only focus moving into a text field counts as its effect.
@@ -68,9 +68,9 @@ export async function runWriteAction<T>(
       // A patch that could not go on rejects (dialog_patch_failed): then nothing is dispatched.
       patch.guarding = guardDialogs(tabId);
       // The gatekeeper's last check comes after the preparation, right before the dispatch.
-      const checked = (options.prepared ?? Promise.resolve()).then(() => {
+      const checked = (options.prepared ?? Promise.resolve(undefined)).then((prepared) => {
         context.hops?.mark("write: prepared (actionability)");
-        return context.beforeDispatch(tabId);
+        return context.beforeDispatch(tabId, prepared?.described);
       });
       const [guard, verified, openedBefore] = await Promise.all([patch.guarding, checked, tabs.openedTabs()]);
       context.hops?.mark("write: dialog patch and tab reads (rest)");

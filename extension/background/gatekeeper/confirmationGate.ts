@@ -51,6 +51,7 @@ export async function checkConfirmations(
   plans: PlannedAction[],
   policy: Policy,
   grant: PendingConfirmation | undefined,
+  prepared?: DescribedTarget,
 ): Promise<ConfirmationBasis> {
   const findings: Finding[] = [];
   const targets: string[] = [];
@@ -59,7 +60,10 @@ export async function checkConfirmations(
   const page = parseUrl(call.tab?.url);
   for (const plan of plans) {
     const target =
-      call.tab === null ? null : await describePlanned(call.tab.id, plan, call.tab.read, page !== null && /^https?:$/.test(page.protocol));
+      call.tab === null
+        ? null
+        : (preparedFor(plan, plans.length, prepared) ??
+          (await describePlanned(call.tab.id, plan, call.tab.read, page !== null && /^https?:$/.test(page.protocol))));
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
     const intent: ActionIntent = { activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page };
@@ -187,6 +191,15 @@ async function describePlanned(
     return resolved === null ? null : axTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name);
   }
   return describe(tabId, plan.describe, known, { strict: false });
+}
+
+/**
+ * The description the write's own preparation took in the page, for the one plan that names
+ * the same ref: what describe_ref would answer at this moment, without another round trip.
+ */
+function preparedFor(plan: PlannedAction, plans: number, prepared: DescribedTarget | undefined): DescribedTarget | null {
+  if (prepared === undefined || plans !== 1 || plan.point !== undefined) return null;
+  return typeof plan.describe === "string" && plan.describe === prepared.ref ? prepared : null;
 }
 
 /** What is known of a target found in the accessibility tree: role and name, no form, so only unambiguous names ask. */

@@ -1,5 +1,5 @@
 import { WebOperatorError, isTabScoped, type UploadGrant } from "../../../protocol/index.js";
-import type { Admission, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
+import type { Admission, PreparedTarget, ToolContext, ToolDescriptor, ToolGate, ToolRegistry } from "../toolRegistry.js";
 import { resolveTab, type ResolvedTab } from "../tabResolver.js";
 import { ownTabRoute } from "../agents/ownTabRoute.js";
 import { askConfirmation, checkConfirmations, type ConfirmationBasis, type GatedCall } from "./confirmationGate.js";
@@ -40,8 +40,9 @@ interface AdmittedCall {
   /**
    * The confirmation judgement again, on the targets as they are right before dispatch: after the
    * preparation scrolled them into view, whose scroll handlers may have rewritten a link or a form.
+   * `prepared`: the target as the preparation described it at its end, read instead of asking the page again.
    */
-  rejudge: (() => Promise<void>) | null;
+  rejudge: ((prepared: PreparedTarget | undefined) => Promise<void>) | null;
   hops: BaseContext["hops"];
 }
 
@@ -78,7 +79,7 @@ export class Gatekeeper implements ToolGate {
     context.hops?.mark("worker: gate, tab read");
     const pageUrl = tab?.url ?? tab?.pendingUrl ?? "";
     const origin = originOf(pageUrl);
-    let rejudge: (() => Promise<void>) | null = null;
+    let rejudge: AdmittedCall["rejudge"] = null;
     try {
       if (tab !== null)
         await admitAgentTab(
@@ -112,8 +113,8 @@ export class Gatekeeper implements ToolGate {
         liftsHolds = grant !== undefined && activates && gatedTab !== null;
         // The tab as read now may be gone by dispatch: the judgement then reads it afresh.
         const again: GatedCall = { ...call, tab: gatedTab === null ? null : { id: gatedTab.id, url: gatedTab.url, origin } };
-        rejudge = async () => {
-          await checkConfirmations(again, plans, policy, grant);
+        rejudge = async (prepared) => {
+          await checkConfirmations(again, plans, policy, grant, prepared);
         };
       }
     } catch (error) {
@@ -140,7 +141,7 @@ export class Gatekeeper implements ToolGate {
     // Armed last: nothing after this may throw, or the listeners would outlive the call.
     if (tool.effects === "write") admitted.guard = new NavigationGuard(tab?.id ?? null, policy, tab === null);
     this.calls.set(context, [...(this.calls.get(context) ?? []), admitted]);
-    return { beforeDispatch: (tabId) => this.beforeDispatch(admitted, tabId), tab };
+    return { beforeDispatch: (tabId, prepared) => this.beforeDispatch(admitted, tabId, prepared), tab };
   }
 
   /** Called by the registry after the tool finished or failed; a forbidden navigation replaces the outcome. */
@@ -253,7 +254,7 @@ export class Gatekeeper implements ToolGate {
     }
   }
 
-  private async beforeDispatch(admitted: AdmittedCall, tabId: number): Promise<chrome.tabs.Tab> {
+  private async beforeDispatch(admitted: AdmittedCall, tabId: number, prepared?: PreparedTarget): Promise<chrome.tabs.Tab> {
     let tab: chrome.tabs.Tab;
     try {
       tab = await chrome.tabs.get(tabId);
@@ -280,7 +281,7 @@ export class Gatekeeper implements ToolGate {
     }
     if (admitted.tool.level !== "L0") checkPage(policy, tabId, pageUrl);
     admitted.hops?.mark("gate: dispatch check, tab and policy read");
-    if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge();
+    if (tabId === admitted.tabId && admitted.rejudge !== null) await admitted.rejudge(prepared);
     admitted.hops?.mark("gate: dispatch check, judged again");
     if (admitted.sendCheck !== null && tabId === admitted.tabId && admitted.sendHolds.length === 0)
       admitted.sendHolds.push(await holdSends(tabId, policy, tab, admitted.deadline, admitted.sendCheck.basis.stepSends, admitted.hops));

@@ -10,7 +10,15 @@ export function presenceDefault(): ConfirmationsMode {
   return runsHeadless() ? "agent" : "user";
 }
 
+/** Read once: a worker never changes between headless and headed, and the user-agent getters cost a call each. */
+let headless: boolean | undefined;
+
 function runsHeadless(): boolean {
+  headless ??= readHeadless();
+  return headless;
+}
+
+function readHeadless(): boolean {
   const brands = (navigator as Navigator & { userAgentData?: { brands?: Array<{ brand: string }> } }).userAgentData?.brands ?? [];
   return navigator.userAgent.includes("HeadlessChrome") || brands.some((entry) => entry.brand.includes("HeadlessChrome"));
 }

@@ -14,7 +14,7 @@ export const typeTool = defineTool({
     const tab = await resolveTab(tabId, context.defaultTabId);
     const before = await callContent(tab.id, { op: "read_value", ref });
     const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);
-    showActionHighlight(tab.id, highlight?.box, actionLabel(context, "type"));
+    showActionHighlight(tab, highlight?.box, actionLabel(context, "type"));
     const { value: typed, effects } = await runWriteAction(tab.id, context, async () => {
       const entered = await callContent(tab.id, { op: "type", ref, text, mode });
       // Submitting with a trusted Enter runs the page's own implicit-submission path.

@@ -4,6 +4,8 @@ import { debuggerSession } from "../debuggerSession.js";
 const SHOW_MS = 900;
 const ORANGE = { r: 232, g: 89, b: 12 };
 
+/** Per tab, the toolbar title set last and the document it was set in: the same again needs no call. */
+const titledLast = new Map<number, string>();
 /** Per tab, the highlight shown last: an earlier one's timer must not hide a later one. */
 const shownLast = new Map<number, number>();
 /** Per tab, the screenshots being taken: no highlight is drawn while one is. */
@@ -16,10 +18,22 @@ let nextHighlight = 1;
  * nothing enters the page's DOM. The overlay draws no text, so the label naming the agent
  * goes to the browser's own UI: the toolbar button's tooltip for that tab says who acted
  * there last and how. Never awaited by the action, and never its failure.
+ *
+ * Only a tab its window shows gets the outline: nobody sees a background tab, where agents
+ * mostly work, and two DevTools commands per action for nothing slow every agent at once.
  */
-export function showActionHighlight(tabId: number, box: ViewportBox | null | undefined, label: string): void {
-  void chrome.action.setTitle({ tabId, title: `WebOperator: ${label}` }).catch(() => undefined);
-  if (box === null || box === undefined) return;
+export function showActionHighlight(tab: chrome.tabs.Tab & { id: number }, box: ViewportBox | null | undefined, label: string): void {
+  const tabId = tab.id;
+  const title = `WebOperator: ${label}`;
+  // Keyed by the document too: Chrome may drop a tab's own title when it navigates.
+  const titled = `${tab.url ?? ""}\n${title}`;
+  if (titledLast.get(tabId) !== titled) {
+    // Closed tabs' entries are few bytes each; a long-lived worker forgets them all now and then.
+    if (titledLast.size > 1_000) titledLast.clear();
+    titledLast.set(tabId, titled);
+    void chrome.action.setTitle({ tabId, title }).catch(() => titledLast.delete(tabId));
+  }
+  if (box === null || box === undefined || !tab.active) return;
   const id = nextHighlight++;
   shownLast.set(tabId, id);
   void draw(tabId, box)
@@ -50,8 +64,8 @@ export async function withoutHighlight<T>(tabId: number, capture: () => Promise<
 
 async function draw(tabId: number, box: ViewportBox): Promise<void> {
   // The overlay needs the DOM agent on; both are no-ops once on.
-  await debuggerSession.send(tabId, "DOM.enable");
-  await debuggerSession.send(tabId, "Overlay.enable");
+  await debuggerSession.enable(tabId, "DOM");
+  await debuggerSession.enable(tabId, "Overlay");
   // Checked just before the quad goes: a capture that starts later hides it, in order, before capturing.
   if (capturing.has(tabId)) return;
   const pad = 3;

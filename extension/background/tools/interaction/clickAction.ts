@@ -29,11 +29,19 @@ export async function performClick(
   const tabId = tab.id;
   const preparing = callContent(
     tabId,
-    { op: "prepare_action", ref: input.ref, purpose: "click", exactPoint: mode === "trusted", highlight: true, force: input.force },
+    {
+      op: "prepare_action",
+      ref: input.ref,
+      purpose: "click",
+      exactPoint: mode === "trusted",
+      highlight: true,
+      force: input.force,
+      describe: true,
+    },
     tab,
   );
   preparing
-    .then((prepared) => showActionHighlight(tabId, prepared.highlightBox, actionLabel(context, input.reason ?? "click")))
+    .then((prepared) => showActionHighlight(tab, prepared.highlightBox, actionLabel(context, input.reason ?? "click")))
     .catch(() => undefined);
   const { effects } = await runWriteAction<null>(
     tabId,

@@ -10,7 +10,7 @@ export const selectOptionTool = defineTool({
   async run({ ref, values, labels, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);
-    showActionHighlight(tab.id, highlight?.box, actionLabel(context, "select"));
+    showActionHighlight(tab, highlight?.box, actionLabel(context, "select"));
     const { value, effects } = await runWriteAction(tab.id, context, async () => ({
       value: await callContent(tab.id, { op: "select_option", ref, ...(values ? { values } : {}), ...(labels ? { labels } : {}) }),
     }));

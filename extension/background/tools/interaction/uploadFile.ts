@@ -22,7 +22,7 @@ export const uploadFileTool = defineTool({
     }
     const tab = await resolveTab(tabId, context.defaultTabId);
     const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);
-    showActionHighlight(tab.id, highlight?.box, actionLabel(context, "upload"));
+    showActionHighlight(tab, highlight?.box, actionLabel(context, "upload"));
     const { value, effects } = await runWriteAction(tab.id, context, async () => ({
       value: await callContent(tab.id, { op: "set_files", ref, files }),
       navigationStarted: false,
