@@ -1,12 +1,13 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { build, type Alias } from "vite";
 import type { FixtureServer } from "./fixtureServer.js";
+import { projectRoot } from "../../bridge/install/projectLayout.js";
 
-const SOURCES = fileURLToPath(new URL("../fixtures/widgets/", import.meta.url));
-const NODE_MODULES = fileURLToPath(new URL("../../node_modules/", import.meta.url));
+// From the checkout's root, not this file: npm run bench:widgets runs this module compiled into dist/node.
+const SOURCES = join(projectRoot(), "test", "fixtures", "widgets");
+const NODE_MODULES = join(projectRoot(), "node_modules");
 
 /** Entries are `<widget>.entry.js` or `.entry.jsx`; each becomes `/widgets/<widget>.js` and its page `/widgets/<widget>.html`. */
 const ENTRY = /^(.+)\.entry\.jsx?$/;

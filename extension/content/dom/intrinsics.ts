@@ -257,6 +257,7 @@ export const append = onEachParent<(self: Parent, ...nodes: Array<Node | string>
 export const replaceChildren = onEachParent<(self: Parent, ...nodes: Array<Node | string>) => void>("replaceChildren", "value");
 export const activeElement = onEachRoot<(self: Root) => Element | null>("activeElement", "get");
 export const elementFromPoint = onEachRoot<(self: Root, x: number, y: number) => Element | null>("elementFromPoint", "value");
+export const elementsFromPoint = onEachRoot<(self: Root, x: number, y: number) => Element[]>("elementsFromPoint", "value");
 export const getAnimations = onEachRoot<(self: Root) => Animation[]>("getAnimations", "value");
 
 const documentGetElementById = method(Document.prototype, "getElementById");
