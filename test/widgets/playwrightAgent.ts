@@ -3,6 +3,8 @@ import { refIn } from "./snapshotRefs.js";
 import type { WidgetAgent } from "./widgetTask.js";
 
 const TIMEOUT_MS = 30_000;
+/** Playwright MCP's default settle time after an action (its `timeouts.settle`). */
+const SETTLE_MS = 500;
 
 /**
  * The same scripted agent through Playwright, the way Playwright MCP drives a page: its AI
@@ -24,7 +26,13 @@ export function playwrightAgent(page: Page, attempt: number): WidgetAgent {
     look,
     async find(role, name) {
       const seen = latest ?? (await look());
-      const ref = refIn(seen, role, name) ?? refIn(await look(), role, name);
+      let ref = refIn(seen, role, name) ?? refIn(await look(), role, name);
+      // Playwright answers a key press before the page has moved (a smooth scroll, a list
+      // rendering rows): as an agent would with browser_wait_for, wait MCP's settle time and look again.
+      if (ref === null) {
+        await page.waitForTimeout(SETTLE_MS);
+        ref = refIn(await look(), role, name);
+      }
       if (ref === null) throw new Error(`no ${role} named ${String(name)} in the AI snapshot:\n${latest ?? ""}`);
       return ref;
     },

@@ -15,10 +15,18 @@ function unescapeName(quoted: string): string {
   return quoted.replace(/\\(.)/g, "$1");
 }
 
+/** Playwright's snapshot is YAML: a line holding `#` or `: ` is single-quoted whole, its quotes doubled. */
+const YAML_QUOTED = /^(\s*- )'(.*)'(:?)$/;
+
+function unquoted(line: string): string {
+  const quoted = YAML_QUOTED.exec(line);
+  return quoted === null ? line : `${quoted[1] ?? ""}${(quoted[2] ?? "").replace(/''/g, "'")}${quoted[3] ?? ""}`;
+}
+
 function lines(text: string): SnapshotLine[] {
   const found: SnapshotLine[] = [];
   for (const line of text.split("\n")) {
-    const match = LINE.exec(line);
+    const match = LINE.exec(unquoted(line));
     if (match?.[1] === undefined || match[3] === undefined) continue;
     found.push({ role: match[1], name: unescapeName(match[2] ?? ""), ref: match[3] });
   }
