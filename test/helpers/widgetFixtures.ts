@@ -65,6 +65,8 @@ export async function buildWidgetFixtures(only?: readonly string[]): Promise<Bui
         root: SOURCES,
         resolve: { alias: REACT_19 },
         define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        // Vite picks JSX's dev runtime from the process's NODE_ENV (vitest sets "test"), which React's production build lacks.
+        oxc: { jsx: { runtime: "automatic", development: false } },
         build: {
           outDir: directory,
           emptyOutDir: false,
@@ -72,6 +74,12 @@ export async function buildWidgetFixtures(only?: readonly string[]): Promise<Bui
           target: "chrome120",
           // Stylesheets imported by an entry ride in the bundle (`import css from "x.css?inline"`).
           cssCodeSplit: false,
+          rolldownOptions: {
+            // React libraries start their modules with "use client", which means nothing in a page bundle.
+            onwarn(warning, warn) {
+              if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+            },
+          },
           lib: { entry: join(SOURCES, entryFile), formats: ["iife"], name: "widget", fileName: () => `${name}.js` },
         },
       });

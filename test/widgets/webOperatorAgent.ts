@@ -6,6 +6,8 @@ import type { WidgetAgent } from "./widgetTask.js";
 const DEEP_REF = /^c[a-z0-9]+_\d+_\d+_\d+$/;
 /** Generous: a loaded two-core machine can be slow, and a widget task that times out tells less than a slow one. */
 const TIMEOUT_MS = 45_000;
+/** The same pause the Playwright agent takes before a second look (Playwright MCP's settle time). */
+const SETTLE_MS = 500;
 
 /**
  * The scripted agent through WebOperator's socket, as an agent would use it: browser.snapshot
@@ -31,7 +33,13 @@ export function webOperatorAgent(client: WebOperatorClient, attempt: number): Wi
     look,
     async find(role, name) {
       const seen = latest ?? (await look());
-      const ref = refIn(seen, role, name) ?? refIn(await look(), role, name);
+      let ref = refIn(seen, role, name) ?? refIn(await look(), role, name);
+      // What is still fading or sliding in may not show yet: as an agent would (and as the
+      // Playwright agent does), wait a moment and look once more before reading deeper.
+      if (ref === null) {
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        ref = refIn(await look(), role, name);
+      }
       if (ref !== null) return ref;
       const deep = (await call("browser.read_page_deep", {}, { timeoutMs: TIMEOUT_MS })).text;
       const deepRef = refIn(deep, role, name);

@@ -1,5 +1,6 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
 import { snapshotBox } from "./snapshotBoxes.js";
+import { composedParent } from "../dom/composedTree.js";
 import * as dom from "../dom/intrinsics.js";
 
 const SAMPLE_GAP_MS = 20;
@@ -84,33 +85,26 @@ const NOT_MOVING = new Set([
 ]);
 
 /**
- * A running CSS animation, transition or Web Animation on the element or any (shadow-including)
- * ancestor: one that can move a box, or with "any" one of any property (a cover fading out
- * still takes the click until it is gone).
+ * A running CSS animation, transition or Web Animation on the element or any ancestor in the
+ * flat tree: one that can move a box, or with "any" one of any property (a cover fading out
+ * still takes the click until it is gone). Each element is asked for its own animations, since
+ * a document's getAnimations leaves out those in shadow roots (a web component's popup) and
+ * slotted content moves with the slot's ancestors.
  */
 function isAnimated(element: Element, properties: "moving" | "any" = "moving"): boolean {
-  const running = dom.getAnimations(dom.ownerDocument(element)).filter((animation) => animation.playState === "running");
-  if (running.length === 0) return false;
-  const targets = new Set<Element>();
-  for (const animation of running) {
-    const effect = animation.effect as KeyframeEffect | null;
-    if (effect === null || !("target" in effect) || effect.target === null) continue;
-    const counts =
-      properties === "any" ||
-      effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !NOT_MOVING.has(property)));
-    if (counts) targets.add(effect.target);
-  }
-  // Node types, not instanceof: elements of a same-origin frame come from that frame's realm.
-  for (let node: Node | null = element; node !== null; node = composedParent(node)) {
-    if (targets.has(node as Element)) return true;
+  for (let node: Element | null = element; node !== null; node = composedParent(node)) {
+    for (const animation of dom.elementAnimations(node)) {
+      if (animation.playState !== "running") continue;
+      if (properties === "any" || movesBox(animation)) return true;
+    }
   }
   return false;
 }
 
-function composedParent(node: Node): Node | null {
-  const parent = dom.parentNode(node);
-  if (parent !== null && dom.nodeType(parent) === Node.DOCUMENT_FRAGMENT_NODE && "host" in parent) return (parent as ShadowRoot).host;
-  return parent;
+function movesBox(animation: Animation): boolean {
+  const effect = animation.effect as KeyframeEffect | null;
+  if (effect === null || !("getKeyframes" in effect)) return false;
+  return effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !NOT_MOVING.has(property)));
 }
 
 /**

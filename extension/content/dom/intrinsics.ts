@@ -82,6 +82,8 @@ export function replaceWith(self: ChildNode, ...nodes: Array<Node | string>): vo
 // Element
 
 export const localName = getter(Element.prototype, "localName");
+/** The animations running on this element itself (not its subtree), wherever its tree lives: a shadow root's animations are not the document's. */
+export const elementAnimations = method(Element.prototype, "getAnimations");
 export const namespaceURI = getter(Element.prototype, "namespaceURI");
 export const id = getter(Element.prototype, "id");
 export const shadowRoot = getter(Element.prototype, "shadowRoot");
