@@ -1,7 +1,7 @@
 import type { WidgetAgent, WidgetTask } from "./widgetTask.js";
 
 /** Solved means done within this many attempts, the page reloaded between them. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 /** A library may commit its state a beat after the last input (a debounce, a closing animation): judging polls this long. */
 const JUDGE_POLLS = 10;
 const JUDGE_POLL_MS = 100;
