@@ -8,7 +8,7 @@ describe("the widget suite's ref reader, over both drivers' snapshot text", () =
     '- button "Save size" [ref=s1_1_3]',
   ].join("\n");
   const playwright = [
-    "- list \"Orders\" [active] [ref=e5]:",
+    '- list "Orders" [active] [ref=e5]:',
     "  - 'button \"Open order #995\" [ref=e55]'",
     "  - 'button \"It''s here: now\" [ref=e56]':",
     '  - gridcell "Choose Thursday, December 24th, 2026" [ref=f1e9]: "24"',
