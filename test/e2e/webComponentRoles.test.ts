@@ -20,7 +20,9 @@ describe("web components: roles set on hosts and in open shadow roots, and a cli
 
   it.afterAll(() => built.remove());
 
-  it("reads options slotted into a shadow listbox as options, named from light or shadow text, as Chrome's accessibility tree does", async ({ session }) => {
+  it("reads options slotted into a shadow listbox as options, named from light or shadow text, as Chrome's accessibility tree does", async ({
+    session,
+  }) => {
     await session.client.request("browser.navigate", { url: session.pages.url("/web-component-list.html") });
     const snapshot = (await session.client.request("browser.snapshot", {})).text;
     const chrome = (await session.client.request("browser.read_page_deep", {})).text;
