@@ -17,10 +17,12 @@ import { readWidgetState } from "../test/widgets/widgetStateReader.js";
  * with Playwright's page.evaluate beside either agent). Solved: done within 3 attempts, the
  * page reloaded between them; first try: done after the first.
  *
- * `WIDGETS=a,b` narrows the run; `--json` prints the outcomes as JSON after the table.
+ * `WIDGETS=a,b` narrows the run; `--json` prints the outcomes as JSON after the table;
+ * `--headed` runs a headed Chromium (on a desktop, or under scripts/test/withDisplay.sh).
  */
 const ONLY = process.env.WIDGETS?.split(",").filter((name) => name !== "");
 const JSON_OUTPUT = process.argv.includes("--json");
+const HEADED = process.argv.includes("--headed");
 const NAVIGATE_TIMEOUT_MS = 60_000;
 
 /** The page Playwright sees showing the widget, whatever hash or query the page gave itself. */
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
   const built = await buildWidgetFixtures([...new Set(tasks.map((task) => task.widget))]);
   const server = await startFixtureServer();
   serveWidgetFixtures(server, built);
-  const browser = await launchSharedBrowser();
+  const browser = await launchSharedBrowser({ headless: !HEADED });
   const ours: WidgetOutcome[] = [];
   const theirs: WidgetOutcome[] = [];
   try {
