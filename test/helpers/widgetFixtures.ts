@@ -1,12 +1,13 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { build, type Alias } from "vite";
 import type { FixtureServer } from "./fixtureServer.js";
+import { projectRoot } from "../../bridge/install/projectLayout.js";
 
-const SOURCES = fileURLToPath(new URL("../fixtures/widgets/", import.meta.url));
-const NODE_MODULES = fileURLToPath(new URL("../../node_modules/", import.meta.url));
+// From the checkout's root, not this file: npm run bench:widgets runs this module compiled into dist/node.
+const SOURCES = join(projectRoot(), "test", "fixtures", "widgets");
+const NODE_MODULES = join(projectRoot(), "node_modules");
 
 /** Entries are `<widget>.entry.js` or `.entry.jsx`; each becomes `/widgets/<widget>.js` and its page `/widgets/<widget>.html`. */
 const ENTRY = /^(.+)\.entry\.jsx?$/;
@@ -64,6 +65,8 @@ export async function buildWidgetFixtures(only?: readonly string[]): Promise<Bui
         root: SOURCES,
         resolve: { alias: REACT_19 },
         define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        // Vite picks JSX's dev runtime from the process's NODE_ENV (vitest sets "test"), which React's production build lacks.
+        oxc: { jsx: { runtime: "automatic", development: false } },
         build: {
           outDir: directory,
           emptyOutDir: false,
@@ -71,6 +74,12 @@ export async function buildWidgetFixtures(only?: readonly string[]): Promise<Bui
           target: "chrome120",
           // Stylesheets imported by an entry ride in the bundle (`import css from "x.css?inline"`).
           cssCodeSplit: false,
+          rolldownOptions: {
+            // React libraries start their modules with "use client", which means nothing in a page bundle.
+            onwarn(warning, warn) {
+              if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+            },
+          },
           lib: { entry: join(SOURCES, entryFile), formats: ["iife"], name: "widget", fileName: () => `${name}.js` },
         },
       });

@@ -1,5 +1,6 @@
 import { getRole } from "dom-accessibility-api";
 import { CONCRETE_ARIA_ROLES } from "./ariaRoleFacts.js";
+import { composedParent } from "../dom/composedTree.js";
 import * as dom from "../dom/intrinsics.js";
 
 /**
@@ -67,11 +68,17 @@ function explicitRole(element: Element): string | null {
   return null;
 }
 
+/**
+ * Whether a role that needs a container has one. Chrome builds its tree from the flat tree, so
+ * the container is looked for there: a web component's option (Shoelace's sl-option, its host
+ * carrying role="option") is slotted into a listbox that lives in its select's shadow root,
+ * while its DOM parent is the select's role-less host.
+ */
 function inRequiredContext(element: Element, role: string): boolean {
   const containers = REQUIRED_CONTEXT[role];
   if (containers === undefined) return true;
-  let parent = dom.parentElement(element);
-  for (let depth = 0; parent !== null && depth < CONTEXT_SEARCH_DEPTH; depth++, parent = dom.parentElement(parent)) {
+  let parent = composedParent(element);
+  for (let depth = 0; parent !== null && depth < CONTEXT_SEARCH_DEPTH; depth++, parent = composedParent(parent)) {
     const parentRole = ariaRole(parent);
     if (parentRole === "generic" || parentRole === "none" || parentRole === "presentation") continue;
     // Native containers (a select, a datalist) hold options by their tag.

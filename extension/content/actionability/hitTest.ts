@@ -16,7 +16,7 @@ export function deepElementFromPoint(point: Point, start: Document = document): 
   let y = point.y;
   let hit: Element | null = null;
   for (let depth = 0; depth < 32; depth++) {
-    const candidate: Element | null = dom.elementFromPoint(root, x, y);
+    const candidate: Element | null = hitWithin(root, x, y, hit);
     if (candidate === null || candidate === hit) return hit;
     hit = candidate;
     const shadow = shadowRootOf(candidate);
@@ -31,6 +31,18 @@ export function deepElementFromPoint(point: Point, start: Document = document): 
     root = inner;
   }
   return hit;
+}
+
+/**
+ * The hit inside a host's shadow root. Over the host's slotted text, the root's
+ * elementFromPoint answers the host itself (the text is the host's light-DOM child), yet the
+ * pointer's event starts at the slot that shows the text and passes the shadow tree's elements
+ * around it (a web component's inner <button>): elementsFromPoint lists that slot first.
+ */
+function hitWithin(root: Document | ShadowRoot, x: number, y: number, host: Element | null): Element | null {
+  const candidate = dom.elementFromPoint(root, x, y);
+  if (candidate !== host || host === null) return candidate;
+  return dom.elementsFromPoint(root, x, y).find((element) => dom.getRootNode(element) === root) ?? host;
 }
 
 /**

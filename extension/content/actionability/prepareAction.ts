@@ -13,7 +13,7 @@ import {
 import { classifyEditable } from "../actions/editableKind.js";
 import { exactFrameTransform, exactFrameTransformOrNull } from "./framePoint.js";
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
-import { waitForStableBox, waitWhileAnimatingIn } from "./stableBox.js";
+import { waitForStableBox, waitWhileAnimatingIn, waitWhileCoverAnimates } from "./stableBox.js";
 import { clickPoint } from "./clickPoint.js";
 import { watchMutations } from "../waiting/mutationClock.js";
 import { obscured } from "./obscuredError.js";
@@ -65,6 +65,7 @@ async function checkActionable(
     }
   }
   const point = await stablePoint(target, purpose, exactPoint, force);
+  if (!force && !clearAt(point, target)) await waitWhileCoverAnimates(() => (clearAt(point, target) ? null : hitAt(point)));
   if (!clearAt(point, target)) {
     // Left where it was, it may sit under a sticky header or banner: centred, it may be clear.
     if (!scrolled) {

@@ -1,5 +1,6 @@
 import { WebOperatorError } from "../../../protocol/errors.js";
 import { snapshotBox } from "./snapshotBoxes.js";
+import { composedParent } from "../dom/composedTree.js";
 import * as dom from "../dom/intrinsics.js";
 
 const SAMPLE_GAP_MS = 20;
@@ -48,6 +49,20 @@ export async function waitWhileAnimatingIn(element: Element, shown: () => boolea
   while (!shown() && isAnimated(element) && performance.now() - started < STABLE_WAIT_MS) await nextSample();
 }
 
+/**
+ * A target covered by something that is animating (a list closing after a choice, a toast
+ * fading out, a menu folding away) is waited for, within the same bound, until nothing covers
+ * it: a person would click a moment later. A cover that stands still is not waited for; it is
+ * what `obscured` reports. `cover` answers what covers the target now, or null once clear.
+ */
+export async function waitWhileCoverAnimates(cover: () => Element | null): Promise<void> {
+  const started = performance.now();
+  for (let hit = cover(); hit !== null && isAnimated(hit, "any"); hit = cover()) {
+    if (performance.now() - started >= STABLE_WAIT_MS) return;
+    await nextSample();
+  }
+}
+
 /** Keyframe members that are not CSS properties, and properties that only paint: neither moves a box. */
 const NOT_MOVING = new Set([
   "offset",
@@ -69,28 +84,27 @@ const NOT_MOVING = new Set([
   "caretColor",
 ]);
 
-/** A running CSS animation, transition or Web Animation that can move a box, on the element or any (shadow-including) ancestor. */
-function isAnimated(element: Element): boolean {
-  const running = dom.getAnimations(dom.ownerDocument(element)).filter((animation) => animation.playState === "running");
-  if (running.length === 0) return false;
-  const targets = new Set<Element>();
-  for (const animation of running) {
-    const effect = animation.effect as KeyframeEffect | null;
-    if (effect === null || !("target" in effect) || effect.target === null) continue;
-    const moves = effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !NOT_MOVING.has(property)));
-    if (moves) targets.add(effect.target);
-  }
-  // Node types, not instanceof: elements of a same-origin frame come from that frame's realm.
-  for (let node: Node | null = element; node !== null; node = composedParent(node)) {
-    if (targets.has(node as Element)) return true;
+/**
+ * A running CSS animation, transition or Web Animation on the element or any ancestor in the
+ * flat tree: one that can move a box, or with "any" one of any property (a cover fading out
+ * still takes the click until it is gone). Each element is asked for its own animations, since
+ * a document's getAnimations leaves out those in shadow roots (a web component's popup) and
+ * slotted content moves with the slot's ancestors.
+ */
+function isAnimated(element: Element, properties: "moving" | "any" = "moving"): boolean {
+  for (let node: Element | null = element; node !== null; node = composedParent(node)) {
+    for (const animation of dom.elementAnimations(node)) {
+      if (animation.playState !== "running") continue;
+      if (properties === "any" || movesBox(animation)) return true;
+    }
   }
   return false;
 }
 
-function composedParent(node: Node): Node | null {
-  const parent = dom.parentNode(node);
-  if (parent !== null && dom.nodeType(parent) === Node.DOCUMENT_FRAGMENT_NODE && "host" in parent) return (parent as ShadowRoot).host;
-  return parent;
+function movesBox(animation: Animation): boolean {
+  const effect = animation.effect as KeyframeEffect | null;
+  if (effect === null || !("getKeyframes" in effect)) return false;
+  return effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !NOT_MOVING.has(property)));
 }
 
 /**

@@ -82,6 +82,8 @@ export function replaceWith(self: ChildNode, ...nodes: Array<Node | string>): vo
 // Element
 
 export const localName = getter(Element.prototype, "localName");
+/** The animations running on this element itself (not its subtree), wherever its tree lives: a shadow root's animations are not the document's. */
+export const elementAnimations = method(Element.prototype, "getAnimations");
 export const namespaceURI = getter(Element.prototype, "namespaceURI");
 export const id = getter(Element.prototype, "id");
 export const shadowRoot = getter(Element.prototype, "shadowRoot");
@@ -257,6 +259,7 @@ export const append = onEachParent<(self: Parent, ...nodes: Array<Node | string>
 export const replaceChildren = onEachParent<(self: Parent, ...nodes: Array<Node | string>) => void>("replaceChildren", "value");
 export const activeElement = onEachRoot<(self: Root) => Element | null>("activeElement", "get");
 export const elementFromPoint = onEachRoot<(self: Root, x: number, y: number) => Element | null>("elementFromPoint", "value");
+export const elementsFromPoint = onEachRoot<(self: Root, x: number, y: number) => Element[]>("elementsFromPoint", "value");
 export const getAnimations = onEachRoot<(self: Root) => Animation[]>("getAnimations", "value");
 
 const documentGetElementById = method(Document.prototype, "getElementById");
