@@ -70,7 +70,12 @@ describe("type, type_trusted, press and select_option take deep refs into a cros
     expect(number).toMatch(/^c[a-z0-9]+_\d+_\d+_\d+$/);
     const typed = await session.client.request("browser.type", { ref: number, text: "4242424242424242" });
     // The provider formats what it shows; the answer is what the field holds after that.
-    expect(typed).toMatchObject({ ref: number, target: { role: "textbox", name: "Card number" }, value: "4242 4242 4242 4242", submitted: false });
+    expect(typed).toMatchObject({
+      ref: number,
+      target: { role: "textbox", name: "Card number" },
+      value: "4242 4242 4242 4242",
+      submitted: false,
+    });
     expect(await card()).toMatchObject({ number: "4242424242424242", complete: true, focused: "number" });
 
     const pressed = await session.client.request("browser.press", { key: "Tab", ref: number });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "puppeteer-core";
-import { startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { buildWidgetFixtures, serveWidgetFixtures, type BuiltWidgets } from "../helpers/widgetFixtures.js";
 
 /**
@@ -86,4 +86,54 @@ describe("drag moves what the libraries move", () => {
       }
     });
   }
+
+  it("moves a noUiSlider handle to five values in a row, each from where the last left it", async () => {
+    const page = await open("nouislider", ".noUi-handle");
+    const tab = await widgetPage(page.url);
+    const track = await tab.$eval(".noUi-base", (element) => {
+      const box = element.getBoundingClientRect();
+      return { left: box.left, width: box.width, middle: box.top + box.height / 2 };
+    });
+    for (const value of [70, 30, 90, 10, 50]) {
+      const handle = findRef(await page.snapshot(), "slider", "Volume");
+      const dragged = await session.client.request("browser.drag", {
+        from: { ref: handle },
+        to: { x: track.left + (track.width * value) / 100, y: track.middle },
+      });
+      expect(dragged.mode).toBe("pointer");
+      expect((await state<{ value: number }>(page.url)).value, `to ${value}`).toBe(value);
+    }
+  });
+
+  it("reorders in a background tab, which gets no animation frames, without bringing it to the front", async () => {
+    // The agent's own tab leaves the widgets, so each widget page below is the background tab's alone.
+    await session.client.request("browser.navigate", { url: session.pages.url("/tabs-one.html") });
+    for (const [widget, [a, b, c, d, e]] of [
+      ["sortable", ["Dune", "Emma", "Ulysses", "Beloved", "Walden"]],
+      ["dndkit", ["Apples", "Bread", "Cheese", "Dates", "Eggs"]],
+    ] as const) {
+      const url = session.pages.url(`/widgets/${widget}.html`);
+      const opened = await session.client.request("browser.tab_open", { url });
+      expect(opened.active).toBe(false);
+      await (await widgetPage(url)).waitForSelector("li");
+      const snapshot = (await session.client.request("browser.snapshot", { tabId: opened.tabId })).text;
+      await session.client.request("browser.drag", {
+        tabId: opened.tabId,
+        from: { ref: itemRef(snapshot, a) },
+        to: { ref: itemRef(snapshot, e) },
+      });
+      const again = (await session.client.request("browser.snapshot", { tabId: opened.tabId })).text;
+      await session.client.request("browser.drag", {
+        tabId: opened.tabId,
+        from: { ref: itemRef(again, e) },
+        to: { ref: itemRef(again, b) },
+        position: "before",
+      });
+      const order = (await state<{ order: string[] }>(url)).order.map((each) => each.toLowerCase());
+      expect(order).toEqual([e, b, c, d, a].map((each) => each.toLowerCase()));
+      const tabs = (await session.client.request("browser.tabs_list", {})).tabs;
+      expect(tabs.find((each) => each.tabId === opened.tabId)?.active).toBe(false);
+      await session.client.request("browser.tab_close", { tabId: opened.tabId });
+    }
+  });
 });
