@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dropPoint } from "../../extension/background/pointer/dragEndpoint.js";
+import { dropPoint } from "../../extension/background/pointer/dropPoint.js";
 
 /** A list of 40 px items from y = 0; the target is the third, 80..120, x 0..200. */
 const target = { x: 0, y: 80, width: 200, height: 40 };

@@ -84,7 +84,10 @@ export async function assertDeepFieldTakes(resolved: ResolvedDeepRef, purpose: "
 export async function focusDeepField(resolved: ResolvedDeepRef): Promise<void> {
   const focused = await cdpTry(resolved.target, "DOM.focus", { backendNodeId: resolved.backendNodeId });
   if (focused === null) {
-    throw new WebOperatorError("not_actionable", `${describeDeep(resolved)} cannot take focus. Click it (browser.click on its deep ref) instead.`);
+    throw new WebOperatorError(
+      "not_actionable",
+      `${describeDeep(resolved)} cannot take focus. Click it (browser.click on its deep ref) instead.`,
+    );
   }
 }
 
@@ -99,7 +102,10 @@ export async function deepFocusHolds(resolved: ResolvedDeepRef, purpose: "key pr
   let where = elsewhere === null ? null : `focus is on <${elsewhere}> in its frame`;
   for (const owner of resolved.binding.owners) {
     if (where !== null) break;
-    const frame = await cdpTry(owner.target, "DOM.resolveNode", { backendNodeId: owner.backendNodeId, objectGroup: "weboperator-deep-action" });
+    const frame = await cdpTry(owner.target, "DOM.resolveNode", {
+      backendNodeId: owner.backendNodeId,
+      objectGroup: "weboperator-deep-action",
+    });
     const objectId = frame?.object.objectId;
     const focused =
       objectId === undefined
@@ -128,4 +134,3 @@ export function describeDeep(resolved: ResolvedDeepRef): string {
   const { ref, role, name } = resolved.binding;
   return `${ref} (${role}${name === "" ? "" : ` "${name}"`})`;
 }
-

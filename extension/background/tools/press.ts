@@ -7,7 +7,8 @@ import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 export const pressTool = defineTool({
   name: "browser.press",
   async run({ key, ref, tabId }, context) {
-    if (ref !== undefined && looksLikeDeepRef(ref)) return performDeepKeyPress({ ref, key, ...(tabId === undefined ? {} : { tabId }) }, context);
+    if (ref !== undefined && looksLikeDeepRef(ref))
+      return performDeepKeyPress({ ref, key, ...(tabId === undefined ? {} : { tabId }) }, context);
     const tab = await resolveTab(tabId, context.defaultTabId);
     return performKeyPress(tab.id, key, ref, context);
   },
