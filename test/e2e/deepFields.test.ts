@@ -102,7 +102,9 @@ describe("type, type_trusted, press and select_option take deep refs into a cros
     const deep = await openCheckout();
     const number = findRef(deep, "textbox", "Card number");
     await session.client.request("browser.type", { ref: number, text: "4000" });
-    await session.client.request("browser.type", { ref: number, text: "5555", mode: "append" });
+    const appended = await session.client.request("browser.type", { ref: number, text: "5555", mode: "append" });
+    // The checkout shows nothing new (the card is still incomplete): the change is the frame's field, and the effect says so.
+    expect(appended).toMatchObject({ value: "4000 5555", effect: "page_changed" });
     expect((await card()).number).toBe("40005555");
     const replaced = await session.client.request("browser.type_trusted", { ref: number, text: "378282246310005" });
     expect(replaced.value).toBe("3782 8224 6310 005");

@@ -47,6 +47,7 @@ export async function performDeepTyping(
   context: ToolContext,
 ): Promise<DeepTarget & ActionEffects & { value: string }> {
   const resolved = await prepareDeep(input.ref, input.tabId, "typing");
+  const before = await readDeepValue(resolved);
   const { effects } = await runWriteAction(resolved.tabId, context, async () => {
     const field = await stillThere(resolved);
     await focusDeepField(field);
@@ -61,8 +62,8 @@ export async function performDeepTyping(
     return { value: null, ...(input.submit === true ? {} : { navigationStarted: false }) };
   });
   // Read after the settle: the frame's own input handlers (formatting, masks) have run.
-  const value = await readDeepValue(resolved).catch(() => "");
-  return { ...targetOf(resolved), value, ...effects };
+  const value = await readDeepValue(resolved).catch(() => before);
+  return { ...targetOf(resolved), value, ...frameChange(effects, before !== value) };
 }
 
 /** A key pressed in the field of a deep ref: focused in its frame, checked, then the trusted key. */
@@ -88,9 +89,18 @@ export async function performDeepSelect(
   context: ToolContext,
 ): Promise<DeepTarget & ActionEffects & { selected: Array<{ value: string; label: string }> }> {
   const resolved = await prepareDeep(input.ref, input.tabId, "select");
+  const before = await readDeepValue(resolved);
   const { value: selected, effects } = await runWriteAction(resolved.tabId, context, async () => {
     const field = await stillThere(resolved);
     return { value: await selectDeepOption(field, { values: input.values ?? [], labels: input.labels ?? [] }), navigationStarted: false };
   });
-  return { ...targetOf(resolved), selected, ...effects };
+  return { ...targetOf(resolved), selected, ...frameChange(effects, before !== (await readDeepValue(resolved).catch(() => before))) };
+}
+
+/**
+ * The effect word comes from the top document, which does not see a cross-origin frame's
+ * field change: a field that now holds another value is a changed page, not "none".
+ */
+function frameChange(effects: ActionEffects, fieldChanged: boolean): ActionEffects {
+  return fieldChanged && (effects.effect === "none" || effects.effect === "unknown") ? { ...effects, effect: "page_changed" } : effects;
 }
