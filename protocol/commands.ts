@@ -218,7 +218,7 @@ export const CORE_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Replaces (or with mode append, extends) a field's text; submit presses Enter. Answers what changed.\n\n`submit` presses a trusted Enter. Date, time, colour and range inputs take the value whole in their own format. If the synthetic entry visibly failed it escalates once to type_trusted (`escalated`). Password values come back masked.",
+      "Replaces (or with mode append, extends) a field's text; submit presses Enter. Answers what changed.\n\n`submit` presses a trusted Enter. Date, time, colour and range inputs take the value whole in their own format. If the synthetic entry visibly failed it escalates once to type_trusted (`escalated`). Password values come back masked. A deep ref from read_page_deep (a field in a cross-origin frame, such as hosted card fields) is focused in its frame and takes the text as trusted insertion; `value` is what the field holds after its own handlers ran.",
     example: { ref: "sk4m9_1_4", text: "hello world", submit: true },
     level: "L1",
     effects: "write",
@@ -231,7 +231,7 @@ export const CORE_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Presses a key or chord (Enter, Escape, ArrowDown, ctrl+a) on `ref` or the focused element.\n\nTrusted CDP key events, after focusing `ref` (or on whatever has focus): Enter, Tab, Escape, Backspace, ArrowDown, PageDown, F5, a, ... and chords like ctrl+a, shift+Tab, meta+Enter.",
+      "Presses a key or chord (Enter, Escape, ArrowDown, ctrl+a) on `ref` or the focused element.\n\nTrusted CDP key events, after focusing `ref` (or on whatever has focus): Enter, Tab, Escape, Backspace, ArrowDown, PageDown, F5, a, ... and chords like ctrl+a, shift+Tab, meta+Enter. `ref` may be a deep ref from read_page_deep (a field in a cross-origin frame): it is focused in its frame first.",
     example: { key: "Enter", ref: "sk4m9_1_4" },
     level: "L2",
     effects: "write",

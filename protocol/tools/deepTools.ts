@@ -37,7 +37,7 @@ export const DEEP_TOOL_COMMANDS = {
     handledBy: "extension",
     group: "deep",
     description:
-      "The CDP accessibility tree of every frame and closed shadow root, with deep refs. Use it when snapshot misses content.\n\nCross-origin iframes included; deep refs read c{workerNonce}_{tabEpoch}_{generation}_{index}. `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners and the handlers React, Preact, Vue and Svelte keep on nodes ([listener=click]).",
+      "The CDP accessibility tree of every frame and closed shadow root, with deep refs. Use it when snapshot misses content.\n\nCross-origin iframes included; deep refs read c{workerNonce}_{tabEpoch}_{generation}_{index}, and click, type, type_trusted, press and select_option take them (a field in a cross-origin frame is worked on in that frame). `listeners` also samples up to 200 role-less elements for click/mouse/pointer/key listeners and the handlers React, Preact, Vue and Svelte keep on nodes ([listener=click]).",
     example: { listeners: true },
     level: "L2",
     effects: "read",

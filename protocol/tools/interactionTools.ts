@@ -224,7 +224,7 @@ export const INTERACTION_TOOL_COMMANDS = {
     handledBy: "extension",
     group: "input",
     description:
-      "Types into `ref` with trusted CDP text insertion. Use it when type does not stick.\n\nFocuses `ref`, selects what to replace, then CDP Input.insertText: {..., value}.",
+      "Types into `ref` with trusted CDP text insertion. Use it when type does not stick.\n\nFocuses `ref`, selects what to replace, then CDP Input.insertText: {..., value}. A deep ref from read_page_deep (a field in a cross-origin frame) is focused and selected in its own frame.",
     example: { ref: "sk4m9_1_4", text: "hello" },
     level: "L2",
     effects: "write",
@@ -237,7 +237,7 @@ export const INTERACTION_TOOL_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Selects options of a <select> or listbox `ref` by values or visible labels.\n\nA native <select> (single or multiple) or an ARIA listbox (clicks the matching role=option), by `values` or visible `labels`: {..., selected: [{value, label}]}. No match: not_found listing the options.",
+      "Selects options of a <select> or listbox `ref` by values or visible labels.\n\nA native <select> (single or multiple) or an ARIA listbox (clicks the matching role=option), by `values` or visible `labels`: {..., selected: [{value, label}]}. No match: not_found listing the options. A deep ref from read_page_deep names a native <select> in a cross-origin frame, picked in that frame.",
     example: { ref: "sk4m9_1_7", labels: ["Large"] },
     level: "L1",
     effects: "write",

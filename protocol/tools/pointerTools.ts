@@ -119,6 +119,11 @@ export const DragPayloadSchema = z.strictObject({
   to: DragEndSchema,
   /** Intermediate pointer moves between press and release. */
   steps: z.number().int().min(1).max(100).default(10),
+  /**
+   * Where the drop lands when `to` is a ref: "on" its centre (in a sortable list, taking its
+   * place), or "before"/"after" it, beside it along the drag's direction. Ignored for a point.
+   */
+  position: z.enum(["before", "on", "after"]).default("on"),
   ...tabScoped,
 });
 export const DragResultSchema = ActionEffectsSchema.extend({
@@ -222,7 +227,7 @@ export const POINTER_TOOL_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Drags from a ref or point to a ref or point (drag and drop, sliders, reordering).\n\nHTML5 drag and drop (CDP drag interception) or a pointer drag that lifts past drag thresholds and rests at the target before the release: {tabId, from, to, mode, source, target, ...effects}.",
+      "Drags from a ref or point to a ref or point (drag and drop, sliders, reordering).\n\nHTML5 drag and drop (CDP drag interception) or a pointer drag that lifts past drag thresholds, moves in steps and rests at the target before the release; a native drag hovers there with repeated dragover, as a held drag does, until the page settles. `position` (before, on, after; default on) says where the drop lands beside a `to` ref: in a sortable list, on takes the target's place and before/after put the item beside it. Answers {tabId, from, to, mode, source, target, ...effects}.",
     example: { from: { ref: "sk4m9_1_3" }, to: { x: 400, y: 300 } },
     level: "L2",
     effects: "write",

@@ -20,3 +20,23 @@ export async function restAtTarget(tabId: number): Promise<void> {
     await new Promise((done) => setTimeout(done, REST_QUIET_MS));
   }
 }
+
+/** How often a held native drag gets dragover where it rests; Chrome repeats it about this often. */
+const HOVER_REPEAT_MS = 50;
+
+/**
+ * A native drag held at its target until the page settles: dragover every HOVER_REPEAT_MS on
+ * the worker's timer (a hidden page gets no animation frames, so nothing waits for one), for
+ * as long as the rest at the target lasts (restAtTarget: the page quiet, or its bound).
+ */
+export async function hoverUntilSettled(tabId: number, dragOver: () => Promise<void>): Promise<void> {
+  let rested = false;
+  const rest = restAtTarget(tabId).finally(() => {
+    rested = true;
+  });
+  await dragOver();
+  while (!rested) {
+    await Promise.race([rest, new Promise((done) => setTimeout(done, HOVER_REPEAT_MS))]);
+    if (!rested) await dragOver();
+  }
+}

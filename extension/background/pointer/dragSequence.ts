@@ -3,7 +3,7 @@ import { onCdpEvent } from "../cdp/cdpEvents.js";
 import type { Protocol } from "devtools-protocol";
 import { moveMouse, pressMouse, releaseMouse, type Point } from "../input/mouse.js";
 import { pointerState } from "../input/pointerState.js";
-import { restAtTarget } from "./dragRest.js";
+import { hoverUntilSettled, restAtTarget } from "./dragRest.js";
 
 /** What the page put on the dataTransfer in its dragstart. */
 type DragData = Protocol.Input.DragData;
@@ -33,7 +33,8 @@ export interface DragChecks {
  * themselves are the drag (pointer-based sortables, sliders, canvases): the first move
  * lifts past drag thresholds, and at the target the pointer nudges (a move over the target
  * once the drag is under way, which libraries that pick the drop slot on move need) and
- * rests (sortables that settle the slot on a timer) before the release. The press goes out only
+ * rests (sortables that settle the slot on a timer) before the release. A native drag rests at
+ * the target too, with dragover repeated as Chrome repeats it while a drag is held still. The press goes out only
  * if `checks.beforePress` holds after the pointer arrived; a native drop only if `beforeDrop` holds
  * (a failed drop check cancels the drag: nothing is dropped).
  */
@@ -70,7 +71,9 @@ export async function dragAlongPath(
     // The drag began at the last pointer move; the remaining path is the drag's own.
     await dispatchDrag(tabId, "dragEnter", along(from, to, fraction(step - 1)), data);
     for (; step <= steps; step++) await dispatchDrag(tabId, "dragOver", along(from, to, fraction(step)), data);
-    await dispatchDrag(tabId, "dragOver", to, data);
+    // A held drag gets dragover again and again where it rests; libraries that ignore dragover
+    // while their reorder animation runs (SortableJS) take the slot from a later one.
+    await hoverUntilSettled(tabId, () => dispatchDrag(tabId, "dragOver", to, data));
     await checks.beforeDrop().catch(async (error: unknown) => {
       await dispatchDrag(tabId, "dragCancel", to, data).catch(() => undefined);
       throw error;

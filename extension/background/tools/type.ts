@@ -7,10 +7,14 @@ import { pressChord } from "../input/keyboard.js";
 import { actionLabel } from "../actions/actionLabel.js";
 import { showActionHighlight } from "../visualization/actionOverlay.js";
 import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/typeEscalation.js";
+import { performDeepTyping } from "./interaction/deepFieldActions.js";
+import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 
 export const typeTool = defineTool({
   name: "browser.type",
   async run({ ref, text, mode, submit, tabId }, context) {
+    // A field in a cross-origin frame (a deep ref) has no content script to type into: trusted insertion there.
+    if (looksLikeDeepRef(ref)) return { ...(await performDeepTyping({ ref, text, mode, submit, tabId }, context)), submitted: submit };
     const tab = await resolveTab(tabId, context.defaultTabId);
     const before = await callContent(tab.id, { op: "read_value", ref });
     const highlight = await callContent(tab.id, { op: "highlight", ref }).catch(() => null);

@@ -4,6 +4,8 @@ import { callContent } from "../../contentClient.js";
 import { runWriteAction } from "../../actions/writeAction.js";
 import { debuggerSession } from "../../debuggerSession.js";
 import { focusHolds } from "../../actions/dispatchChecks.js";
+import { looksLikeDeepRef } from "../../deep/deepRefFormat.js";
+import { performDeepTyping } from "./deepFieldActions.js";
 
 /**
  * Trusted text entry: the content script focuses the field and selects what to replace,
@@ -13,6 +15,7 @@ import { focusHolds } from "../../actions/dispatchChecks.js";
 export const typeTrustedTool = defineTool({
   name: "browser.type_trusted",
   async run({ ref, text, mode, tabId }, context) {
+    if (looksLikeDeepRef(ref)) return performDeepTyping({ ref, text, mode, tabId }, context);
     const tab = await resolveTab(tabId, context.defaultTabId);
     const prepared = await callContent(tab.id, { op: "prepare_action", ref, purpose: "type", exactPoint: false });
     const { effects } = await runWriteAction(tab.id, context, async (verified) => {

@@ -12,7 +12,7 @@ import type { DragEnd } from "../../pointer/dragEndpoint.js";
 /** Drags between refs or viewport points, pointer-based or as a native HTML5 drag and drop, whichever the page starts. */
 export const dragTool = defineTool({
   name: "browser.drag",
-  async run({ from, to, steps, tabId }, context) {
+  async run({ from, to, steps, position, tabId }, context) {
     const tab = await resolveTab(tabId, context.defaultTabId);
     if (pointerState.held(tab.id).length > 0) {
       throw new WebOperatorError(
@@ -22,7 +22,9 @@ export const dragTool = defineTool({
     }
     const bothRefs = "ref" in from && "ref" in to;
     const start = await dragEndPoint(tab.id, from, bothRefs, "from");
-    const end = await dragEndPoint(tab.id, to, false, "to");
+    const end = await dragEndPoint(tab.id, to, false, "to", { from: start, position });
+    // A ref dropped beside (before/after) is judged at its own centre, where the agent pointed at it.
+    const onTarget = "ref" in to && position !== "on" ? await dragEndPoint(tab.id, to, false, "to") : end;
     const source = await targetAtPoint(tab.id, start.x, start.y);
     const target = await targetAtPoint(tab.id, end.x, end.y);
     const { value: mode, effects } = await runWriteAction(
@@ -30,8 +32,13 @@ export const dragTool = defineTool({
       context,
       async (verified) => ({
         value: await dragAlongPath(tab.id, start, end, steps, {
-          beforePress: () => endHolds(tab.id, from, start, "drag", verified),
-          beforeDrop: () => endHolds(tab.id, to, end, "drop", verified),
+          // A drop target named by a ref is checked before the drag begins: once it does, a sortable
+          // moves the dragged item under the pointer by design, so "is the target still there" no longer holds.
+          beforePress: async () => {
+            await endHolds(tab.id, from, start, "drag", verified);
+            if ("ref" in to) await refHolds(tab.id, to.ref, onTarget, "drag", verified);
+          },
+          beforeDrop: () => ("ref" in to ? Promise.resolve() : pointHolds(tab.id, end, "drop", verified)),
         }),
         navigationStarted: false,
       }),
