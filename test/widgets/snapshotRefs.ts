@@ -3,7 +3,7 @@
  * `- role "name" … [ref=REF]` (WebOperator's snapshot and read_page_deep, Playwright's AI
  * snapshot), so one reader serves both agents.
  */
-const LINE = /^\s*- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?[^\n]*?\[ref=([^\]\s]+)\]/;
+const LINE = /^\s*- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?[^\n]*?\[ref=([^\]\s]+)\][^:\n]*(?::\s*(.*))?$/;
 
 interface SnapshotLine {
   role: string;
@@ -28,7 +28,9 @@ function lines(text: string): SnapshotLine[] {
   for (const line of text.split("\n")) {
     const match = LINE.exec(unquoted(line));
     if (match?.[1] === undefined || match[3] === undefined) continue;
-    found.push({ role: match[1], name: unescapeName(match[2] ?? ""), ref: match[3] });
+    // A role that takes no name from its content (a listitem) prints its text after the colon instead.
+    const name = match[2] === undefined ? (match[4] ?? "").trim() : unescapeName(match[2]);
+    found.push({ role: match[1], name, ref: match[3] });
   }
   return found;
 }
