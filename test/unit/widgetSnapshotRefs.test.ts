@@ -29,7 +29,7 @@ describe("the widget suite's ref reader, over both drivers' snapshot text", () =
   });
 
   it("names a role that takes no name from its content by the text after its colon, in both drivers", () => {
-    expect(refIn("- list \"Reading list\" [ref=s1_1]:\n  - listitem [ref=s1_2]: Dune", "listitem", "Dune")).toBe("s1_2");
+    expect(refIn('- list "Reading list" [ref=s1_1]:\n  - listitem [ref=s1_2]: Dune', "listitem", "Dune")).toBe("s1_2");
     expect(refIn("- listitem [ref=e7]: Dune", "listitem", "Dune")).toBe("e7");
     expect(refIn("- listitem [ref=e7]:", "listitem", "Dune")).toBeNull();
   });
