@@ -105,6 +105,8 @@ type Add = (category: ConfirmationCategory, why: string) => void;
 
 function formSend(intent: ActionIntent, target: DescribedTarget, label: string): FormSend | null {
   if (!target.inForm) return null;
+  // Enter in a multi-line editor or a plain textarea makes a new line; the browser sends no form for it.
+  if (intent.submitsByKeyboard && !intent.activates && target.enterInsertsLine === true) return null;
   if (target.submitsForm && (intent.activates || intent.submitsByKeyboard)) return { submitter: target.name, how: `activates ${label}` };
   if (intent.submitsByKeyboard && !isPressable(target)) return { submitter: target.formSubmitName ?? "", how: `presses Enter in ${label}` };
   // Name as the tie-breaker inside a form: a plain button named "Submit" sends it by script (requestSubmit).
@@ -188,6 +190,8 @@ function judgeActivation(target: DescribedTarget, label: string, page: URL | nul
 function judgeEnterOutsideForm(target: DescribedTarget, label: string, add: Add): void {
   if (target.formHasPassword) add("credentials", `presses Enter in ${label} on a page with a password field`);
   const textEntry = target.role === "textbox" || target.multiline === true;
+  // Judged by what Enter does there, not by the box's name: in a multi-line editor it starts a paragraph.
+  if (target.enterInsertsLine === true) return;
   if (textEntry && readsAsComposer(target.name) && !readsAsViewChange(target.name))
     add("messaging", `presses Enter in ${label}, a message composer`);
 }
