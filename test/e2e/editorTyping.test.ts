@@ -122,6 +122,22 @@ describe("typing into rich-text and code editors lands in the editor's own model
     expect((await composer.state()).sent).toEqual([]);
   });
 
+  it("an editor that heeds only trusted input gets the text by escalation to trusted insertion", async () => {
+    // Cancels every untrusted beforeinput as if it took it, and inserts nothing: only the read-back shows it did not.
+    const url = inlinePage(
+      session.pages,
+      `<div contenteditable="true" role="textbox" aria-label="Strict note"><p>old</p></div>
+       <script>document.querySelector("div").addEventListener("beforeinput", (event) => { if (!event.isTrusted) event.preventDefault(); });</script>`,
+    );
+    await session.client.request("browser.navigate", { url });
+    const ref = findRef((await session.client.request("browser.snapshot", {})).text, "textbox", "Strict note");
+    const typed = await session.client.request("browser.type", { ref, text: "new words" });
+    expect(typed.escalated).toBe("type_trusted");
+    expect(typed.value).toBe("new words");
+    const page = await pageAt(url);
+    expect(await page.evaluate(() => document.querySelector("div")?.innerText.trim())).toBe("new words");
+  });
+
   it("an editor that takes no text answers dispatch_failed, never the text it does not hold", async () => {
     // Cancels every beforeinput and inserts nothing: neither the DOM path nor trusted insertion lands.
     const url = inlinePage(

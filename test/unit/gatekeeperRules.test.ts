@@ -97,11 +97,34 @@ describe("confirmation rules judge what an action does", () => {
       ["messaging"],
     ],
     ["a Sign in button on a form-less page with a password field", click(target("Sign in", { formHasPassword: true })), ["credentials"]],
+    [
+      "Enter in a contenteditable composer whose text sits bare in its host",
+      enter(target("Message #general", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: false })),
+      ["messaging"],
+    ],
+    [
+      "Enter in a form's textarea whose key handler may send it",
+      enter(field("Message", { tag: "textarea", multiline: true, enterInsertsLine: false, formSubmitName: "Send" })),
+      ["messaging", "submit"],
+    ],
+    [
+      "Enter in a multi-line editor on a page with a password field",
+      enter(target("Message", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: true, formHasPassword: true })),
+      ["credentials"],
+    ],
   ])("asks for %s", (_label, findings, expected) => {
     expect(categories(findings)).toEqual(expected);
   });
 
   it.each([
+    [
+      "Enter in a rich-text editor named Message, where Enter starts a paragraph",
+      enter(target("Message…", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: true })),
+    ],
+    [
+      "Enter in a plain textarea of a POST form, which makes a new line",
+      enter(field("Message", { tag: "textarea", multiline: true, enterInsertsLine: true, formSubmitName: "Send" })),
+    ],
     ["Apply filters outside a form", click(target("Apply filters"))],
     ["Apply filters submitting a filter form", click(submitter("Apply filters"))],
     ["Send to back", click(target("Send to back"))],

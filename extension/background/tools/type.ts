@@ -6,7 +6,8 @@ import { parseKeyChord } from "../input/keyboardLayout.js";
 import { pressChord } from "../input/keyboard.js";
 import { actionLabel } from "../actions/actionLabel.js";
 import { showActionHighlight } from "../visualization/actionOverlay.js";
-import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/typeEscalation.js";
+import { escalateToTrustedTyping } from "./interaction/typeEscalation.js";
+import { typingVisiblyFailed } from "./interaction/typingCheck.js";
 
 export const typeTool = defineTool({
   name: "browser.type",

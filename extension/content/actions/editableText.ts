@@ -34,5 +34,9 @@ function hostText(host: HTMLElement): string {
 }
 
 function shownLines(layer: Element): string {
-  return dom.innerText(layer as HTMLElement).replace(NO_BREAK_SPACE, " ").replace(ZERO_WIDTH, "").replace(/\n+$/, "");
+  return dom
+    .innerText(layer as HTMLElement)
+    .replace(NO_BREAK_SPACE, " ")
+    .replace(ZERO_WIDTH, "")
+    .replace(/\n+$/, "");
 }

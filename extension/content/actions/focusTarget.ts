@@ -24,7 +24,9 @@ export function isFocused(element: Element): boolean {
  */
 export function isFocusRoot(root: Node): root is Document | ShadowRoot {
   const type = dom.nodeType(root);
-  return type === Node.DOCUMENT_NODE || (type === Node.DOCUMENT_FRAGMENT_NODE && dom.nodeName(root) === "#document-fragment" && "host" in root);
+  return (
+    type === Node.DOCUMENT_NODE || (type === Node.DOCUMENT_FRAGMENT_NODE && dom.nodeName(root) === "#document-fragment" && "host" in root)
+  );
 }
 
 function isFocusable(element: Element): boolean {

@@ -6,7 +6,7 @@ import { debuggerSession } from "../../debuggerSession.js";
 import { focusHolds } from "../../actions/dispatchChecks.js";
 import { parseKeyChord } from "../../input/keyboardLayout.js";
 import { pressChord } from "../../input/keyboard.js";
-import { textNotTaken, typingVisiblyFailed } from "./typeEscalation.js";
+import { textNotTaken, typingVisiblyFailed } from "./typingCheck.js";
 
 /**
  * Trusted text entry: the content script focuses the field and selects what to replace,
