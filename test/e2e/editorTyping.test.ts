@@ -82,6 +82,13 @@ describe("typing into rich-text and code editors lands in the editor's own model
     expect(fresh.value).toBe((await state()).text);
   });
 
+  it("an empty Slate editor shows its placeholder, not a value it does not hold", async () => {
+    await open("slate", "Note");
+    const line = (await session.client.request("browser.snapshot", {})).text.split("\n").find((each) => each.includes('textbox "Note"'));
+    expect(line).toBeDefined();
+    expect(line).not.toContain("[value=");
+  });
+
   it.each([
     { widget: "lexical", name: "Draft" },
     { widget: "tiptap", name: "Comment" },
