@@ -145,6 +145,28 @@ describe("typing into rich-text and code editors lands in the editor's own model
     expect(await page.evaluate(() => document.querySelector("div")?.innerText.trim())).toBe("new words");
   });
 
+  it("an editor whose input is a textarea of no width is typed through the editor a person sees", async () => {
+    // Monaco before EditContext, CodeMirror 5 and Ace take keys in a textarea of no size and draw the text beside it.
+    const url = inlinePage(
+      session.pages,
+      `<div style="position:relative;width:320px;height:60px;border:1px solid #888">
+         <textarea aria-label="Code pad" style="position:absolute;top:0;left:0;width:0;height:1px;padding:0;border:0;opacity:0;resize:none"></textarea>
+         <div class="lines"></div>
+       </div>
+       <script>
+         const pad = document.querySelector("textarea");
+         pad.addEventListener("input", () => { document.querySelector(".lines").textContent = pad.value; });
+       </script>`,
+    );
+    await session.client.request("browser.navigate", { url });
+    const snapshot = (await session.client.request("browser.snapshot", {})).text;
+    const typed = await session.client.request("browser.type", { ref: findRef(snapshot, "textbox", "Code pad"), text: "print(1)" });
+    expect(typed.escalated).toBe("type_trusted");
+    expect(typed.value).toBe("print(1)");
+    const page = await pageAt(url);
+    expect(await page.evaluate(() => document.querySelector("textarea")?.value)).toBe("print(1)");
+  });
+
   it("an editor that takes no text answers dispatch_failed, never the text it does not hold", async () => {
     // Cancels every beforeinput and inserts nothing: neither the DOM path nor trusted insertion lands.
     const url = inlinePage(

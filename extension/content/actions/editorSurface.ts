@@ -36,7 +36,11 @@ export function hasEditContext(element: Element): boolean {
   return context !== undefined && context !== null;
 }
 
+/**
+ * Editors' inputs: an EditContext, a textarea (Monaco before EditContext, CodeMirror 5, Ace) or
+ * an editing host. A tiny <input> is not one: a form's honeypot field looks like that, and
+ * stays not_actionable.
+ */
 function takesText(element: Element): boolean {
-  const tag = dom.localName(element);
-  return tag === "textarea" || tag === "input" || hasEditContext(element) || dom.isContentEditable(element as HTMLElement);
+  return dom.localName(element) === "textarea" || hasEditContext(element) || dom.isContentEditable(element as HTMLElement);
 }
