@@ -116,6 +116,10 @@ describe("typing into rich-text and code editors lands in the editor's own model
 
     const composer = await open("composer", "Message #general");
     await session.client.request("browser.type", { ref: composer.ref, text: "Ship it" });
+    // Shift+Enter is the composer's newline: it passes, and sends nothing.
+    await session.client.request("browser.press", { key: "Shift+Enter", ref: composer.ref });
+    await session.client.request("browser.type", { ref: composer.ref, text: "today", mode: "append" });
+    expect(await composer.state()).toMatchObject({ text: "Ship it\ntoday", sent: [] });
     const held = await refusalOf(session.client.request("browser.press", { key: "Enter", ref: composer.ref }));
     expect(held.code).toBe("confirmation_required");
     expect(held.confirmation?.category).toBe("messaging");

@@ -51,6 +51,8 @@ const click = (described: DescribedTarget) =>
   classify({ activates: true, submitsByKeyboard: false, target: described, url: null, page: PAGE });
 const enter = (described: DescribedTarget) =>
   classify({ activates: false, submitsByKeyboard: true, target: described, url: null, page: PAGE });
+const shiftEnter = (described: DescribedTarget) =>
+  classify({ activates: false, submitsByKeyboard: true, lineBreak: true, target: described, url: null, page: PAGE });
 const categories = (findings: { category: string }[]) => findings.map((finding) => finding.category);
 
 describe("confirmation rules judge what an action does", () => {
@@ -108,6 +110,11 @@ describe("confirmation rules judge what an action does", () => {
       ["messaging", "submit"],
     ],
     [
+      "Shift+Enter in a single-line field of a POST form, which still submits it",
+      shiftEnter(field("Email", { formSubmitName: "Subscribe" })),
+      ["purchase", "submit"],
+    ],
+    [
       "Enter in a multi-line editor on a page with a password field",
       enter(target("Message", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: true, formHasPassword: true })),
       ["credentials"],
@@ -117,6 +124,10 @@ describe("confirmation rules judge what an action does", () => {
   });
 
   it.each([
+    [
+      "Shift+Enter in a composer, its newline",
+      shiftEnter(target("Message #general", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: false })),
+    ],
     [
       "Enter in a rich-text editor named Message, where Enter starts a paragraph",
       enter(target("Message…", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: true })),
@@ -222,6 +233,11 @@ describe("planned actions come from each command's declared intent", () => {
     ]);
     expect(plannedActions("browser.press_key", { key: "ctrl+Enter" })[0]).toMatchObject({ submitsByKeyboard: true, describe: null });
     expect(plannedActions("browser.press", { key: "Space", ref: "b" })[0]).toMatchObject({ activates: true, describe: "b" });
+    expect(plannedActions("browser.press", { key: "Shift+Enter", ref: "b" })[0]).toMatchObject({
+      submitsByKeyboard: true,
+      lineBreak: true,
+    });
+    expect(plannedActions("browser.press", { key: "ctrl+shift+Enter" })[0]).not.toHaveProperty("lineBreak");
     expect(plannedActions("browser.type", { ref: "c", text: "x", submit: "true" })[0]).toMatchObject({
       submitsByKeyboard: true,
       describe: "c",
