@@ -218,7 +218,7 @@ export const CORE_COMMANDS = {
     handledBy: "extension",
     group: "core",
     description:
-      "Replaces (or with mode append, extends) a field's text; submit presses Enter. Answers what changed.\n\n`submit` presses a trusted Enter. Date, time, colour and range inputs take the value whole in their own format. If the synthetic entry visibly failed it escalates once to type_trusted (`escalated`). Password values come back masked. A deep ref from read_page_deep (a field in a cross-origin frame, such as hosted card fields) is focused in its frame and takes the text as trusted insertion; `value` is what the field holds after its own handlers ran.",
+      "Replaces (or with mode append, extends) a field's text; submit presses Enter. Answers what changed.\n\n`submit` presses a trusted Enter. Date, time, colour and range inputs take the value whole in their own format. In a rich-text or code editor the text goes in as the beforeinput event editors listen to, then through the browser's own editing, never written behind the editor's back. `value` is what the field shows once the page settled; when nothing took, it escalates once to type_trusted (`escalated`), as an editor's hidden input (Monaco) always needs. Password values come back masked. A deep ref from read_page_deep (a field in a cross-origin frame, such as hosted card fields) is focused in its frame and takes the text as trusted insertion; `value` is what the field holds after its own handlers ran.",
     example: { ref: "sk4m9_1_4", text: "hello world", submit: true },
     level: "L1",
     effects: "write",

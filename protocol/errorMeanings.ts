@@ -32,7 +32,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "Between the gatekeeper's judgement and the input, the target's link, form action or method changed (the page rewrote it as the action scrolled, hovered or moved the pointer); nothing was dispatched. Take a new snapshot and repeat the action, which judges the target as it is now.",
   page_checks_failed:
     "A write was refused because the gatekeeper's checks of its target could not run in full: the page's content script failed or did not answer. Nothing was dispatched. Reload the page (`browser.navigate` to its URL) and retry; reads still work, from the accessibility tree.",
-  dispatch_failed: "The action failed after its prechecks passed (e.g. `run_javascript`'s code threw).",
+  dispatch_failed:
+    "The action failed after its prechecks passed (e.g. `run_javascript`'s code threw, or an editor took none of the typed text, even through trusted insertion).",
   confirmation_required:
     "The gatekeeper wants the user's confirmation; the error's `confirmation` field says what and why. Answer with `browser.confirm {id, allow}`, or, when the user's `confirmations` setting is `\"user\"`, wait for their answer in the side panel (a `confirmation:answered` event).",
   policy_denied: "The policy forbids this host, redirect, tool or loosening, or a confirmation expired.",

@@ -6,6 +6,7 @@ import { controlAt } from "./actionability/pointJudgement.js";
 import { rememberJudgedFocus } from "./actionability/focusJudgement.js";
 import { deepActiveElement } from "./dom/deepActiveElement.js";
 import type { RefRegistry } from "./refs/refRegistry.js";
+import { enterInsertsLine } from "./enterInsertsLine.js";
 import * as dom from "./dom/intrinsics.js";
 
 type Described = ContentResult<"describe_ref">;
@@ -36,8 +37,8 @@ export function describeTarget(registry: RefRegistry, request: { ref?: string; p
     tag: descriptor.tag,
     type: descriptor.inputType,
     ...facts,
-    ...(element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && dom.isContentEditable(element))
-      ? { multiline: true }
+    ...(dom.localName(element) === "textarea" || dom.isContentEditable(element as HTMLElement)
+      ? { multiline: true, enterInsertsLine: enterInsertsLine(element) }
       : {}),
   };
 }

@@ -46,7 +46,15 @@ export const actionabilityContentResults = {
       activity: PageActivitySchema.optional(),
     }),
   watch_mutations: () => z.object({ watching: z.boolean() }),
-  prepare_typing: () => z.object({ ref: z.string(), target: ActionTargetSchema, recovered: z.boolean(), before: z.string() }),
+  /** selectAll "keyboard": the editor's text is out of the DOM selection's reach; trusted typing selects it with Control+A. */
+  prepare_typing: () =>
+    z.object({
+      ref: z.string(),
+      target: ActionTargetSchema,
+      recovered: z.boolean(),
+      before: z.string(),
+      selectAll: z.literal("keyboard").optional(),
+    }),
   read_value: () => z.object({ ref: z.string(), value: z.string() }),
   field_state: () =>
     z.object({

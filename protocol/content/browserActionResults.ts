@@ -51,6 +51,8 @@ export const describedTargetSchema = lazySchema(() =>
     href: z.string().optional(),
     /** The element takes multi-line text (textarea, contenteditable): Enter there sends only through a script. */
     multiline: z.boolean().optional(),
+    /** Enter there starts a new line or paragraph (a multi-line editor, a plain textarea), not a send: see enterInsertsLine.ts. */
+    enterInsertsLine: z.boolean().optional(),
   }),
 );
 

@@ -224,7 +224,7 @@ export const INTERACTION_TOOL_COMMANDS = {
     handledBy: "extension",
     group: "input",
     description:
-      "Types into `ref` with trusted CDP text insertion. Use it when type does not stick.\n\nFocuses `ref`, selects what to replace, then CDP Input.insertText: {..., value}. A deep ref from read_page_deep (a field in a cross-origin frame) is focused and selected in its own frame.",
+      "Types into `ref` with trusted CDP text insertion. Use it when type does not stick.\n\nFocuses `ref` (an editor's hidden input, such as Monaco's, through the editor around it), selects what to replace (with Control+A where the editor keeps its text out of the DOM selection's reach), then CDP Input.insertText, as an input method commits text: {..., value}, what the field shows once the page settled. A field that still shows what it showed before answers dispatch_failed (stage verify). A deep ref from read_page_deep (a field in a cross-origin frame) is focused and selected in its own frame.",
     example: { ref: "sk4m9_1_4", text: "hello" },
     level: "L2",
     effects: "write",

@@ -51,6 +51,8 @@ const click = (described: DescribedTarget) =>
   classify({ activates: true, submitsByKeyboard: false, target: described, url: null, page: PAGE });
 const enter = (described: DescribedTarget) =>
   classify({ activates: false, submitsByKeyboard: true, target: described, url: null, page: PAGE });
+const shiftEnter = (described: DescribedTarget) =>
+  classify({ activates: false, submitsByKeyboard: true, lineBreak: true, target: described, url: null, page: PAGE });
 const categories = (findings: { category: string }[]) => findings.map((finding) => finding.category);
 
 describe("confirmation rules judge what an action does", () => {
@@ -97,11 +99,43 @@ describe("confirmation rules judge what an action does", () => {
       ["messaging"],
     ],
     ["a Sign in button on a form-less page with a password field", click(target("Sign in", { formHasPassword: true })), ["credentials"]],
+    [
+      "Enter in a contenteditable composer whose text sits bare in its host",
+      enter(target("Message #general", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: false })),
+      ["messaging"],
+    ],
+    [
+      "Enter in a form's textarea whose key handler may send it",
+      enter(field("Message", { tag: "textarea", multiline: true, enterInsertsLine: false, formSubmitName: "Send" })),
+      ["messaging", "submit"],
+    ],
+    [
+      "Shift+Enter in a single-line field of a POST form, which still submits it",
+      shiftEnter(field("Email", { formSubmitName: "Subscribe" })),
+      ["purchase", "submit"],
+    ],
+    [
+      "Enter in a multi-line editor on a page with a password field",
+      enter(target("Message", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: true, formHasPassword: true })),
+      ["credentials"],
+    ],
   ])("asks for %s", (_label, findings, expected) => {
     expect(categories(findings)).toEqual(expected);
   });
 
   it.each([
+    [
+      "Shift+Enter in a composer, its newline",
+      shiftEnter(target("Message #general", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: false })),
+    ],
+    [
+      "Enter in a rich-text editor named Message, where Enter starts a paragraph",
+      enter(target("Message…", { role: "textbox", tag: "div", multiline: true, enterInsertsLine: true })),
+    ],
+    [
+      "Enter in a plain textarea of a POST form, which makes a new line",
+      enter(field("Message", { tag: "textarea", multiline: true, enterInsertsLine: true, formSubmitName: "Send" })),
+    ],
     ["Apply filters outside a form", click(target("Apply filters"))],
     ["Apply filters submitting a filter form", click(submitter("Apply filters"))],
     ["Send to back", click(target("Send to back"))],
@@ -199,6 +233,11 @@ describe("planned actions come from each command's declared intent", () => {
     ]);
     expect(plannedActions("browser.press_key", { key: "ctrl+Enter" })[0]).toMatchObject({ submitsByKeyboard: true, describe: null });
     expect(plannedActions("browser.press", { key: "Space", ref: "b" })[0]).toMatchObject({ activates: true, describe: "b" });
+    expect(plannedActions("browser.press", { key: "Shift+Enter", ref: "b" })[0]).toMatchObject({
+      submitsByKeyboard: true,
+      lineBreak: true,
+    });
+    expect(plannedActions("browser.press", { key: "ctrl+shift+Enter" })[0]).not.toHaveProperty("lineBreak");
     expect(plannedActions("browser.type", { ref: "c", text: "x", submit: "true" })[0]).toMatchObject({
       submitsByKeyboard: true,
       describe: "c",

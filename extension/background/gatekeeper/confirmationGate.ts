@@ -66,7 +66,14 @@ export async function checkConfirmations(
           (await describePlanned(call.tab.id, plan, call.tab.read, page !== null && /^https?:$/.test(page.protocol))));
     if (target !== null) targets.push(fingerprint(target));
     const url = plan.url === null ? null : parseUrl(plan.url);
-    const intent: ActionIntent = { activates: plan.activates, submitsByKeyboard: plan.submitsByKeyboard, target, url, page };
+    const intent: ActionIntent = {
+      activates: plan.activates,
+      submitsByKeyboard: plan.submitsByKeyboard,
+      target,
+      url,
+      page,
+      ...(plan.lineBreak === true ? { lineBreak: true } : {}),
+    };
     const found = enforced(classify(intent), policy);
     const step = stepSendUrl(intent);
     if (step !== null) stepSends.push(step);

@@ -27,6 +27,8 @@ export interface ActionIntent {
   url: URL | null;
   /** The page the action runs on: a link to another spot of the same document navigates nowhere. */
   page: URL | null;
+  /** The key is Shift+Enter: in a multi-line field or editor it breaks the line. */
+  lineBreak?: boolean;
 }
 
 export interface Finding {
@@ -66,7 +68,7 @@ export function classify(intent: ActionIntent): Finding[] {
   const send = formSend(intent, target, label);
   if (send !== null) judgeFormSend(send, target, intent.page, add);
   else if (intent.activates || (intent.submitsByKeyboard && isPressable(target))) judgeActivation(target, label, intent.page, add);
-  else if (intent.submitsByKeyboard) judgeEnterOutsideForm(target, label, add);
+  else if (intent.submitsByKeyboard) judgeEnterOutsideForm(intent, target, label, add);
   return sorted(findings);
 }
 
@@ -105,6 +107,8 @@ type Add = (category: ConfirmationCategory, why: string) => void;
 
 function formSend(intent: ActionIntent, target: DescribedTarget, label: string): FormSend | null {
   if (!target.inForm) return null;
+  // Enter in a multi-line editor or a plain textarea makes a new line; the browser sends no form for it.
+  if (intent.submitsByKeyboard && !intent.activates && makesNewLine(intent, target)) return null;
   if (target.submitsForm && (intent.activates || intent.submitsByKeyboard)) return { submitter: target.name, how: `activates ${label}` };
   if (intent.submitsByKeyboard && !isPressable(target)) return { submitter: target.formSubmitName ?? "", how: `presses Enter in ${label}` };
   // Name as the tie-breaker inside a form: a plain button named "Submit" sends it by script (requestSubmit).
@@ -185,11 +189,18 @@ function judgeActivation(target: DescribedTarget, label: string, page: URL | nul
     add("credentials", `activates ${label} on a page with a password field`);
 }
 
-function judgeEnterOutsideForm(target: DescribedTarget, label: string, add: Add): void {
+function judgeEnterOutsideForm(intent: ActionIntent, target: DescribedTarget, label: string, add: Add): void {
   if (target.formHasPassword) add("credentials", `presses Enter in ${label} on a page with a password field`);
   const textEntry = target.role === "textbox" || target.multiline === true;
+  // Judged by what Enter does there, not by the box's name: in a multi-line editor it starts a paragraph.
+  if (makesNewLine(intent, target)) return;
   if (textEntry && readsAsComposer(target.name) && !readsAsViewChange(target.name))
     add("messaging", `presses Enter in ${label}, a message composer`);
+}
+
+/** Enter in a multi-line editor or plain textarea, or Shift+Enter in any multi-line field or editor (a composer's newline). */
+function makesNewLine(intent: ActionIntent, target: DescribedTarget): boolean {
+  return target.enterInsertsLine === true || (intent.lineBreak === true && target.multiline === true);
 }
 
 /** A javascript: link or one to a spot of the same document does not load anything. */

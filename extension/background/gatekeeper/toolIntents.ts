@@ -13,10 +13,14 @@ export interface PlannedAction {
   /** Coordinate tools: describe the element under this viewport point instead. */
   point?: { x: number; y: number };
   url: string | null;
+  /** Shift+Enter alone: a line break in a multi-line field or editor, by every composer's convention. */
+  lineBreak?: true;
 }
 
 const SUBMIT_KEYS = /^(enter|numpadenter|return)$/i;
 const ACTIVATE_KEYS = /^(space| )$/i;
+/** "shift+Enter", "Shift+Enter": Shift is the chord's only modifier. */
+const SHIFT_ONLY = /^\s*shift\s*\+\s*[^+]+$/i;
 
 /** A command's declared intent; batch members name tools without the `browser.` prefix. */
 function intentOf(toolName: string): CommandIntent {
@@ -62,7 +66,8 @@ function planKeyboard(fields: Record<string, unknown>, ref: string | undefined, 
   const submits = SUBMIT_KEYS.test(key);
   const activates = ACTIVATE_KEYS.test(key);
   // A key without a ref goes to whatever has focus: describe that.
-  return { activates, submitsByKeyboard: submits, describe: submits || activates ? (ref ?? null) : undefined, url };
+  const planned: PlannedAction = { activates, submitsByKeyboard: submits, describe: submits || activates ? (ref ?? null) : undefined, url };
+  return submits && SHIFT_ONLY.test(fields.key) ? { ...planned, lineBreak: true } : planned;
 }
 
 /** click_xy and mouse_up act at {x, y}; drag drops on `to`, a ref or a point. */

@@ -6,7 +6,8 @@ import { parseKeyChord } from "../input/keyboardLayout.js";
 import { pressChord } from "../input/keyboard.js";
 import { actionLabel } from "../actions/actionLabel.js";
 import { showActionHighlight } from "../visualization/actionOverlay.js";
-import { escalateToTrustedTyping, typingVisiblyFailed } from "./interaction/typeEscalation.js";
+import { escalateToTrustedTyping } from "./interaction/typeEscalation.js";
+import { typingVisiblyFailed } from "./interaction/typingCheck.js";
 import { performDeepTyping } from "./interaction/deepFieldActions.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 
@@ -25,9 +26,12 @@ export const typeTool = defineTool({
       if (submit) await pressChord(tab.id, parseKeyChord("Enter"));
       return { value: entered, ...(submit ? {} : { navigationStarted: false }) };
     });
-    if (!submit && typingVisiblyFailed(before.value, typed.value, text, mode)) {
+    if (submit) return { tabId: tab.id, ...typed, submitted: submit, ...effects };
+    // Editors draw what they took on their next render: the answer is what the page shows once it settled.
+    const shown = effects.navigated ? typed : { ...typed, value: (await callContent(tab.id, { op: "read_value", ref: typed.ref })).value };
+    if (typingVisiblyFailed(before.value, shown.value, text, mode)) {
       return escalateToTrustedTyping(context, { ref: typed.ref, text, mode, tabId: tab.id });
     }
-    return { tabId: tab.id, ...typed, submitted: submit, ...effects };
+    return { tabId: tab.id, ...shown, submitted: submit, ...effects };
   },
 });

@@ -1,4 +1,5 @@
 import { normalizeWhitespace } from "../dom/textNormalize.js";
+import { editingHostText } from "../dom/editingHostText.js";
 import { formatStates, printsValue, type StateFacts } from "../../shared/elementStateFormat.js";
 import * as dom from "../dom/intrinsics.js";
 
@@ -89,6 +90,6 @@ export function currentValue(element: Element): string | null {
   }
   const valueText = dom.getAttribute(element, "aria-valuetext") ?? dom.getAttribute(element, "aria-valuenow");
   if (valueText !== null) return valueText;
-  if (dom.isContentEditable(element as HTMLElement) === true) return normalizeWhitespace(dom.innerText(element as HTMLElement));
+  if (dom.isContentEditable(element as HTMLElement) === true) return normalizeWhitespace(editingHostText(element as HTMLElement));
   return null;
 }

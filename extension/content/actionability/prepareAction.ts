@@ -11,6 +11,7 @@ import {
   type ActionTarget,
 } from "../actions/actionTarget.js";
 import { classifyEditable } from "../actions/editableKind.js";
+import { shownElementFor } from "../actions/editorSurface.js";
 import { exactFrameTransform, exactFrameTransformOrNull } from "./framePoint.js";
 import { clickReachesTarget, deepElementFromPoint } from "./hitTest.js";
 import { waitForStableBox, waitWhileAnimatingIn, waitWhileCoverAnimates } from "./stableBox.js";
@@ -37,7 +38,10 @@ export async function prepareAction(
   force = false,
 ): Promise<ContentResult<"prepare_action">> {
   const target = resolveTarget(registry, rawRef);
-  const prepared = await checkActionable(target, purpose, exactPoint, force);
+  // Typing into an editor's hidden input is judged by the editor a person would click into.
+  const checked = purpose === "type" ? { ...target, element: shownElementFor(target.element) } : target;
+  if (purpose === "type") assertTakesText(target);
+  const prepared = await checkActionable(checked, purpose, exactPoint, force);
   rememberPrepared(target);
   // Every ref write prepares first, so its settle can count page changes from the dispatch on,
   // in the frame and shadow roots the target lives in too.
@@ -55,15 +59,6 @@ async function checkActionable(
   if (!force) await waitWhileAnimatingIn(target.element, () => isShown(target.element));
   assertVisible(target);
   if (purpose !== "hover") assertEnabled(target);
-  if (purpose === "type") {
-    const editable = classifyEditable(target.element);
-    if (editable.kind === "none") {
-      throw new WebOperatorError(
-        "not_actionable",
-        `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`,
-      );
-    }
-  }
   const point = await stablePoint(target, purpose, exactPoint, force);
   if (!force && !clearAt(point, target)) await waitWhileCoverAnimates(() => (clearAt(point, target) ? null : hitAt(point)));
   if (!clearAt(point, target)) {
@@ -76,6 +71,16 @@ async function checkActionable(
     throw obscured(target, hitAt(point) ?? target.element, purpose);
   }
   return prepared(target, point);
+}
+
+function assertTakesText(target: ActionTarget): void {
+  const editable = classifyEditable(target.element);
+  if (editable.kind === "none") {
+    throw new WebOperatorError(
+      "not_actionable",
+      `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`,
+    );
+  }
 }
 
 function prepared(target: ActionTarget, point: TargetPoint): ContentResult<"prepare_action"> {

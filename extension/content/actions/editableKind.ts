@@ -1,3 +1,4 @@
+import { hasEditContext } from "./editorSurface.js";
 import * as dom from "../dom/intrinsics.js";
 /** Input types that accept free text; typing into others (checkbox, date...) is refused. */
 const TEXT_INPUT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number"]);
@@ -15,6 +16,8 @@ export const FORMATTED_INPUT_FORMATS: Record<string, string> = {
 export type Editable =
   | { kind: "field"; element: HTMLInputElement | HTMLTextAreaElement }
   | { kind: "contenteditable"; element: HTMLElement }
+  /** An EditContext element (Monaco): no DOM editing reaches its text, only trusted input does. */
+  | { kind: "editContext"; element: HTMLElement }
   | { kind: "none"; reason: string };
 
 export function classifyEditable(element: Element): Editable {
@@ -25,6 +28,7 @@ export function classifyEditable(element: Element): Editable {
     return { kind: "field", element: input };
   }
   if (dom.localName(element) === "textarea") return { kind: "field", element: element as HTMLTextAreaElement };
+  if (hasEditContext(element)) return { kind: "editContext", element: element as HTMLElement };
   if (dom.isContentEditable(element as HTMLElement) === true) return { kind: "contenteditable", element: element as HTMLElement };
   return { kind: "none", reason: "not a text field or editable region" };
 }

@@ -3,7 +3,7 @@ import { WebOperatorError } from "../../../protocol/errors.js";
 import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { resolveTarget, scrollIntoView } from "./actionTarget.js";
-import { focusableSelfOrAncestor, isFocused } from "./focusTarget.js";
+import { focusableSelfOrAncestor, isFocusRoot, isFocused } from "./focusTarget.js";
 import * as dom from "../dom/intrinsics.js";
 
 /** The "focus" op: puts keyboard focus where trusted key presses should land. */
@@ -29,7 +29,7 @@ export function focusRef(registry: RefRegistry, rawRef: string): ContentResult<"
 /** What has focus in the element's own tree (document or shadow root), <body> counting as nothing. */
 function focusedIn(element: Element): Element | null {
   const root = dom.getRootNode(element);
-  if (!(root instanceof Document || root instanceof ShadowRoot)) return null;
+  if (!isFocusRoot(root)) return null;
   const active = dom.activeElement(root);
   return active === null || active === dom.body(dom.ownerDocument(element)) ? null : active;
 }

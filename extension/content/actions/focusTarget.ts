@@ -15,7 +15,18 @@ export function focusableSelfOrAncestor(element: Element): HTMLElement | null {
  */
 export function isFocused(element: Element): boolean {
   const root = dom.getRootNode(element);
-  return (root instanceof Document || root instanceof ShadowRoot) && dom.activeElement(root) === element;
+  return isFocusRoot(root) && dom.activeElement(root) === element;
+}
+
+/**
+ * A document or shadow root, by node type: a same-origin frame's document is of another
+ * realm, which instanceof Document does not recognise.
+ */
+export function isFocusRoot(root: Node): root is Document | ShadowRoot {
+  const type = dom.nodeType(root);
+  return (
+    type === Node.DOCUMENT_NODE || (type === Node.DOCUMENT_FRAGMENT_NODE && dom.nodeName(root) === "#document-fragment" && "host" in root)
+  );
 }
 
 function isFocusable(element: Element): boolean {

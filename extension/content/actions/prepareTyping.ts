@@ -4,16 +4,22 @@ import type { ContentResult } from "../../../protocol/contentReplies.js";
 import type { RefRegistry } from "../refs/refRegistry.js";
 import { assertEnabled, assertVisible, resolveTarget, scrollIntoView } from "./actionTarget.js";
 import { classifyEditable } from "./editableKind.js";
+import { editableText } from "./editableText.js";
+import { shownElementFor } from "./editorSurface.js";
 import * as dom from "../dom/intrinsics.js";
 
 /**
  * Focuses a field and selects what trusted typing should replace (everything) or puts
  * the caret at the end (append), so CDP Input.insertText lands like a person's typing.
+ * An editor whose text lives outside the DOM selection's reach (Monaco's EditContext, a
+ * hidden textarea that holds only the caret's line) answers `selectAll: "keyboard"`: the
+ * worker selects with the editor's own Control+A, as a person would.
  */
 export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "replace" | "append"): ContentResult<"prepare_typing"> {
   const target = resolveTarget(registry, rawRef);
-  scrollIntoView(target.element);
-  assertVisible(target);
+  const shown = { ...target, element: shownElementFor(target.element) };
+  scrollIntoView(shown.element);
+  assertVisible(shown);
   assertEnabled(target);
   const editable = classifyEditable(target.element);
   if (editable.kind === "none") {
@@ -21,6 +27,13 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
       "not_actionable",
       `${target.ref} (${target.described}) is ${editable.reason}; pick a textbox ref from browser.snapshot.`,
     );
+  }
+  const prepared = { ref: target.ref, target: target.target, recovered: target.recovered };
+  if (editable.kind === "editContext" || shown.element !== target.element) {
+    dom.focus(editable.element, { preventScroll: true });
+    rememberFocusedFor(target.ref, editable.element);
+    const before = editableText(editable.element);
+    return { ...prepared, before, ...(mode === "replace" && before !== "" ? { selectAll: "keyboard" as const } : {}) };
   }
   if (editable.kind === "field") {
     const field = editable.element;
@@ -35,7 +48,7 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
       // number and email inputs have no selection API; select() still selects their text.
       if (mode === "replace") field.select();
     }
-    return { ref: target.ref, target: target.target, recovered: target.recovered, before: field.value };
+    return { ...prepared, before: field.value };
   }
   const element = editable.element;
   dom.focus(element, { preventScroll: true });
@@ -48,13 +61,14 @@ export function prepareTyping(registry: RefRegistry, rawRef: string, mode: "repl
     selection.removeAllRanges();
     selection.addRange(range);
   }
-  return { ref: target.ref, target: target.target, recovered: target.recovered, before: dom.innerText(element) };
+  return { ...prepared, before: editableText(element) };
 }
 
 export function readValue(registry: RefRegistry, rawRef: string): ContentResult<"read_value"> {
   const { ref, element } = registry.resolve(rawRef);
   const editable = classifyEditable(element);
-  const raw = editable.kind === "field" ? editable.element.value : (dom.innerText(element as HTMLElement) ?? "");
+  const hidden = shownElementFor(element) !== element;
+  const raw = editable.kind === "field" && !hidden ? editable.element.value : editableText(element as HTMLElement);
   const masked = dom.localName(element) === "input" && (element as HTMLInputElement).type === "password" ? "•".repeat(raw.length) : raw;
   return { ref, value: masked };
 }

@@ -19,22 +19,41 @@ export function enterFieldText(field: HTMLInputElement | HTMLTextAreaElement, te
   field.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
-/** execCommand makes Chrome edit as a keyboard would: selection, undo stack, trusted input events. */
+/**
+ * Editors keep their own model and write the DOM from it: text they only see arrive in the DOM
+ * is lost (Slate) or undone on their next render. So the text is offered first as the
+ * beforeinput event editors listen to (inputType insertText, the target range the selection
+ * covers); an editor that takes it cancels the event and inserts into its model. When nobody
+ * cancels it, Chrome's own editing inserts it (execCommand): selection, undo stack and an input
+ * event, which editors that watch the DOM (ProseMirror, Quill, CodeMirror) read back. Nothing
+ * writes the DOM behind the editor's back: text neither path took stays untaken, and the
+ * worker, which reads back what the host shows, moves on to trusted input.
+ */
 export function enterEditableText(element: HTMLElement, text: string, mode: TypeMode): void {
   const document = dom.ownerDocument(element);
   const selection = dom.getSelection(document);
+  let targetRanges: StaticRange[] = [];
   if (selection !== null) {
     const range = dom.createRange(document);
     range.selectNodeContents(element);
     if (mode === "append") range.collapse(false);
     selection.removeAllRanges();
     selection.addRange(range);
+    targetRanges = [new StaticRange(range)];
   }
-  const command = text === "" ? "delete" : "insertText";
-  if (dom.execCommand(document, command, false, text)) return;
-  if (mode === "replace") dom.setTextContent(element, text);
-  else dom.append(element, text);
-  dom.dispatchEvent(element, new InputEvent("input", { bubbles: true, composed: true, inputType: "insertText", data: text }));
+  const deleting = text === "";
+  if (deleting && mode === "append") return;
+  const inputType = deleting ? "deleteContentBackward" : "insertText";
+  const offered = new InputEvent("beforeinput", {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    inputType,
+    data: deleting ? null : text,
+    targetRanges,
+  });
+  if (!dom.dispatchEvent(element, offered)) return;
+  dom.execCommand(document, deleting ? "delete" : "insertText", false, text);
 }
 
 function setNativeValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {

@@ -1,5 +1,5 @@
 import * as dom from "./intrinsics.js";
-/** document.activeElement, followed into open shadow roots and same-origin frames; null for <body>. */
+/** document.activeElement, followed into open shadow roots and same-origin frames; null for a <body> that is not an editor. */
 export function deepActiveElement(root: Document): Element | null {
   let active: Element | null = dom.activeElement(root);
   for (let depth = 0; active !== null && depth < 32; depth++) {
@@ -7,7 +7,13 @@ export function deepActiveElement(root: Document): Element | null {
     if (inner === null || inner === undefined) break;
     active = inner;
   }
-  return active === null || active === dom.body(root) || active === dom.documentElement(root) ? null : active;
+  return active === null || isNoFocus(active, root) ? null : active;
+}
+
+/** <body> and the root element hold focus when nothing does, unless the body is an editor (TinyMCE's frame, designMode). */
+function isNoFocus(active: Element, root: Document): boolean {
+  if (active === dom.documentElement(root)) return true;
+  return active === dom.body(root) && dom.isContentEditable(active as HTMLElement) !== true;
 }
 
 function frameActiveElement(element: Element): Element | null {
@@ -16,7 +22,7 @@ function frameActiveElement(element: Element): Element | null {
     const inner = element.contentDocument;
     if (inner === null) return null;
     const active = dom.activeElement(inner);
-    return active === dom.body(inner) ? null : active;
+    return active === null || isNoFocus(active, inner) ? null : active;
   } catch {
     return null;
   }

@@ -59,7 +59,9 @@ export function walkDocument(document: Document, context: WalkContext): Snapshot
   }
   const items: WalkItem[] = [];
   const style = context.layout.computed(root);
-  if (style.display !== "none") walkChildren(root, style.cursor, context, items);
+  // An editable body (a rich-text editor's frame, as TinyMCE's classic mode makes one) is itself the textbox.
+  if (isEditableRoot(root)) walkElement(root, style.cursor, context, items);
+  else if (style.display !== "none") walkChildren(root, style.cursor, context, items);
   return mergeTextRuns(items);
 }
 
