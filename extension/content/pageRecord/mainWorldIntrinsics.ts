@@ -39,9 +39,7 @@ export const mapForEach = uncurry(
 type AnyMap = Map<unknown, unknown>;
 export const anyMapGet = uncurry(Map.prototype.get as (this: AnyMap, key: unknown) => unknown);
 export const anyMapSet = uncurry(Map.prototype.set as (this: AnyMap, key: unknown, value: unknown) => AnyMap);
-export const anyMapDelete = uncurry(Map.prototype.delete as (this: AnyMap, key: unknown) => boolean);
 export const anyMapForEach = uncurry(Map.prototype.forEach as (this: AnyMap, visit: (value: unknown, key: unknown) => void) => void);
-export const anyMapSize = getter<AnyMap, number>(Map.prototype, "size");
 export const NativeWeakMap = WeakMap;
 type AnyWeakMap = WeakMap<object, unknown>;
 export const weakGet = uncurry(WeakMap.prototype.get as (this: AnyWeakMap, key: object) => unknown);
