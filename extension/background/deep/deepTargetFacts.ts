@@ -57,7 +57,8 @@ async function readFacts(resolved: ResolvedDeepRef, fresh: boolean): Promise<unk
       throw new Error(answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text);
     return answer.result.value;
   } finally {
-    await cdpSend(resolved.target, "Runtime.releaseObjectGroup", { objectGroup: OBJECT_GROUP }).catch(() => undefined);
+    // Not waited for: the write goes on while the handle is let go.
+    void cdpSend(resolved.target, "Runtime.releaseObjectGroup", { objectGroup: OBJECT_GROUP }).catch(() => undefined);
   }
 }
 
