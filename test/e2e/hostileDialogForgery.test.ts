@@ -68,9 +68,6 @@ describe("dialog reports come only from dialogs the page raised (issue 48, hole 
       texts.push(text);
       return text;
     };
-    // The host's first navigate opens its own tab; the page is its second document there, which
-    // the recorder meets at document_start, as in the socket test above.
-    await call("navigate", { url: session.pages.url("/form.html") });
     await call("navigate", { url });
     // Reported once: in the navigate's first look or in a snapshot after it.
     const alerted = (): boolean => texts.some((text) => text.includes(REAL_ALERT.message));
