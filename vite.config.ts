@@ -17,6 +17,12 @@ const source = JSON.parse(readFileSync(new URL("./manifest.json", import.meta.ur
 };
 const { content_scripts: contentScripts = [], ...rest } = source;
 
+/**
+ * Classic scripts no manifest entry injects: the worker evaluates them itself, in CDP isolated
+ * worlds (extension/shared/deepTargetFactsWorld.ts).
+ */
+const WORLD_SCRIPTS = ["extension/content/deepFacts/deepTargetFacts.iife.ts"];
+
 /** The built file of a content script source: extension/content/contentScript.ts -> content/contentScript.js. */
 const builtName = (entry: string): string => entry.replace(/^extension\//, "").replace(/\.ts$/, ".js");
 
@@ -33,7 +39,7 @@ function classicContentScripts(): Plugin {
     name: "weboperator-classic-content-scripts",
     apply: "build",
     async closeBundle() {
-      const entries = [...new Set(contentScripts.flatMap((script) => script.js ?? []))];
+      const entries = [...new Set([...contentScripts.flatMap((script) => script.js ?? []), ...WORLD_SCRIPTS])];
       for (const entry of entries) {
         await build({
           configFile: false,

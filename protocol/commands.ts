@@ -10,7 +10,8 @@ import {
   tabScoped,
 } from "./primitives.js";
 import { command, type CommandSpec } from "./commandSpec.js";
-import { ActionEffectsSchema, DialogRecordSchema } from "./tools/actionEffects.js";
+import { ActionEffectsSchema } from "./tools/actionEffects.js";
+import { DialogRecordSchema } from "./snapshotShapes.js";
 import { FirstLookSchema, SnapshotFieldsSchema } from "./snapshotShapes.js";
 import { SnapshotElementSchema, SnapshotViewportSchema } from "./snapshotElements.js";
 import { ExtractPayloadSchema, ExtractResultSchema, PERCEPTION_TOOL_COMMANDS } from "./tools/perceptionTools.js";

@@ -22,6 +22,14 @@ export const PagedTextFieldsSchema = z.object({
   truncated: z.boolean(),
 });
 
+/** A dialog the page raised, as the recorder answered it (docs/protocol.md, "What every write reports"). */
+export const DialogRecordSchema = z.object({
+  type: z.enum(["alert", "confirm", "prompt", "beforeunload"]),
+  message: z.string(),
+  /** What WebOperator answered for the page: confirm cancels, prompt returns null, alert closes. */
+  answered: z.string(),
+});
+
 /** Which engine produced a snapshot: the content script's DOM walk, or CDP's accessibility tree when that walk could not answer. */
 export const SnapshotSourceSchema = z.enum(["dom", "cdp-ax"]);
 
@@ -30,7 +38,11 @@ export const SnapshotSourceSchema = z.enum(["dom", "cdp-ax"]);
  * asked for one) answers with, exactly as browser.snapshot would have answered it, so the
  * agent spends no turn only to look (DESIGN.md, invariant 12).
  */
-export const FirstLookSchema = SnapshotFieldsSchema.extend({ source: SnapshotSourceSchema.optional() });
+export const FirstLookSchema = SnapshotFieldsSchema.extend({
+  source: SnapshotSourceSchema.optional(),
+  /** Dialogs the document raised before its look was taken, reported once, as browser.snapshot reports them. */
+  dialogs: z.array(DialogRecordSchema).optional(),
+});
 export type FirstLook = z.infer<typeof FirstLookSchema>;
 
 /**

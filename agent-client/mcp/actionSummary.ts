@@ -1,4 +1,4 @@
-import { ActionEffectsSchema, NO_EFFECT_HINT, type ActionEffects } from "../../protocol/index.js";
+import { ActionEffectsSchema, NO_EFFECT_HINT, type ActionEffects, type DialogRecord } from "../../protocol/index.js";
 import { withoutImpliedOptionLines } from "./impliedOptionLines.js";
 import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
 import { firstLookOf, firstLookOwnLine } from "./firstLookText.js";
@@ -63,7 +63,7 @@ export function summarizeAction(result: Record<string, unknown>): ActionSummary 
   ];
   const { lines: changeLines, omitted } = changedLines(effects);
   pageLines.push(...changeLines);
-  if (look !== null) pageLines.push(look.text);
+  if (look !== null) pageLines.push(...(look.dialogs ?? []).map(dialogLine), look.text);
   return {
     headline: [targetOwnText(result), ownFieldsText(own.filter(([, value]) => value !== false))].filter((part) => part !== "").join(" "),
     ownLines: ownLinesOf(result, effects, omitted),
@@ -159,8 +159,12 @@ function tabCreatedLines(effects: ActionEffects): string[] {
 }
 
 function dialogLines(effects: ActionEffects): string[] {
-  const lines = effects.dialogs.map((dialog) => `dialog ${dialog.type}: ${JSON.stringify(dialog.message)} (answered: ${dialog.answered})`);
-  return lines;
+  return effects.dialogs.map(dialogLine);
+}
+
+/** One dialog the page raised, as a page line (its message is the page's text). */
+export function dialogLine(dialog: DialogRecord): string {
+  return `dialog ${dialog.type}: ${JSON.stringify(dialog.message)} (answered: ${dialog.answered})`;
 }
 
 function downloadLines(effects: ActionEffects): string[] {

@@ -8,7 +8,7 @@ import {
   type ResultTrust,
   type UntrustedBoundary,
 } from "../../protocol/index.js";
-import { summarizeAction, type ActionSummary } from "./actionSummary.js";
+import { dialogLine, summarizeAction, type ActionSummary } from "./actionSummary.js";
 import { ownFieldsText, pageFieldLines, splitResultFields } from "./resultFields.js";
 import { firstLookOf, firstLookOwnLine } from "./firstLookText.js";
 
@@ -97,7 +97,8 @@ function firstLookRecordText(
   const { own, page } = splitResultFields(result, new Set(["tabId", "first_look", "url", "title"]));
   const ownShown = own.filter((field) => !quietFlag(field));
   const head = `${toolName}${source}:${ownShown.length > 0 ? ` ${ownFieldsText(ownShown)}` : ""}`;
-  return `${head}\n${firstLookOwnLine(look, false)}\n${boundary.wrap([...pageFieldLines(page), look.text].join("\n"))}`;
+  const dialogs = (look.dialogs ?? []).map(dialogLine);
+  return `${head}\n${firstLookOwnLine(look, false)}\n${boundary.wrap([...pageFieldLines(page), ...dialogs, look.text].join("\n"))}`;
 }
 
 /** Flags that, off, tell the model nothing: a snapshot that is whole, a page that has loaded. Only their `true` is news. */

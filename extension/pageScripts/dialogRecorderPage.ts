@@ -1,4 +1,7 @@
-/** The page-global the recorder keeps its records under (non-enumerable, not configurable). */
+/**
+ * The page-global that holds the recorder's frozen functions (non-enumerable, not configurable,
+ * not writable). Its records live in the recorder's closure: no page can add one.
+ */
 export const RECORDER_KEY = "__weboperatorDialogRecorder";
 
 /** The signal a recorder gives when it answered a dialog outside a write (`${recorderKey}:recorded` in armPage). */
@@ -43,18 +46,53 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
   }
   type Mask = <F extends object>(replacement: F, original: object) => F;
   type DialogRecord = { type: string; message: string; answered: string };
-  /** One write's records and request count, kept in the recorder, never in a page global. */
+  /** One write's records and request count, kept in the recorder's closure, never in a page global. */
   type WriteState = { records: DialogRecord[]; counter: { requests: number } };
-  /** What the recorder lends a write: its own dialog functions and the writes now running. */
-  type Hooks = { own: Record<"alert" | "confirm" | "prompt", unknown>; writes: Map<string, WriteState> };
+  type DialogFunctions = Record<"alert" | "confirm" | "prompt", (message?: unknown) => unknown>;
+  /**
+   * What the recorder lends the extension's later scripts, frozen on a non-writable global. Every
+   * member only takes records or routes the ones its dialog functions make: a page that calls
+   * them can hide its own dialogs (as it could by never raising them) but never add a record
+   * that none of our dialog functions made.
+   */
+  type Hooks = {
+    own: Record<"alert" | "confirm" | "prompt", unknown>;
+    mask: Mask;
+    /** The records made outside any write since the last take. */
+    take(): DialogRecord[];
+    /** Starts routing dialogs to this write; null when it has begun already. */
+    begin(writeKey: string): DialogRecord[] | null;
+    /** Ends the write (or with `open`, only takes its records so far): what it recorded and counted. */
+    end(writeKey: string, open: boolean): { records: DialogRecord[]; requests: number };
+    /** Dialog functions that record into this write: for a page whose own functions replaced ours. */
+    patchDialogs(writeKey: string): DialogFunctions;
+  };
   if (page[recorderKey] === undefined) {
-    const kept: DialogRecord[] = [];
-    Object.defineProperty(window, recorderKey, { value: kept, configurable: false, enumerable: false });
-    const writes = new Map<string, WriteState>();
+    // Natives taken as the recorder is installed (at document_start in agent tabs, before any page
+    // script), and called through these: a page that replaces Map.prototype.get, Array setters or
+    // String later cannot put a record of its own among ours.
+    const bindCall = Function.prototype.call.bind(Function.prototype.bind) as <F>(fn: F, self: unknown) => F;
+    const uncurry = <F extends (...args: never[]) => unknown>(fn: F): ((self: unknown, ...args: Parameters<F>) => ReturnType<F>) =>
+      bindCall(Function.prototype.call, fn);
+    const defineProperty = Object.defineProperty;
+    const freeze = Object.freeze;
+    const toText = String;
+    const slice = uncurry(String.prototype.slice);
+    const NativeMap = Map;
+    const mapGet = uncurry(Map.prototype.get as (key: string) => WriteState | undefined);
+    const mapSet = uncurry(Map.prototype.set as (key: string, value: WriteState) => unknown);
+    const mapDelete = uncurry(Map.prototype.delete as (key: string) => boolean);
+    const mapForEach = uncurry(Map.prototype.forEach as (visit: (value: WriteState) => void) => void);
+    /** An own element at the end, whatever setters a page put on Array.prototype's indexes. */
+    const append = (list: DialogRecord[], record: DialogRecord): void => {
+      defineProperty(list, list.length, { value: record, writable: true, enumerable: true, configurable: true });
+    };
+    let outside: DialogRecord[] = [];
+    const writes = new NativeMap<string, WriteState>();
     /** The write that began last and has not ended: its dialogs are its own, not "outside an action". */
     const runningWrite = (): WriteState | undefined => {
       let last: WriteState | undefined;
-      writes.forEach((state) => {
+      mapForEach(writes, (state) => {
         last = state;
       });
       return last;
@@ -81,17 +119,15 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       enumerable: false,
       configurable: true,
     });
-    Object.defineProperty(kept, "mask", { value: mask, enumerable: false });
-    // Taken as the recorder is installed (at document_start in agent tabs), before a page could replace them.
     const dispatchOn = Function.prototype.call.bind(EventTarget.prototype.dispatchEvent) as (target: EventTarget, event: Event) => boolean;
     const SignalEvent = Event;
-    const keep = (type: string, message: unknown, answered: string): void => {
-      const write = type === "beforeunload" ? undefined : runningWrite();
+    const keep = (type: string, message: unknown, answered: string, into?: WriteState): void => {
+      const write = into ?? (type === "beforeunload" ? undefined : runningWrite());
       if (write !== undefined) {
-        write.records.push({ type, message: String(message ?? ""), answered });
+        append(write.records, { type, message: toText(message ?? ""), answered });
         return;
       }
-      if (kept.length < 50) kept.push({ type, message: String(message ?? "").slice(0, 1000), answered });
+      if (outside.length < 50) append(outside, { type, message: slice(toText(message ?? ""), 0, 1000), answered });
       // Tells the top frame's content script there is something to drain (dialogSignal.ts), so a
       // snapshot drains only then. In the top frame the event is dispatched on its window, which
       // the content script hears within this call: a snapshot asked for after the dialog knows of
@@ -164,22 +200,63 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     };
     window.fetch = mask(counting.fetch, pageFetch);
     XMLHttpRequest.prototype.send = mask(counting.send, pageSend);
-    const hooks: Hooks = { own: { alert: window.alert, confirm: window.confirm, prompt: window.prompt }, writes };
-    Object.defineProperty(kept, "hooks", { value: hooks, enumerable: false });
+    const writeDialogs = (write: WriteState): DialogFunctions => ({
+      alert: (message?: unknown): void => keep("alert", message, "closed", write),
+      confirm: (message?: unknown): boolean => {
+        keep("confirm", message, "cancel", write);
+        return false;
+      },
+      prompt: (message?: unknown): null => {
+        keep("prompt", message, "null", write);
+        return null;
+      },
+    });
+    const begin = (writeKey: string): WriteState | null => {
+      if (mapGet(writes, writeKey) !== undefined) return null;
+      const state: WriteState = { records: [], counter: { requests: 0 } };
+      mapSet(writes, writeKey, state);
+      return state;
+    };
+    const own: Hooks["own"] = { alert: window.alert, confirm: window.confirm, prompt: window.prompt };
+    const hooks: Hooks = freeze({
+      own: freeze(own),
+      mask,
+      take(): DialogRecord[] {
+        const taken = outside;
+        outside = [];
+        return taken;
+      },
+      begin(writeKey: string): DialogRecord[] | null {
+        return begin(toText(writeKey)) === null ? null : hooks.take();
+      },
+      end(writeKey: string, open: boolean): { records: DialogRecord[]; requests: number } {
+        const key = toText(writeKey);
+        const state = mapGet(writes, key);
+        if (state === undefined) return { records: [], requests: 0 };
+        if (!open) mapDelete(writes, key);
+        const records = state.records;
+        state.records = [];
+        const requests = state.counter.requests;
+        state.counter.requests = 0;
+        return { records, requests };
+      },
+      patchDialogs(writeKey: string): DialogFunctions {
+        const key = toText(writeKey);
+        return writeDialogs(mapGet(writes, key) ?? (begin(key) as WriteState));
+      },
+    });
+    // The one global of the recorder: frozen and pinned, so a later script of ours finds these
+    // functions and no page's, and no array a page could push a record into.
+    defineProperty(window, recorderKey, { value: hooks, configurable: false, enumerable: false, writable: false });
   }
-  const recorderHooks = (page[recorderKey] as { hooks?: Hooks } | undefined)?.hooks;
+  const recorderHooks = page[recorderKey] as Hooks | undefined;
   const dialogNames = ["alert", "confirm", "prompt"] as const;
   // The recorder's own dialog functions are in place: the write borrows them (their records
   // go to the write while it runs), so nothing on the page changes when a write starts.
   if (writeKey !== null && recorderHooks !== undefined && dialogNames.every((name) => page[name] === recorderHooks.own[name])) {
-    if (recorderHooks.writes.has(writeKey)) return { records: [], patched: true };
-    const recorded = page[recorderKey];
-    const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
-    recorderHooks.writes.set(writeKey, { records: [], counter: { requests: 0 } });
-    return { records: earlier, patched: true };
+    return { records: recorderHooks.begin(writeKey) ?? [], patched: true };
   }
-  if (writeKey === null || page[writeKey] !== undefined) return { records: [], patched: true };
-  const records: Array<{ type: string; message: string; answered: string }> = [];
+  if (writeKey === null || page[writeKey] !== undefined || recorderHooks === undefined) return { records: [], patched: true };
   const original = {
     alert: window.alert,
     confirm: window.confirm,
@@ -187,22 +264,11 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
     fetch: window.fetch,
     send: XMLHttpRequest.prototype.send,
   };
-  const dialogs = {
-    alert: (message?: unknown): void => {
-      records.push({ type: "alert", message: String(message ?? ""), answered: "closed" });
-    },
-    confirm: (message?: unknown): boolean => {
-      records.push({ type: "confirm", message: String(message ?? ""), answered: "cancel" });
-      return false;
-    },
-    prompt: (message?: unknown): null => {
-      records.push({ type: "prompt", message: String(message ?? ""), answered: "null" });
-      return null;
-    },
-  };
+  // The page's own dialog functions replaced the recorder's: the write puts the recorder's write
+  // functions in their place for its duration, which record into the write inside the recorder.
+  const dialogs = recorderHooks.patchDialogs(writeKey);
   const names = dialogNames;
-  const maskDialog = (page[recorderKey] as { mask?: Mask } | undefined)?.mask;
-  if (maskDialog !== undefined) for (const name of names) maskDialog(dialogs[name], original[name]);
+  for (const name of names) recorderHooks.mask(dialogs[name], original[name]);
   for (const name of names) {
     try {
       page[name] = dialogs[name];
@@ -219,10 +285,10 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
         // It took our function a moment ago: it takes the page's back.
       }
     }
+    recorderHooks.end(writeKey, false);
     return { records: [], patched: false };
   }
-  const recorded = page[recorderKey];
-  const earlier = Array.isArray(recorded) ? recorded.splice(0) : [];
+  const earlier = recorderHooks.take();
   const counter = { requests: 0 };
   const isHttp = isHttpUrl;
   const wrappers = {
@@ -237,11 +303,11 @@ export function armPage(recorderKey: string, writeKey: string | null): ArmResult
       original.send.apply(this, args);
     },
   };
-  const masking = (page[recorderKey] as { mask?: Mask } | undefined)?.mask;
-  const fetchWrapper = masking === undefined ? wrappers.fetch : masking(wrappers.fetch, original.fetch);
-  const sendWrapper = masking === undefined ? wrappers.send : masking(wrappers.send, original.send);
+  const fetchWrapper = recorderHooks.mask(wrappers.fetch, original.fetch);
+  const sendWrapper = recorderHooks.mask(wrappers.send, original.send);
+  // What the restore needs (the page's own functions, the request count); the records stay in the recorder.
   Object.defineProperty(window, writeKey, {
-    value: { records, original, counter, fetchWrapper, sendWrapper },
+    value: { original, counter, fetchWrapper, sendWrapper },
     configurable: true,
     enumerable: false,
   });

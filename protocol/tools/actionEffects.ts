@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TabIdSchema } from "../primitives.js";
 import { DownloadSummarySchema } from "./diagnosticsTools.js";
-import { FirstLookSchema, SnapshotSourceSchema } from "../snapshotShapes.js";
+import { DialogRecordSchema, FirstLookSchema, SnapshotSourceSchema } from "../snapshotShapes.js";
 import { ObservationSchema } from "../content/pageShapes.js";
 
 /**
@@ -9,12 +9,6 @@ import { ObservationSchema } from "../content/pageShapes.js";
  * agent learns about navigations, new tabs, dialogs and how the page settled without
  * asking (docs/protocol.md, "What every write reports").
  */
-export const DialogRecordSchema = z.object({
-  type: z.enum(["alert", "confirm", "prompt", "beforeunload"]),
-  message: z.string(),
-  /** What WebOperator answered for the page: confirm cancels, prompt returns null, alert closes. */
-  answered: z.string(),
-});
 
 /**
  * The action's most telling effect, so an agent knows at a glance whether it did anything:

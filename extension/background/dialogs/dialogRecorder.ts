@@ -8,26 +8,23 @@ interface DisarmResult {
   requests: number;
 }
 
+type WriteRecords = { records: unknown[]; requests: number };
+
 /**
- * Main world too: ends the write and hands over what it recorded. A write that borrowed the
- * recorder's functions changed nothing on the page; one that had to patch the page (whose own
- * dialog functions had replaced the recorder's) puts the page's own functions back. Until the dialog functions are back, the patch's state stays
- * on the page, so a second call can try again (and hands over what was recorded meanwhile).
+ * Main world too: ends the write and hands over what it recorded, taken from the recorder's
+ * closure (dialogRecorderPage.ts), never from anything the page can write. A write that
+ * borrowed the recorder's functions changed nothing on the page; one that had to patch the page
+ * (whose own dialog functions had replaced the recorder's) puts the page's own functions back.
+ * Until the dialog functions are back, the patch stays on and the write open in the recorder,
+ * so a second call can try again (and hands over what was recorded meanwhile).
  */
 function disarmWrite(recorderKey: string, writeKey: string): DisarmResult {
   const page = window as unknown as Record<string, unknown>;
-  // The write borrowed the recorder's functions (armPage): nothing to put back, only its records.
-  const writes = (
-    page[recorderKey] as { hooks?: { writes: Map<string, { records: unknown[]; counter: { requests: number } }> } } | undefined
-  )?.hooks?.writes;
-  const borrowed = writes?.get(writeKey);
-  if (writes !== undefined && borrowed !== undefined) {
-    writes.delete(writeKey);
-    return { records: borrowed.records.splice(0), restored: true, requests: borrowed.counter.requests };
-  }
+  const hooks = page[recorderKey] as { end?: (writeKey: string, open: boolean) => WriteRecords } | undefined;
+  const end = (open: boolean): WriteRecords =>
+    typeof hooks?.end === "function" ? hooks.end(writeKey, open) : { records: [], requests: 0 };
   const state = page[writeKey] as
     | {
-        records: unknown[];
         original: {
           alert: typeof alert;
           confirm: typeof confirm;
@@ -40,7 +37,11 @@ function disarmWrite(recorderKey: string, writeKey: string): DisarmResult {
         sendWrapper: XMLHttpRequest["send"];
       }
     | undefined;
-  if (state === undefined) return { records: [], restored: true, requests: 0 };
+  // The write borrowed the recorder's functions (armPage): nothing to put back, only its records.
+  if (state === undefined) {
+    const { records, requests } = end(false);
+    return { records, restored: true, requests };
+  }
   const names = ["alert", "confirm", "prompt"] as const;
   for (const name of names) {
     if (page[name] === state.original[name]) continue;
@@ -62,16 +63,17 @@ function disarmWrite(recorderKey: string, writeKey: string): DisarmResult {
   if (window.fetch === state.fetchWrapper) window.fetch = state.original.fetch;
   if (XMLHttpRequest.prototype.send === state.sendWrapper) XMLHttpRequest.prototype.send = state.original.send;
   const restored = names.every((name) => page[name] === state.original[name]);
-  const records = state.records.splice(0);
+  const { records } = end(!restored);
   const requests = state.counter.requests;
   state.counter.requests = 0;
   if (restored) delete page[writeKey];
   return { records, restored, requests };
 }
 
+/** The records made outside any write, from the recorder's closure through its frozen take(). */
 function drainDialogRecorder(key: string): unknown[] {
-  const records = (window as unknown as Record<string, unknown>)[key];
-  return Array.isArray(records) ? records.splice(0) : [];
+  const hooks = (window as unknown as Record<string, { take?: () => unknown[] } | undefined>)[key];
+  return typeof hooks?.take === "function" ? hooks.take() : [];
 }
 
 /**

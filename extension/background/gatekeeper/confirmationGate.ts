@@ -3,6 +3,7 @@ import type { Policy } from "../../../protocol/tools/gatekeeperTools.js";
 import { callContent } from "../contentClient.js";
 import { looksLikeDeepRef } from "../deep/deepRefFormat.js";
 import { resolveDeepRef } from "../deep/resolveDeepRef.js";
+import { describeDeepTarget } from "../deep/deepTargetFacts.js";
 import {
   categoriesOf,
   classify,
@@ -192,10 +193,11 @@ async function describePlanned(
     // Deep refs name nodes of the CDP accessibility tree, which the content script does not know.
     // A deep ref that does not resolve fails in the tool itself, with its precise stale_ref or invalid_ref.
     const resolved = await resolveDeepRef(plan.describe).catch(() => null);
-    // The accessibility tree knows no forms, so its refs are judged by name alone: only while the
-    // page's own engine answers, so a page that breaks it cannot make that the path for its forms.
-    if (resolved !== null && web) await describe(tabId, null, known, { strict: true });
-    return resolved === null ? null : axTarget(resolved.binding.ref, resolved.binding.role, resolved.binding.name);
+    if (resolved === null) return null;
+    // Only while the top page's own engine answers, as for any other write on a web page.
+    if (web) await describe(tabId, null, known, { strict: true });
+    // The accessibility tree knows no forms: the element's own frame says what it would send, as a top frame's ref would.
+    return describeDeepTarget(resolved);
   }
   return describe(tabId, plan.describe, known, { strict: false });
 }
@@ -207,11 +209,6 @@ async function describePlanned(
 function preparedFor(plan: PlannedAction, plans: number, prepared: DescribedTarget | undefined): DescribedTarget | null {
   if (prepared === undefined || plans !== 1 || plan.point !== undefined) return null;
   return typeof plan.describe === "string" && plan.describe === prepared.ref ? prepared : null;
-}
-
-/** What is known of a target found in the accessibility tree: role and name, no form, so only unambiguous names ask. */
-function axTarget(ref: string, role: string, name: string): DescribedTarget {
-  return { ref, role, name, tag: "", type: "", submitsForm: false, inForm: false, formHasPassword: false };
 }
 
 /** `strict`: a missing content script refuses too, for a probe of the page's engine on a web page. */

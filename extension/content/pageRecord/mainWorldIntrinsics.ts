@@ -31,9 +31,21 @@ export const NativeMap = Map;
 export const mapGet = uncurry(Map.prototype.get as (this: Map<Element, number>, key: Element) => number | undefined);
 export const mapSet = uncurry(Map.prototype.set as (this: Map<Element, number>, key: Element, value: number) => Map<Element, number>);
 export const mapHas = uncurry(Map.prototype.has as (this: Map<Element, number>, key: Element) => boolean);
+export const mapDelete = uncurry(Map.prototype.delete as (this: Map<Element, number>, key: Element) => boolean);
 export const mapForEach = uncurry(
   Map.prototype.forEach as (this: Map<Element, number>, visit: (value: number, key: Element) => void) => void,
 );
+/** The same Map methods for the listener ledger's maps (listenerLedger.ts), whose keys and values vary. */
+type AnyMap = Map<unknown, unknown>;
+export const anyMapGet = uncurry(Map.prototype.get as (this: AnyMap, key: unknown) => unknown);
+export const anyMapSet = uncurry(Map.prototype.set as (this: AnyMap, key: unknown, value: unknown) => AnyMap);
+export const anyMapForEach = uncurry(Map.prototype.forEach as (this: AnyMap, visit: (value: unknown, key: unknown) => void) => void);
+export const NativeWeakMap = WeakMap;
+type AnyWeakMap = WeakMap<object, unknown>;
+export const weakGet = uncurry(WeakMap.prototype.get as (this: AnyWeakMap, key: object) => unknown);
+export const weakSet = uncurry(WeakMap.prototype.set as (this: AnyWeakMap, key: object, value: unknown) => AnyWeakMap);
+/** An AbortSignal's state, read through the getter the browser's own check uses. */
+export const signalAborted = getter<AbortSignal, boolean>(AbortSignal.prototype, "aborted");
 
 export const addListener = uncurry(EventTarget.prototype.addEventListener);
 export const removeListener = uncurry(EventTarget.prototype.removeEventListener);

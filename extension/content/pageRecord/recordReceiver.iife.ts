@@ -42,27 +42,24 @@ import { onDialogSignal } from "../dialogSignalListener.js";
     const target = (event as MouseEvent).relatedTarget;
     return target instanceof Element ? target : null;
   };
-  const addTypes =
+  /** A report is the element's whole mask now (a removed listener, a cleared on* property, a framework's dropped handler lower it); 0 for none. */
+  const setTypes =
     (into: WeakMap<Element, number>) =>
     (event: Event): void => {
       const element = relatedElement(event);
+      const mask = (event as MouseEvent).detail;
       changes++;
-      if (element !== null) into.set(element, (into.get(element) ?? 0) | (event as MouseEvent).detail);
+      if (element === null) return;
+      if (mask === 0) into.delete(element);
+      else into.set(element, mask);
     };
   channel.addEventListener(CLOSED_ROOT_EVENT, (event) => {
     const element = relatedElement(event);
     changes++;
     if (element !== null) record.closedHosts.add(element);
   });
-  channel.addEventListener(LISTENER_EVENT, addTypes(record.listenerTypes));
-  channel.addEventListener(FRAMEWORK_HANDLER_EVENT, (event) => {
-    const element = relatedElement(event);
-    const mask = (event as MouseEvent).detail;
-    changes++;
-    if (element === null) return;
-    if (mask === 0) record.frameworkTypes.delete(element);
-    else record.frameworkTypes.set(element, mask);
-  });
+  channel.addEventListener(LISTENER_EVENT, setTypes(record.listenerTypes));
+  channel.addEventListener(FRAMEWORK_HANDLER_EVENT, setTypes(record.frameworkTypes));
 
   const hello = (): void => {
     document.dispatchEvent(new MouseEvent(HELLO_EVENT, { relatedTarget: channel }));

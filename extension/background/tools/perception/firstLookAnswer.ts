@@ -47,7 +47,7 @@ export async function withFirstLook(
 function firstLookOf(snapshot: unknown): FirstLook | null {
   const parsed = FirstLookSchema.safeParse(snapshot);
   if (!parsed.success) return null;
-  const { snapshotId, url, title, text, refCount, truncated, loading, source } = parsed.data;
+  const { snapshotId, url, title, text, refCount, truncated, loading, source, dialogs } = parsed.data;
   return {
     snapshotId,
     url,
@@ -57,5 +57,7 @@ function firstLookOf(snapshot: unknown): FirstLook | null {
     truncated,
     ...(loading === undefined ? {} : { loading }),
     ...(source === undefined ? {} : { source }),
+    // The look drained them from the recorder: dropped here, they would never be reported.
+    ...(dialogs === undefined || dialogs.length === 0 ? {} : { dialogs }),
   };
 }
