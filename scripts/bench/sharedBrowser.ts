@@ -25,7 +25,7 @@ export interface SharedBrowser {
 /**
  * One Chromium driven both ways: Playwright launches it (so its calls run on the very
  * tabs we use) with our extension loaded, and the bridge Chrome starts serves our socket.
- * Every host but 127.0.0.1 fails at once: real pages name ad and font hosts this offline
+ * Every host but 127.0.0.1 and localhost (a second origin, for cross-origin frames) fails at once: real pages name ad and font hosts this offline
  * machine cannot reach, and the benchmarks measure perception and input, not DNS.
  */
 export async function launchSharedBrowser({ headless = true }: { headless?: boolean } = {}): Promise<SharedBrowser> {
@@ -38,7 +38,7 @@ export async function launchSharedBrowser({ headless = true }: { headless?: bool
     headless,
     args: [
       ...OFFLINE_SAFE_CHROMIUM_FLAGS,
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
       `--disable-extensions-except=${extension}`,
       `--load-extension=${extension}`,
     ],

@@ -1,11 +1,12 @@
 import { createServer, type Server } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import { contentType } from "mime-types";
+import { projectRoot } from "../../bridge/install/projectLayout.js";
 
-const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+// From the project root, not this file: benches run this server compiled, from dist/node/test/helpers/.
+const FIXTURES = join(projectRoot(), "test", "fixtures");
 const HTML_TYPE = "text/html; charset=utf-8";
 
 export interface FixtureServer {
