@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "puppeteer-core";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { findRef, startWebOperatorSession, type WebOperatorSession } from "../helpers/webOperatorSession.js";
 import { connectMcpHost } from "../helpers/mcpHost.js";
+import { listenerTypes } from "../helpers/chromeListeners.js";
 
 /**
  * Issue 48's second hole: listener records fooled by an event type that converts to a different
@@ -12,8 +12,6 @@ import { connectMcpHost } from "../helpers/mcpHost.js";
  * differently per read, by an AbortSignal whose abort event the page stops, and by clearing an
  * on* property. Each span has a ref exactly when Chrome itself lists a click listener on it.
  */
-const HANDLER_TYPES = new Set(["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup"]);
-
 const PROBES: Record<string, { text: string; listens: boolean }> = {
   "once-click": { text: "Reads click once", listens: true },
   "later-click": { text: "Reads click later", listens: false },
@@ -27,20 +25,6 @@ const PROBES: Record<string, { text: string; listens: boolean }> = {
   "capture-shifting": { text: "Capture read once", listens: true },
   "abort-stopped": { text: "Abort the page hides", listens: false },
 };
-
-/** The handler types Chrome itself lists for the element, read through the DevTools protocol. */
-async function listenerTypes(page: Page, id: string): Promise<string[]> {
-  const cdp = await page.createCDPSession();
-  try {
-    const found = await cdp.send("Runtime.evaluate", { expression: `document.getElementById(${JSON.stringify(id)})` });
-    const objectId = found.result.objectId;
-    if (objectId === undefined) throw new Error(`no element #${id}`);
-    const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId });
-    return listeners.map((listener) => listener.type).filter((type) => HANDLER_TYPES.has(type));
-  } finally {
-    await cdp.detach();
-  }
-}
 
 function textOf(result: CallToolResult): string {
   return result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");

@@ -4,10 +4,9 @@ import { inlinePage } from "../helpers/fixtureServer.js";
 import { sessionTest } from "../helpers/sessionTest.js";
 import { lineWith, refOf } from "../helpers/snapshotLines.js";
 import { findRef, type WebOperatorSession } from "../helpers/webOperatorSession.js";
+import { listenerTypes } from "../helpers/chromeListeners.js";
 
 const it = sessionTest({}, { confirmations: "agent" });
-
-const HANDLER_TYPES = new Set(["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup"]);
 
 /**
  * Each probe tries one way to hide a listener from the MAIN-world recorder or to forge a
@@ -45,20 +44,6 @@ const TRICKS = `<title>Recorder tricks</title>
   const root = document.getElementById("host").attachShadow({ get mode() { return modes++ === 0 ? "closed" : "open"; } });
   root.innerHTML = "<button>Secret button</button>";
 </script>`;
-
-/** The handler types Chrome itself lists for the element, read through the DevTools protocol. */
-async function listenerTypes(page: Page, id: string): Promise<string[]> {
-  const cdp = await page.createCDPSession();
-  try {
-    const found = await cdp.send("Runtime.evaluate", { expression: `document.getElementById(${JSON.stringify(id)})` });
-    const objectId = found.result.objectId;
-    if (objectId === undefined) throw new Error(`no element #${id}`);
-    const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId });
-    return listeners.map((listener) => listener.type).filter((type) => HANDLER_TYPES.has(type));
-  } finally {
-    await cdp.detach();
-  }
-}
 
 async function pageTitled(session: WebOperatorSession, title: string): Promise<Page> {
   for (const page of await session.launched.browser.pages()) if ((await page.title()) === title) return page;
